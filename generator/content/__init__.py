@@ -1,0 +1,11 @@
+"""Loading game content: positioned YAML, typed models, problems at FILE:LINE:COL."""
+
+from .contentset import ContentSet, load_content
+from .problems import ContentError, Problem
+from .schema import Mm, Slug, Strict, parse, to_mm
+from .yamlload import Loc, Source, load_file, load_text
+
+__all__ = [
+    "ContentError", "ContentSet", "Loc", "Mm", "Problem", "Slug", "Source", "Strict",
+    "load_content", "load_file", "load_text", "parse", "to_mm",
+]

@@ -1,0 +1,67 @@
+"""A game's content folder: every YAML file in it, loaded together, problems gathered from all."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
+
+from .problems import ContentError, Problem
+from .schema import parse
+from .yamlload import Loc, Source, load_file
+
+M = TypeVar("M", bound=BaseModel)
+
+
+@dataclass
+class ContentSet:
+    """The YAML files of one game, by file stem (`stats.yaml` → `stats`)."""
+
+    folder: Path
+    sources: dict[str, Source]
+    problems: list[Problem] = field(default_factory=list)
+
+    def parse(self, stem: str, model: type[M], loc: Loc = ()) -> M | None:
+        """Validate a file (or a part of it) as `model`; problems are collected, not raised."""
+        source = self.sources.get(stem)
+        if source is None:
+            self.problems.append(Problem(str(self.folder / f"{stem}.yaml"), 1, 1, "missing content file"))
+            return None
+        try:
+            return parse(model, source, loc)
+        except ContentError as err:
+            self.problems.extend(err.problems)
+            return None
+
+    def problem(self, stem: str, loc: Loc, message: str, *, on_key: bool = False) -> Problem:
+        """A problem at the value `loc` names in file `stem` (to report from rule checks)."""
+        return self.sources[stem].problem(loc, message, on_key=on_key)
+
+    def data(self, stem: str) -> Any:
+        return self.sources[stem].data
+
+    def digest(self, stem: str, loc: Loc = ()) -> str:
+        """A short hash of a part of the content: the same data gives the same hash."""
+        import json
+
+        data: Any = self.sources[stem].data
+        for part in loc:
+            data = data[part]
+        blob = json.dumps(data, sort_keys=True, default=str).encode()
+        return hashlib.sha256(blob).hexdigest()[:10]
+
+
+def load_content(folder: Path, shown_relative_to: Path | None = None) -> ContentSet:
+    """Load every `*.yaml` in `folder`; syntax problems of all files are gathered."""
+    sources: dict[str, Source] = {}
+    problems: list[Problem] = []
+    for path in sorted(folder.glob("*.yaml")):
+        shown = str(path.relative_to(shown_relative_to)) if shown_relative_to else str(path)
+        try:
+            sources[path.stem] = load_file(path, shown)
+        except ContentError as err:
+            problems.extend(err.problems)
+    return ContentSet(folder, sources, problems)

@@ -1,0 +1,141 @@
+"""Safe YAML loading that keeps every value's position and refuses what could hurt.
+
+Duplicate keys and Python tags are errors, aliases are capped at composition time (an alias
+bomb never expands), and the composed node tree is kept so that any part of the data can be
+traced back to its FILE:LINE:COL.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from .problems import ContentError, Problem
+
+MAX_ALIASES = 100
+Loc = tuple[str | int, ...]
+
+
+class _Loader(yaml.SafeLoader):
+    """SafeLoader that counts aliases and reports duplicate keys instead of keeping the last."""
+
+    def __init__(self, stream: str, file: str) -> None:
+        super().__init__(stream)
+        self.file = file
+        self.aliases = 0
+        self.problems: list[Problem] = []
+
+    def compose_node(self, parent: Node | None, index: Any) -> Node | None:
+        if self.check_event(yaml.AliasEvent):
+            self.aliases += 1
+            if self.aliases > MAX_ALIASES:
+                mark = self.peek_event().start_mark
+                raise yaml.MarkedYAMLError(
+                    None, None, f"more than {MAX_ALIASES} aliases (refused: alias expansion is bounded)", mark
+                )
+        return super().compose_node(parent, index)  # type: ignore[no-any-return]
+
+    def construct_mapping(self, node: MappingNode, deep: bool = False) -> dict[Any, Any]:
+        seen: dict[Any, Node] = {}
+        for key_node, _ in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                continue
+            key = self.construct_object(key_node, deep=True)  # type: ignore[no-untyped-call]
+            if key in seen:
+                first = seen[key].start_mark.line + 1
+                self.problems.append(
+                    _at(self.file, key_node, f"duplicate key {key!r} (first defined on line {first})")
+                )
+            else:
+                seen[key] = key_node
+        return super().construct_mapping(node, deep=deep)
+
+
+def _at(file: str, node: Node, message: str) -> Problem:
+    return Problem(file, node.start_mark.line + 1, node.start_mark.column + 1, message)
+
+
+@dataclass
+class Source:
+    """One loaded YAML file: its plain data and the node tree that knows where each value stood."""
+
+    file: str
+    data: Any
+    root: Node | None
+
+    def node_at(self, loc: Loc) -> tuple[Node | None, bool]:
+        """The deepest node along `loc`; the flag says whether the whole path was found."""
+        node = self.root
+        for part in loc:
+            if isinstance(node, MappingNode):
+                found = None
+                for key_node, value_node in node.value:
+                    if isinstance(key_node, ScalarNode) and _same_key(key_node.value, part):
+                        found = value_node
+                        break
+                if found is None:
+                    return node, False
+                node = found
+            elif isinstance(node, SequenceNode) and isinstance(part, int) and 0 <= part < len(node.value):
+                node = node.value[part]
+            else:
+                return node, False
+        return node, True
+
+    def key_node_at(self, loc: Loc) -> Node | None:
+        """The key node of the last part of `loc` (where an unexpected field is best shown)."""
+        parent, ok = self.node_at(loc[:-1])
+        if ok and isinstance(parent, MappingNode):
+            for key_node, _ in parent.value:
+                if isinstance(key_node, ScalarNode) and _same_key(key_node.value, loc[-1]):
+                    return key_node
+        return None
+
+    def problem(self, loc: Loc, message: str, *, on_key: bool = False) -> Problem:
+        """A problem placed at the value (or key) that `loc` names, or the nearest node above it."""
+        node = self.key_node_at(loc) if on_key and loc else None
+        if node is None:
+            node, _ = self.node_at(loc)
+        if node is None:
+            return Problem(self.file, 1, 1, message)
+        return _at(self.file, node, message)
+
+
+def _same_key(text: str, part: str | int) -> bool:
+    return text == str(part)
+
+
+def load_text(text: str, file: str) -> Source:
+    """Parse YAML text; raises ContentError with every problem found."""
+    loader = _Loader(text, file)
+    try:
+        root = loader.get_single_node()
+        data = loader.construct_document(root) if root is not None else None
+    except yaml.MarkedYAMLError as err:
+        mark = err.problem_mark or err.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        what = " ".join(str(x) for x in (err.context, err.problem) if x)
+        raise ContentError([Problem(file, line, col, f"YAML: {what}")]) from None
+    except yaml.YAMLError as err:
+        raise ContentError([Problem(file, 1, 1, f"YAML: {err}")]) from None
+    finally:
+        loader.dispose()
+    if loader.problems:
+        raise ContentError(loader.problems)
+    return Source(file, data, root)
+
+
+def load_file(path: Path, shown_as: str | None = None) -> Source:
+    """Load one YAML file; problems name it as `shown_as` (default: the path as given)."""
+    file = shown_as or str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as err:
+        raise ContentError([Problem(file, 1, 1, f"not UTF-8 text ({err.reason})")]) from None
+    except OSError as err:
+        raise ContentError([Problem(file, 1, 1, f"cannot read: {err.strerror}")]) from None
+    return load_text(text, file)

@@ -1,0 +1,66 @@
+"""The library behind the CLI: load and check a game, build its kit, write it safely."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from . import games
+from .content import ContentError, ContentSet, load_content
+from .game import Artifact, BuildOptions, Game
+from .output import WriteReport, write_artifacts
+
+
+@dataclass
+class Loaded:
+    """A game with its content and its checked model."""
+
+    game: Game
+    content: ContentSet
+    model: Any
+
+
+def content_folder(content_root: Path, game_id: str) -> Path:
+    return content_root / game_id
+
+
+def load(game_id: str, content_root: Path) -> Loaded:
+    """Load and check one game; raises ContentError with every problem found."""
+    game = games.get(game_id)
+    folder = content_folder(content_root, game_id)
+    if not folder.is_dir():
+        raise FileNotFoundError(f"no content folder for {game_id!r} at {folder}")
+    content = load_content(folder, shown_relative_to=content_root.parent)
+    model = game.load(content) if not content.problems or content.sources else None
+    problems = list(content.problems)
+    if model is not None and not problems:
+        problems += game.check(model, content)
+    if problems or model is None:
+        raise ContentError(problems)
+    return Loaded(game, content, model)
+
+
+def games_in(content_root: Path) -> list[str]:
+    """Ids of the known games that have a content folder under `content_root`."""
+    return [g for g in games.available() if content_folder(content_root, g).is_dir()]
+
+
+def render(loaded: Loaded, options: BuildOptions,
+           progress: Callable[[Artifact], None] | None = None) -> list[Artifact]:
+    """Every file of the kit, in memory."""
+    out = []
+    for artifact in loaded.game.build(loaded.model, loaded.content, options):
+        out.append(artifact)
+        if progress:
+            progress(artifact)
+    return out
+
+
+def build(loaded: Loaded, out_root: Path, options: BuildOptions,
+          progress: Callable[[Artifact], None] | None = None) -> WriteReport:
+    """Render the kit, then write it atomically under OUT/GAME with a manifest."""
+    artifacts = render(loaded, options, progress)
+    return write_artifacts(out_root / loaded.game.id, artifacts,
+                           {"game": loaded.game.id, "options": options.__dict__})
