@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from . import games
-from .content import ContentError, ContentSet, load_content
+from .content import ContentError, ContentSet, Problem, load_content
+from .draw.fonts import missing_glyphs
 from .game import Artifact, BuildOptions, Game
 from .output import WriteReport, write_artifacts
 
@@ -33,13 +34,41 @@ def load(game_id: str, content_root: Path) -> Loaded:
     if not folder.is_dir():
         raise FileNotFoundError(f"no content folder for {game_id!r} at {folder}")
     content = load_content(folder, shown_relative_to=content_root.parent)
-    model = game.load(content) if not content.problems or content.sources else None
+    content.problems += glyph_problems(content)
+    model = game.load(content) if content.sources else None
     problems = list(content.problems)
     if model is not None and not problems:
         problems += game.check(model, content)
     if problems or model is None:
         raise ContentError(problems)
     return Loaded(game, content, model)
+
+
+def glyph_problems(content: ContentSet) -> list[Problem]:
+    """Every string in the content that uses a character the embedded font cannot draw
+    (reportlab would drop it from the PDF without a word)."""
+    from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+    out: list[Problem] = []
+
+    def walk(node: Node | None, file: str) -> None:
+        if isinstance(node, ScalarNode) and isinstance(node.value, str):
+            bad = missing_glyphs(node.value)
+            if bad:
+                shown = ", ".join(f"{ch!r} U+{ord(ch):04X}" for ch in bad)
+                out.append(Problem(file, node.start_mark.line + 1, node.start_mark.column + 1,
+                                   f"the font has no glyph for {shown}; use another character"))
+        elif isinstance(node, MappingNode):
+            for k, v in node.value:
+                walk(k, file)
+                walk(v, file)
+        elif isinstance(node, SequenceNode):
+            for v in node.value:
+                walk(v, file)
+
+    for source in content.sources.values():
+        walk(source.root, source.file)
+    return out
 
 
 def games_in(content_root: Path) -> list[str]:

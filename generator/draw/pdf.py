@@ -1,0 +1,99 @@
+"""Render a scene onto a reportlab canvas (points, y up) at a place on the page."""
+
+from __future__ import annotations
+
+from reportlab.lib.colors import HexColor
+from reportlab.pdfgen.canvas import Canvas
+
+from . import fonts
+from .scene import Circle, Group, Item, Line, Path, Rect, Scene, Text
+
+MM = 72 / 25.4
+
+
+def draw(canvas: Canvas, scene: Scene, x: float, y: float, page_h: float, *, bleed: float = 0.0,
+         clip: tuple[float, float, float, float] | None = None) -> None:
+    """Draw `scene` with its top-left corner at (x, y) mm from the page's top-left.
+
+    The background reaches `bleed` mm beyond the trim; everything is clipped to the bleed (or to
+    `clip` = (x, y, w, h) in scene mm, for tiling a large face across pages).
+    """
+    c = canvas
+    c.saveState()
+    # page mm (top-left origin) → scene mm: translate, then flip y
+    c.translate(x * MM, (page_h - y) * MM)
+    c.scale(MM, -MM)
+    cx, cy, cw, ch = clip if clip else (-bleed, -bleed, scene.w + 2 * bleed, scene.h + 2 * bleed)
+    p = c.beginPath()
+    p.rect(cx, cy, cw, ch)
+    c.clipPath(p, stroke=0, fill=0)
+    if scene.background:
+        c.setFillColor(HexColor(scene.background))
+        c.rect(-bleed, -bleed, scene.w + 2 * bleed, scene.h + 2 * bleed, stroke=0, fill=1)
+    _items(c, scene.items)
+    c.restoreState()
+
+
+def _paint(c: Canvas, fill: str | None, stroke: str | None, stroke_mm: float,
+           dash: tuple[float, ...]) -> tuple[int, int]:
+    if fill:
+        c.setFillColor(HexColor(fill))
+    if stroke:
+        c.setStrokeColor(HexColor(stroke))
+        c.setLineWidth(stroke_mm)
+        c.setDash(list(dash) if dash else [])
+    return (1 if stroke else 0), (1 if fill else 0)
+
+
+def _items(c: Canvas, items: tuple[Item, ...]) -> None:
+    for it in items:
+        if isinstance(it, Rect):
+            s, f = _paint(c, it.fill, it.stroke, it.stroke_mm, it.dash)
+            if it.radius:
+                c.roundRect(it.x, it.y, it.w, it.h, it.radius, stroke=s, fill=f)
+            else:
+                c.rect(it.x, it.y, it.w, it.h, stroke=s, fill=f)
+        elif isinstance(it, Circle):
+            s, f = _paint(c, it.fill, it.stroke, it.stroke_mm, it.dash)
+            c.circle(it.cx, it.cy, it.r, stroke=s, fill=f)
+        elif isinstance(it, Line):
+            _paint(c, None, it.stroke, it.stroke_mm, it.dash)
+            c.line(it.x1, it.y1, it.x2, it.y2)
+        elif isinstance(it, Path):
+            s, f = _paint(c, it.fill, it.stroke, it.stroke_mm, it.dash)
+            p = c.beginPath()
+            for op in it.ops:
+                if op[0] == "M":
+                    p.moveTo(op[1], op[2])
+                elif op[0] == "L":
+                    p.lineTo(op[1], op[2])
+                elif op[0] == "C":
+                    p.curveTo(*op[1:])
+                else:
+                    p.close()
+            c.drawPath(p, stroke=s, fill=f)
+        elif isinstance(it, Text):
+            _text(c, it)
+        elif isinstance(it, Group):
+            c.saveState()
+            c.translate(it.dx, it.dy)
+            if it.rotate:
+                c.rotate(-it.rotate)  # y is flipped: clockwise on the page
+            _items(c, it.items)
+            c.restoreState()
+
+
+def _text(c: Canvas, t: Text) -> None:
+    size = t.size_pt * fonts.PT_MM
+    c.saveState()
+    c.translate(t.x, t.y)
+    c.scale(1, -1)  # text upright in the flipped space
+    c.setFillColor(HexColor(t.color or "#000000"))
+    c.setFont(fonts.pdf_name(t.style), size)
+    if t.anchor == "middle":
+        c.drawCentredString(0, 0, t.text)
+    elif t.anchor == "end":
+        c.drawRightString(0, 0, t.text)
+    else:
+        c.drawString(0, 0, t.text)
+    c.restoreState()

@@ -1,0 +1,127 @@
+"""A neutral drawing of one face, in millimetres, origin top-left, y down.
+
+Drawers build scenes; the PDF and SVG backends render them. Nothing here knows a file format.
+Colours are '#rrggbb' strings (or None for no paint).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal, Union
+
+Color = str | None
+Anchor = Literal["start", "middle", "end"]
+FontStyle = Literal["regular", "bold", "italic"]
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: Color = None
+    stroke: Color = None
+    stroke_mm: float = 0.3
+    radius: float = 0.0
+    dash: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True)
+class Circle:
+    cx: float
+    cy: float
+    r: float
+    fill: Color = None
+    stroke: Color = None
+    stroke_mm: float = 0.3
+    dash: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    stroke: Color = "#000000"
+    stroke_mm: float = 0.3
+    dash: tuple[float, ...] = ()
+
+
+PathOp = Union[
+    tuple[Literal["M", "L"], float, float],
+    tuple[Literal["C"], float, float, float, float, float, float],
+    tuple[Literal["Z"]],
+]
+
+
+@dataclass(frozen=True)
+class Path:
+    """Straight and cubic segments: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",)."""
+
+    ops: tuple[PathOp, ...]
+    fill: Color = None
+    stroke: Color = None
+    stroke_mm: float = 0.3
+    dash: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True)
+class Text:
+    """One line of text; (x, y) is the baseline point at the anchor."""
+
+    x: float
+    y: float
+    text: str
+    size_pt: float
+    color: Color = "#000000"
+    style: FontStyle = "regular"
+    anchor: Anchor = "start"
+
+
+@dataclass(frozen=True)
+class Group:
+    """Items moved by (dx, dy), then turned `rotate` degrees clockwise about that point."""
+
+    items: tuple[Item, ...]
+    dx: float = 0.0
+    dy: float = 0.0
+    rotate: float = 0.0
+
+
+Item = Union[Rect, Circle, Line, Path, Text, Group]
+
+
+@dataclass(frozen=True)
+class Scene:
+    """A face of w × h mm. `background` is painted out into the bleed."""
+
+    w: float
+    h: float
+    items: tuple[Item, ...] = field(default_factory=tuple)
+    background: Color = None
+    title: str = ""
+
+
+def polygon(points: list[tuple[float, float]], **style: object) -> Path:
+    """A closed path through the points."""
+    ops: list[PathOp] = [("M", *points[0])]
+    ops += [("L", x, y) for x, y in points[1:]]
+    ops.append(("Z",))
+    return Path(tuple(ops), **style)  # type: ignore[arg-type]
+
+
+def texts(scene: Scene) -> list[str]:
+    """Every string a scene shows (for glyph checks and tests)."""
+    out: list[str] = []
+
+    def walk(items: tuple[Item, ...]) -> None:
+        for it in items:
+            if isinstance(it, Text):
+                out.append(it.text)
+            elif isinstance(it, Group):
+                walk(it.items)
+
+    walk(scene.items)
+    return out

@@ -1,0 +1,305 @@
+"""A print PDF: sections of imposed cards with backs, full-page sheets and tiled boards.
+
+Every page carries, in its footer, the game, what the page holds and a short hash of the
+faces drawn on it, so a page whose data did not change keeps its hash and its bytes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from dataclasses import dataclass, field
+
+from reportlab.lib.colors import HexColor
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfgen.canvas import Canvas
+
+from .. import __version__
+from ..draw import fonts, pdf
+from ..draw.scene import Scene
+from ..game import BuildOptions
+from . import impose
+from .paper import FOOTER_MM, MARGIN_MM, OVERLAP_MM, Page
+
+MM = pdf.MM
+MARK_GAP_MM = 0.5
+MARK_LEN_MM = 4.0
+MARK_COLOR = "#000000"
+FOOT_COLOR = "#555555"
+
+
+def scene_hash(*scenes: Scene | None) -> str:
+    """A short hash of what faces show: same drawing, same hash."""
+    h = hashlib.sha256()
+    for s in scenes:
+        h.update(repr(s).encode())
+    return h.hexdigest()[:10]
+
+
+@dataclass
+class _Placed:
+    scene: Scene
+    slot: impose.Slot
+    bleed: float
+
+
+@dataclass
+class _PageSpec:
+    page: Page
+    label: str
+    placed: list[_Placed] = field(default_factory=list)
+    crop: list[impose.Slot] = field(default_factory=list)
+    clip: tuple[float, float, float, float] | None = None   # for a tiled part: region in face mm
+    part: tuple[impose.Tiling, impose.Part] | None = None
+    boxes: tuple[float, float, float, float] | None = None  # trim x, y, w, h in page mm
+    bleed: float = 0.0
+
+
+class PrintDocument:
+    """Collects pages, then renders them into one deterministic PDF."""
+
+    def __init__(self, game_title: str, subject: str, options: BuildOptions) -> None:
+        self.game_title = game_title
+        self.subject = subject
+        self.options = options
+        self.pages: list[_PageSpec] = []
+
+    # ---- what a kit puts in ------------------------------------------------------------
+    def cards(self, what: str, fronts: list[Scene], back: Scene | list[Scene] | None = None) -> None:
+        """Faces of one size imposed in a grid with bleed and crop marks; each fronts page is
+        followed by its backs page, lined up for the chosen duplex (none: fronts only)."""
+        if not fronts:
+            return
+        w, h = fronts[0].w, fronts[0].h
+        if any((f.w, f.h) != (w, h) for f in fronts):
+            raise ValueError(f"{what}: faces of one section must share a size")
+        bleed = self.options.bleed_mm
+        g = impose.grid(self.options.paper, w, h, bleed)
+        backs_list = None if back is None else (back if isinstance(back, list) else [back] * len(fronts))
+        sheets = [fronts[i:i + g.per_page] for i in range(0, len(fronts), g.per_page)]
+        for n, chunk in enumerate(sheets, 1):
+            tag = f"{what} {n}/{len(sheets)}"
+            spec = _PageSpec(g.page, f"{tag} (fronts)" if backs_list else tag, bleed=bleed)
+            spec.placed = [_Placed(s, slot, bleed) for s, slot in zip(chunk, g.slots, strict=False)]
+            spec.crop = list(g.slots[:len(chunk)])
+            spec.boxes = _union(spec.crop)
+            self.pages.append(spec)
+            if backs_list and self.options.duplex != "none":
+                first = (n - 1) * g.per_page
+                bslots = impose.backs(g, self.options.duplex)
+                bspec = _PageSpec(g.page, f"{tag} (backs, {self.options.duplex}-edge duplex)", bleed=bleed)
+                bspec.placed = [_Placed(backs_list[first + i], bslots[i], bleed) for i in range(len(chunk))]
+                bspec.crop = list(bslots[:len(chunk)])
+                bspec.boxes = _union(bspec.crop)
+                self.pages.append(bspec)
+
+    def sheet(self, what: str, scene: Scene) -> None:
+        """A full-page face (a player sheet, a GM sheet), centred; tiled if larger than the page."""
+        pg = impose.fits_whole(self.options.paper, scene.w, scene.h)
+        if pg is None:
+            self.board(what, scene)
+            return
+        ax, ay, aw, ah = pg.area
+        slot = impose.Slot(ax + (aw - scene.w) / 2, ay + (ah - scene.h) / 2, scene.w, scene.h)
+        self.pages.append(_PageSpec(pg, what, [_Placed(scene, slot, 0.0)], boxes=(0, 0, pg.w, pg.h)))
+
+    def board(self, what: str, scene: Scene) -> None:
+        """A face larger than the paper, tiled over pages that overlap, with alignment marks."""
+        bleed = self.options.bleed_mm
+        t = impose.tile(self.options.paper, scene.w, scene.h, bleed)
+        for part in t.parts:
+            slot = impose.Slot(part.page_x - part.x, part.page_y - part.y, scene.w, scene.h)
+            label = f"{what}, part {part.row + 1}-{part.col + 1} of {t.rows}x{t.cols}"
+            spec = _PageSpec(t.page, label, [_Placed(scene, slot, bleed)], bleed=bleed,
+                             clip=(part.x, part.y, part.w, part.h), part=(t, part))
+            spec.boxes = (part.page_x, part.page_y, part.w, part.h)
+            spec.crop = [slot]
+            self.pages.append(spec)
+
+    # ---- rendering ---------------------------------------------------------------------
+    def to_bytes(self) -> bytes:
+        buf = io.BytesIO()
+        c = Canvas(buf, invariant=1, pageCompression=1, initialFontName=fonts.pdf_name("regular"))
+        c.setTitle(f"{self.game_title}: {self.subject}")
+        c.setAuthor("playkit")
+        c.setCreator(f"playkit {__version__}")
+        c.setSubject(self.subject)
+        _stable_font_codes(c)
+        for spec in self.pages:
+            self._page(c, spec)
+        c.save()
+        return buf.getvalue()
+
+    def _page(self, c: Canvas, spec: _PageSpec) -> None:
+        pg = spec.page
+        c.setPageSize((pg.w * MM, pg.h * MM))
+        if spec.boxes:
+            x, y, w, h = spec.boxes
+            b = spec.bleed if spec.part is None else 0.0
+            c.setTrimBox(_pdf_box(pg, x, y, w, h))
+            c.setBleedBox(_pdf_box(pg, x - b, y - b, w + 2 * b, h + 2 * b))
+        for p in spec.placed:
+            if spec.clip is not None:
+                pdf.draw(c, p.scene, p.slot.x, p.slot.y, pg.h, clip=spec.clip)
+            elif p.slot.turned:
+                _draw_turned(c, p, pg)
+            else:
+                pdf.draw(c, p.scene, p.slot.x, p.slot.y, pg.h, bleed=p.bleed, clip=_clip(p.slot))
+        if self.options.crop_marks and spec.crop:
+            _crop_marks(c, pg, spec)
+        if spec.part is not None:
+            _part_marks(c, pg, *spec.part)
+        self._footer(c, spec)
+        c.showPage()
+
+    def _footer(self, c: Canvas, spec: _PageSpec) -> None:
+        pg = spec.page
+        digest = scene_hash(*(p.scene for p in spec.placed))
+        if spec.part is not None:
+            digest += f"-{spec.part[1].row + 1}{spec.part[1].col + 1}"
+        text = f"{self.game_title} · {spec.label} · data {digest} · playkit {__version__}"
+        c.setFillColor(HexColor(FOOT_COLOR))
+        c.setFont(fonts.pdf_name("regular"), 6.5)
+        c.drawString(MARGIN_MM * MM, 4.0 * MM, text)
+
+
+def _pdf_box(pg: Page, x: float, y: float, w: float, h: float) -> tuple[float, float, float, float]:
+    return (x * MM, (pg.h - y - h) * MM, (x + w) * MM, (pg.h - y) * MM)
+
+
+def _union(slots: list[impose.Slot]) -> tuple[float, float, float, float]:
+    x0 = min(s.x for s in slots)
+    y0 = min(s.y for s in slots)
+    x1 = max(s.x + s.w for s in slots)
+    y1 = max(s.y + s.h for s in slots)
+    return (x0, y0, x1 - x0, y1 - y0)
+
+
+def _stable_font_codes(c: Canvas) -> None:
+    """Fix every glyph's code in the embedded subsets up front, in code-point order, so a page's
+    content stream depends on that page alone (reportlab numbers glyphs in order of first use)."""
+    for style in fonts.FILES:
+        font = pdfmetrics.getFont(fonts.pdf_name(style))
+        font.splitString(fonts.covered_chars(style), c._doc)
+
+
+def _draw_turned(c: Canvas, p: _Placed, pg: Page) -> None:
+    """A face turned 180° within its slot (backs for short-edge duplex)."""
+    c.saveState()
+    cx, cy = (p.slot.x + p.slot.w / 2) * MM, (pg.h - p.slot.y - p.slot.h / 2) * MM
+    c.translate(cx, cy)
+    c.rotate(180)
+    c.translate(-cx, -cy)
+    left, top, right, bottom = p.slot.bleeds  # in page terms; the face is turned
+    pdf.draw(c, p.scene, p.slot.x, p.slot.y, pg.h, bleed=p.bleed,
+             clip=(-right, -bottom, p.slot.w + left + right, p.slot.h + top + bottom))
+    c.restoreState()
+
+
+def _clip(slot: impose.Slot) -> tuple[float, float, float, float]:
+    left, top, right, bottom = slot.bleeds
+    return (-left, -top, slot.w + left + right, slot.h + top + bottom)
+
+
+def _crop_marks(c: Canvas, pg: Page, spec: _PageSpec) -> None:
+    """Short lines on every trim line, outside the artwork (bleed included) of the whole grid."""
+    slots = spec.crop
+    b = spec.bleed
+    gx, gy, gw, gh = _union(slots)
+    if spec.part is not None:  # a tiled board: marks only where this part shows a board corner
+        _board_corner_marks(c, pg, spec)
+        return
+    xs = sorted({round(s.x, 3) for s in slots} | {round(s.x + s.w, 3) for s in slots})
+    ys = sorted({round(s.y, 3) for s in slots} | {round(s.y + s.h, 3) for s in slots})
+    c.setStrokeColor(HexColor(MARK_COLOR))
+    c.setLineWidth(0.25)
+    c.setDash([])
+    out = b + MARK_GAP_MM
+    for x in xs:
+        _mm_line(c, pg, x, gy - out, x, gy - out - MARK_LEN_MM)
+        _mm_line(c, pg, x, gy + gh + out, x, gy + gh + out + MARK_LEN_MM)
+    for y in ys:
+        _mm_line(c, pg, gx - out, y, gx - out - MARK_LEN_MM, y)
+        _mm_line(c, pg, gx + gw + out, y, gx + gw + out + MARK_LEN_MM, y)
+
+
+def _board_corner_marks(c: Canvas, pg: Page, spec: _PageSpec) -> None:
+    assert spec.part is not None and spec.clip is not None
+    t, part = spec.part
+    slot = spec.crop[0]
+    out = spec.bleed + MARK_GAP_MM
+    c.setStrokeColor(HexColor(MARK_COLOR))
+    c.setLineWidth(0.25)
+    c.setDash([])
+    left, right = part.col == 0, part.col == t.cols - 1
+    top, bottom = part.row == 0, part.row == t.rows - 1
+    x0, y0, x1, y1 = slot.x, slot.y, slot.x + slot.w, slot.y + slot.h
+    for is_x, is_y, x, y, sx, sy in ((left, top, x0, y0, -1, -1), (right, top, x1, y0, 1, -1),
+                                     (left, bottom, x0, y1, -1, 1), (right, bottom, x1, y1, 1, 1)):
+        if is_x and is_y:
+            _mm_line(c, pg, x, y + sy * out, x, y + sy * (out + MARK_LEN_MM))
+            _mm_line(c, pg, x + sx * out, y, x + sx * (out + MARK_LEN_MM), y)
+
+
+def _part_marks(c: Canvas, pg: Page, t: impose.Tiling, part: impose.Part) -> None:
+    """Where the next part overlaps this one: a dashed line and registration crosses to lay the
+    parts on top of one another; and a small map of the parts with this one filled."""
+    c.setStrokeColor(HexColor("#cc0066"))
+    c.setLineWidth(0.3)
+    x0, y0 = part.page_x, part.page_y
+    marks: list[tuple[float, float]] = []
+    if part.col < t.cols - 1:   # the strip on the right is repeated on the next part
+        x = x0 + part.w - _overlap(t, "x")
+        _dashed(c, pg, x, y0, x, y0 + part.h)
+        marks += [(x, y0 + part.h * f) for f in (0.25, 0.75)]
+    if part.col > 0:
+        x = x0 + _overlap(t, "x")
+        marks += [(x, y0 + part.h * f) for f in (0.25, 0.75)]
+    if part.row < t.rows - 1:
+        y = y0 + part.h - _overlap(t, "y")
+        _dashed(c, pg, x0, y, x0 + part.w, y)
+        marks += [(x0 + part.w * f, y) for f in (0.25, 0.75)]
+    if part.row > 0:
+        y = y0 + _overlap(t, "y")
+        marks += [(x0 + part.w * f, y) for f in (0.25, 0.75)]
+    c.setDash([])
+    for mx, my in marks:
+        _cross(c, pg, mx, my)
+    # the map of parts, bottom right, in the footer
+    cell = 3.0
+    mx0 = pg.w - MARGIN_MM - t.cols * cell
+    my0 = pg.h - 2.5 - t.rows * cell
+    c.setLineWidth(0.2)
+    c.setStrokeColor(HexColor("#555555"))
+    for r in range(t.rows):
+        for col in range(t.cols):
+            filled = (r, col) == (part.row, part.col)
+            c.setFillColor(HexColor("#cc0066" if filled else "#ffffff"))
+            x, y, w, h = _pdf_box(pg, mx0 + col * cell, my0 + r * cell, cell, cell)
+            c.rect(x, y, w - x, h - y, stroke=1, fill=1)
+
+
+def _overlap(t: impose.Tiling, axis: str) -> float:
+    parts = t.parts
+    if axis == "x" and t.cols > 1:
+        return parts[0].w - (parts[1].x - parts[0].x)
+    if axis == "y" and t.rows > 1:
+        return parts[0].h - (parts[t.cols].y - parts[0].y)
+    return OVERLAP_MM
+
+
+def _mm_line(c: Canvas, pg: Page, x1: float, y1: float, x2: float, y2: float) -> None:
+    c.line(x1 * MM, (pg.h - y1) * MM, x2 * MM, (pg.h - y2) * MM)
+
+
+def _dashed(c: Canvas, pg: Page, x1: float, y1: float, x2: float, y2: float) -> None:
+    c.setDash([2 * MM, 1.5 * MM])
+    _mm_line(c, pg, x1, y1, x2, y2)
+    c.setDash([])
+
+
+def _cross(c: Canvas, pg: Page, x: float, y: float) -> None:
+    r = 2.5
+    _mm_line(c, pg, x - r, y, x + r, y)
+    _mm_line(c, pg, x, y - r, x, y + r)
+    c.circle(x * MM, (pg.h - y) * MM, 1.5 * MM, stroke=1, fill=0)

@@ -1,0 +1,155 @@
+"""A rulebook PDF from a small Markdown-like text (rendered from the game's templates).
+
+Understood: `#`, `##`, `###` headings; paragraphs; `- ` bullets; `1. ` numbered items; pipe tables
+(`| a | b |`, the first row is the header, a `|---|` row is skipped); **bold** and *italic*.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.platypus import (
+    KeepTogether, ListFlowable, ListItem, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle,
+)
+from reportlab.platypus.flowables import Flowable
+
+from .. import __version__
+from ..draw import fonts
+from .paper import PAPERS_MM
+
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+_ITALIC = re.compile(r"(?<!\*)\*(?!\*)(.+?)(?<!\*)\*(?!\*)")
+
+
+def _styles() -> dict[str, ParagraphStyle]:
+    reg, bold, ital = fonts.pdf_name("regular"), fonts.pdf_name("bold"), fonts.pdf_name("italic")
+    from reportlab.lib.fonts import addMapping
+
+    addMapping(reg, 0, 0, reg)
+    addMapping(reg, 1, 0, bold)
+    addMapping(reg, 0, 1, ital)
+    addMapping(reg, 1, 1, bold)
+    body = ParagraphStyle("body", fontName=reg, fontSize=10, leading=13.5, spaceAfter=5)
+    return {
+        "body": body,
+        "title": ParagraphStyle("title", parent=body, fontName=bold, fontSize=24, leading=29, spaceAfter=14,
+                                textColor=colors.HexColor("#1d3557")),
+        "h1": ParagraphStyle("h1", parent=body, fontName=bold, fontSize=16, leading=20, spaceBefore=12,
+                             spaceAfter=6, textColor=colors.HexColor("#1d3557")),
+        "h2": ParagraphStyle("h2", parent=body, fontName=bold, fontSize=12.5, leading=16, spaceBefore=9,
+                             spaceAfter=4, textColor=colors.HexColor("#264653")),
+        "h3": ParagraphStyle("h3", parent=body, fontName=bold, fontSize=10.5, leading=14, spaceBefore=6,
+                             spaceAfter=3),
+        "cell": ParagraphStyle("cell", parent=body, fontSize=8.5, leading=10.5, spaceAfter=0),
+        "head": ParagraphStyle("head", parent=body, fontName=bold, fontSize=8.5, leading=10.5, spaceAfter=0,
+                               textColor=colors.white),
+    }
+
+
+def inline(text: str) -> str:
+    """Markdown emphasis to reportlab's paragraph markup, everything else escaped."""
+    out = escape(text)
+    out = _BOLD.sub(r"<b>\1</b>", out)
+    return _ITALIC.sub(r"<i>\1</i>", out)
+
+
+def flowables(text: str, width: float) -> list[Flowable]:
+    st = _styles()
+    out: list[Flowable] = []
+    lines = text.splitlines()
+    i = 0
+    para: list[str] = []
+
+    def flush() -> None:
+        if para:
+            out.append(Paragraph(inline(" ".join(para)), st["body"]))
+            para.clear()
+
+    while i < len(lines):
+        line = lines[i].rstrip()
+        stripped = line.strip()
+        if not stripped:
+            flush()
+        elif stripped.startswith("#"):
+            flush()
+            level = len(stripped) - len(stripped.lstrip("#"))
+            style = {1: "h1", 2: "h2"}.get(level, "h3")
+            out.append(Paragraph(inline(stripped[level:].strip()), st[style]))
+        elif stripped.startswith("|"):
+            flush()
+            rows = []
+            while i < len(lines) and lines[i].strip().startswith("|"):
+                cells = [c.strip() for c in lines[i].strip().strip("|").split("|")]
+                if not all(re.fullmatch(r":?-{2,}:?", c) for c in cells):
+                    rows.append(cells)
+                i += 1
+            out.append(_table(rows, width, st))
+            continue
+        elif re.match(r"^(- |\d+\. )", stripped):
+            flush()
+            numbered = stripped[0].isdigit()
+            items = []
+            while i < len(lines) and re.match(r"^(- |\d+\. )", lines[i].strip()):
+                body = re.sub(r"^(- |\d+\. )", "", lines[i].strip())
+                i += 1
+                while i < len(lines) and lines[i].startswith("  ") and lines[i].strip() \
+                        and not re.match(r"^(- |\d+\. )", lines[i].strip()):
+                    body += " " + lines[i].strip()
+                    i += 1
+                items.append(ListItem(Paragraph(inline(body), st["body"]), leftIndent=14))
+            out.append(ListFlowable(items, bulletType="1" if numbered else "bullet", start="1" if numbered else None,
+                                    bulletFormat="%s." if numbered else None,
+                                    bulletFontName=fonts.pdf_name("regular"), bulletFontSize=9, leftIndent=14))
+            continue
+        else:
+            para.append(stripped)
+        i += 1
+    flush()
+    return out
+
+
+def _table(rows: list[list[str]], width: float, st: dict[str, ParagraphStyle]) -> Flowable:
+    ncols = max(len(r) for r in rows)
+    rows = [r + [""] * (ncols - len(r)) for r in rows]
+    data = [[Paragraph(inline(c), st["head" if k == 0 else "cell"]) for c in r] for k, r in enumerate(rows)]
+    t = Table(data, colWidths=[width / ncols] * ncols, repeatRows=1)
+    t.setStyle(TableStyle([
+        ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#264653")),
+        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#eef3f4")]),
+        ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#8aa1a8")),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("TOPPADDING", (0, 0), (-1, -1), 2.5),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5),
+    ]))
+    return KeepTogether([Spacer(1, 2), t, Spacer(1, 6)]) if len(rows) < 25 else t
+
+
+def rulebook_pdf(game_title: str, text: str, paper: str) -> bytes:
+    """The rulebook: a title, then the text, with page numbers and the game in the footer."""
+    w, h = PAPERS_MM[paper]
+    buf = io.BytesIO()
+    margin = 18 * mm
+    doc = SimpleDocTemplate(buf, pagesize=(w * mm, h * mm), leftMargin=margin, rightMargin=margin,
+                            topMargin=margin, bottomMargin=margin, title=f"{game_title}: rulebook",
+                            author="playkit", creator=f"playkit {__version__}", invariant=1,
+                            initialFontName=fonts.pdf_name("regular"))
+    st = _styles()
+    story: list[Flowable] = [Paragraph(inline(game_title), st["title"])]
+    story += flowables(text, w * mm - 2 * margin)
+
+    def footer(canvas: object, d: SimpleDocTemplate) -> None:
+        c = canvas
+        c.saveState()  # type: ignore[attr-defined]
+        c.setFont(fonts.pdf_name("regular"), 8)  # type: ignore[attr-defined]
+        c.setFillColor(colors.HexColor("#555555"))  # type: ignore[attr-defined]
+        c.drawString(margin, 10 * mm, f"{game_title} · rulebook")  # type: ignore[attr-defined]
+        c.drawRightString(w * mm - margin, 10 * mm, f"page {d.page}")  # type: ignore[attr-defined]
+        c.restoreState()  # type: ignore[attr-defined]
+
+    doc.build(story, onFirstPage=footer, onLaterPages=footer)
+    return buf.getvalue()
