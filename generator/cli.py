@@ -107,8 +107,12 @@ def build(ctx: Context, game: tuple[str, ...], paper: str, bleed_mm: float, no_c
         bar.done()
         click.echo(f"{item.game.id}: {len(report.written)} files in {report.folder}/, "
                    f"{len(report.changed)} changed since the last build")
-        for name in report.changed:
+        shown = report.changed if len(report.changed) <= 12 else \
+            [n for n in report.changed if not n.startswith("svg/")]
+        for name in shown:
             click.echo(f"  changed  {name}")
+        if len(shown) < len(report.changed):
+            click.echo(f"  changed  {len(report.changed) - len(shown)} SVG faces under svg/")
         for name in report.removed:
             click.echo(f"  removed  {name}")
 
@@ -135,10 +139,7 @@ def _attach_game_commands() -> None:
     """Game-specific commands: `playkit VERB GAME …` groups, and top-level commands."""
     groups: dict[str, click.Group] = {}
     for gid in games.available():
-        try:
-            game = games.get(gid)
-        except ImportError:
-            continue
+        game = games.get(gid)
         for verb, commands in game.commands.items():
             for cmd in commands:
                 if not verb:

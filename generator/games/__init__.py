@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 
 from ..game import Game
 
@@ -16,16 +17,20 @@ MODULES = {
 
 
 def available() -> list[str]:
-    """Ids of the games whose module is present."""
+    """Ids of the games whose module is present and defines GAME."""
     out = []
     for gid, mod in MODULES.items():
-        if importlib.util.find_spec(f"{__name__}.{mod}") is not None:
+        if importlib.util.find_spec(f"{__name__}.{mod}") is None:
+            continue
+        if isinstance(getattr(importlib.import_module(f"{__name__}.{mod}"), "GAME", None), Game):
             out.append(gid)
     return out
 
 
 def get(game_id: str) -> Game:
-    """The Game of that id (KeyError for an unknown id)."""
+    """The Game of that id (LookupError for an unknown id)."""
     module = importlib.import_module(f"{__name__}.{MODULES[game_id]}")
-    game: Game = module.GAME
+    game = getattr(module, "GAME", None)
+    if not isinstance(game, Game):
+        raise LookupError(f"game module {MODULES[game_id]!r} defines no GAME")
     return game

@@ -1,0 +1,28 @@
+"""Islands & Bridges: a GM-run prototype of islands joined by bridges, enemies, traps and chests."""
+
+from __future__ import annotations
+
+from ...game import Game
+from . import build, checks, model
+
+
+def components(game: model.Game) -> dict[str, int]:
+    c = game.components
+    counts = {c.island.name: c.island.quantity, c.bridge.name: c.bridge.quantity}
+    for t in c.tokens:
+        counts[t.name] = t.quantity
+    counts["Action cards"] = len(c.cards.per_player) * game.settings.players
+    for s in c.sheets:
+        counts[f"Sheet: {s.name}"] = c.island.quantity if s.per == "island" else 1
+    counts["Rulebook"] = 1
+    return counts
+
+
+GAME = Game(
+    id="islands-and-bridges",
+    title="Islands & Bridges",
+    load=model.load,
+    check=checks.check,
+    components=components,
+    build=build.build,
+)

@@ -1,0 +1,273 @@
+"""The global sheets and the Game Master's sheets (full pages, landscape or portrait)."""
+
+from __future__ import annotations
+
+import math
+
+from ...draw import Circle, Line, Rect, Scene, Text, polygon
+from ...draw.scene import Item
+from ...draw.table import table
+from ...draw.text import block, label
+from . import overview, rules
+from .model import Game
+
+LANDSCAPE = (260.0, 180.0)
+PORTRAIT = (190.0, 250.0)
+ROUNDS_PER_PAGE = 20
+
+
+def _frame(game: Game, title: str, size: tuple[float, float], subtitle: str = "") -> list[Item]:
+    w, _ = size
+    items: list[Item] = [Text(0, 8, title, 18, game.color("stage-end"), "bold"),
+                         Line(0, 11.5, w, 11.5, stroke=game.color("stage-end"), stroke_mm=0.6)]
+    if subtitle:
+        items.append(Text(w, 8, subtitle, 8, game.color("muted"), "regular", "end"))
+    return items
+
+
+def element_overview(game: Game) -> Scene:
+    w, h = LANDSCAPE
+    items = _frame(game, "Element Overview", LANDSCAPE, game.settings.title)
+    t, th = table(0, 16, [34, 28, 28, 28, 28], overview.stats(game), row_h=8.5, size_pt=9)
+    items += t
+    t2, th2 = table(154, 16, [40, 24, 42], overview.actions(game), row_h=8.5, size_pt=9)
+    items += t2
+    y = 16 + max(th, th2) + 8
+    t3, th3 = table(0, y, [44, 24, 24, 54], overview.abilities(game), row_h=8.5, size_pt=9)
+    items += t3
+    t4, _ = table(154, y, [30, 38, 38], overview.items(game), row_h=8.5, size_pt=9)
+    items += t4
+    note_y = y + th3 + 8
+    p = game.elements.player
+    notes = (f"Ranges count fields in every direction, diagonals included. Players see {p.visual_range} "
+             f"fields far. Enemies follow a player until the player is {game.elements.pursuit.gives_up_lead} "
+             f"fields ahead. A token with 0 or less health is removed in the Map Update.")
+    items += block(notes, 0, note_y, w, h - note_y, max_pt=9)
+    return Scene(w, h, tuple(items), title="Element Overview")
+
+
+def game_phases(game: Game) -> Scene:
+    w, h = PORTRAIT
+    items = _frame(game, "Game Phases", PORTRAIT, game.settings.title)
+    y = 20.0
+    row = 17.0
+    colors = {"players": game.color("player"), "game-master": game.color("stage-end")}
+    names = {"players": "Players", "game-master": "Game Master"}
+    k = 0
+    phases = game.phases
+    while k < len(phases):
+        actor = phases[k].actor
+        run = [p for p in phases[k:]]
+        n = next((i for i, p in enumerate(run) if p.actor != actor), len(run))
+        group = run[:n]
+        top = y
+        for p in group:
+            k += 1
+            items.append(Circle(50, y + row / 2, 6, fill=colors[actor]))
+            items.append(Text(50, y + row / 2 + 2.2, str(k), 12, "#ffffff", "bold", "middle"))
+            items.append(Text(62, y + row / 2 + 2.2, p.name, 14, game.color("ink"), "bold"))
+            items.append(Text(62, y + row / 2 + 7, p.step, 7.5, game.color("muted")))
+            y += row
+        items.append(Rect(0, top + 1, 36, y - top - 2, fill=colors[actor], radius=2))
+        items += block(names[actor], 1, top + 1, 34, y - top - 2, max_pt=11, style="bold", color="#ffffff",
+                       anchor="middle", valign="middle")
+    y += 6
+    items.append(Text(0, y + 6, "Score", 14, game.color("ink"), "bold"))
+    items.append(Rect(0, y + 10, w, h - y - 10, stroke=game.color("ink"), stroke_mm=0.5, radius=2))
+    s = game.elements
+    legend = (f"Enemies: {', '.join(f'{e.name} {e.score}' for e in s.enemies.values())} · {s.chest.name} "
+              f"{s.chest.score} · each player above 0 health at the end of the stage {s.player.score}")
+    items += block(legend, 3, y + 12, w - 6, 8, max_pt=7.5, color=game.color("muted"))
+    return Scene(w, h, tuple(items), title="Game Phases")
+
+
+def _enemy_mark(game: Game, enemy_id: str, cx: float, cy: float, r: float) -> tuple[Item, ...]:
+    e = game.elements.enemies[enemy_id]
+    return (Circle(cx, cy, r, fill=game.color(enemy_id), stroke=game.color("ink"), stroke_mm=0.3),
+            Text(cx, cy + r * 0.42, e.name[0], r * 3.2, "#ffffff", "bold", "middle"))
+
+
+def trapboard(game: Game, number: int | None = None) -> Scene:
+    """A blank 8x8 trapboard for one island, with the legend the GM draws with."""
+    w, h = PORTRAIT
+    items = _frame(game, "Trapboard", PORTRAIT, "Game Master only - keep hidden")
+    cols, rows = game.components.island.cells
+    cell = 19.0
+    gx, gy = 8.0, 26.0
+    items.append(Text(0, 20, f"Island no. {number if number is not None else '____'}", 11, game.color("ink"), "bold"))
+    items.append(Rect(gx, gy, cols * cell, rows * cell, fill=game.color("island")))
+    for c in range(cols + 1):
+        items.append(Line(gx + c * cell, gy, gx + c * cell, gy + rows * cell, stroke=game.color("island-line"),
+                          stroke_mm=0.5 if c in (0, cols) else 0.3))
+    for r in range(rows + 1):
+        items.append(Line(gx, gy + r * cell, gx + cols * cell, gy + r * cell, stroke=game.color("island-line"),
+                          stroke_mm=0.5 if r in (0, rows) else 0.3))
+    for c in range(cols):
+        items.append(Text(gx + (c + 0.5) * cell, gy - 1.5, chr(65 + c), 8, game.color("muted"), "bold", "middle"))
+    for r in range(rows):
+        items.append(Text(gx - 2, gy + (r + 0.5) * cell + 1.3, str(r + 1), 8, game.color("muted"), "bold", "end"))
+    for s in game.components.island.sockets:
+        cells = rules.socket_cells(game, s.side, s.at)
+        xs, ys = [c for c, _ in cells], [r for _, r in cells]
+        x0, y0 = gx + min(xs) * cell, gy + min(ys) * cell
+        x1, y1 = gx + (max(xs) + 1) * cell, gy + (max(ys) + 1) * cell
+        d = 2.0
+        box = {"north": (x0, gy - d - 3, x1 - x0, d), "south": (x0, y1 + 3, x1 - x0, d),
+               "west": (gx - d - 7, y0, d, y1 - y0), "east": (x1 + 3, y0, d, y1 - y0)}[s.side]
+        items.append(Rect(*box, fill=game.color("socket")))
+    # legend
+    ly = gy + rows * cell + 12
+    items.append(Text(0, ly, "Legend", 10, game.color("ink"), "bold"))
+    x = 0.0
+    for eid, e in game.elements.enemies.items():
+        items += _enemy_mark(game, eid, x + 4, ly + 8, 3.6)
+        items.append(Text(x + 10, ly + 9.3, f"{e.name} ({e.health} HP)", 7.5, game.color("ink")))
+        x += 46
+    ty = ly + 18
+    x = 0.0
+    for size in game.elements.trap.sizes:
+        for k in range(size):
+            items.append(Rect(x + k * 6, ty, 6, 6, fill=game.color("trap"), stroke=game.color("ink"), stroke_mm=0.2))
+        items.append(Text(x + size * 6 + 2, ty + 4.5, f"trap, {size} cell{'s' if size > 1 else ''}", 7.5,
+                          game.color("ink")))
+        x += size * 6 + 34
+    cy = ty + 11
+    n = game.elements.chest.cells
+    items.append(Rect(0, cy, 6 * n, 6 * n, fill=game.color("chest"), stroke=game.color("ink"), stroke_mm=0.2))
+    items.append(Text(6 * n + 2, cy + 7, f"{game.elements.chest.name} ({n}x{n})", 7.5, game.color("ink")))
+    items.append(polygon(_star(58, cy + 6, 5, 2.2), fill="#f6d55c", stroke=game.color("stage-end"), stroke_mm=0.3))
+    items.append(Text(65, cy + 7, "stage end", 7.5, game.color("ink")))
+    items.append(Circle(98, cy + 6, 4, stroke=game.color("player"), stroke_mm=1))
+    items.append(Text(104, cy + 7, "player start", 7.5, game.color("ink")))
+    items.append(Rect(134, cy + 3, 6, 6, fill=game.color("socket")))
+    items.append(Text(142, cy + 7, "bridge socket", 7.5, game.color("ink")))
+    return Scene(w, h, tuple(items), title=f"Trapboard {number or ''}".strip())
+
+
+def _star(cx: float, cy: float, r_out: float, r_in: float) -> list[tuple[float, float]]:
+    return [(cx + (r_out if k % 2 == 0 else r_in) * math.cos(-math.pi / 2 + k * math.pi / 5),
+             cy + (r_out if k % 2 == 0 else r_in) * math.sin(-math.pi / 2 + k * math.pi / 5)) for k in range(10)]
+
+
+def damage_matrix(game: Game) -> Scene:
+    """Players x enemies, one block per round: the GM writes each hit, then sums each enemy's row."""
+    w, h = LANDSCAPE
+    items = _frame(game, "Damage Matrix", LANDSCAPE, "damage from players to enemies, per round")
+    n = game.components.tracked_enemies
+    players = [t for t in game.components.tokens if t.kind == "player"][: game.settings.players]
+    header = ["Round ___", *(f"P{t.rings}" for t in players), "Total"]
+    rows = [header] + [[f"E{k + 1}  ____", *([""] * len(players)), ""] for k in range(n)]
+    bw = (w - 8) / 3
+    row_h = min(7.0, (h - 20 - 8) / 2 / (n + 1))
+    widths = [bw * 0.34] + [bw * 0.66 / (len(players) + 1)] * (len(players) + 1)
+    for b in range(6):
+        x = (b % 3) * (bw + 4)
+        y = 16 + (b // 3) * ((n + 1) * row_h + 8)
+        t, _ = table(x, y, widths, rows, row_h=row_h, size_pt=7.5, first_col_bold=False)
+        items += t
+    return Scene(w, h, tuple(items), title="Damage Matrix")
+
+
+def _round_header(first: int, count: int) -> list[str]:
+    return [str(r) for r in range(first, first + count)]
+
+
+def timeline_pages(game: Game) -> int:
+    """Pages of 20 rounds needed to hold the longest cooldown."""
+    return math.ceil((rules.longest_cooldown(game) + 1) / ROUNDS_PER_PAGE)
+
+
+def player_timeline(game: Game, page: int) -> Scene:
+    """Rounds across; for each player a Health row and a row per card with a cooldown."""
+    w, h = LANDSCAPE
+    first = page * ROUNDS_PER_PAGE + 1
+    pages = timeline_pages(game)
+    items = _frame(game, "Player Timeline", LANDSCAPE,
+                   f"rounds {first}-{first + ROUNDS_PER_PAGE - 1} (sheet {page + 1} of {pages})")
+    waits = [(a.name, a.cooldown) for a in game.elements.actions.values() if a.cooldown] + \
+            [(a.label, a.cooldown) for a in game.elements.abilities.values() if a.cooldown]
+    players = [t for t in game.components.tokens if t.kind == "player"][: game.settings.players]
+    label_w = 48.0
+    col = (w - label_w) / ROUNDS_PER_PAGE
+    rows = [["Round", *_round_header(first, ROUNDS_PER_PAGE)]]
+    for t in players:
+        rows.append([f"P{t.rings} Health", *([""] * ROUNDS_PER_PAGE)])
+        rows += [[f"   {name} ({cd})", *([""] * ROUNDS_PER_PAGE)] for name, cd in waits]
+    row_h = min(7.0, (h - 22) / len(rows))
+    tbl, th = table(0, 15, [label_w] + [col] * ROUNDS_PER_PAGE, rows, row_h=row_h, size_pt=7,
+                    first_col_bold=False)
+    items += tbl
+    per = 1 + len(waits)
+    for k in range(len(players)):
+        y = 15 + row_h * (1 + k * per)
+        items.append(Rect(0, y, w, row_h * per, stroke=game.color("player"), stroke_mm=0.6))
+    items += block("Mark each round below its number. When a card is played, write its cooldown mark in the "
+                   "round it is ready again (cooldown counts from activation).", 0, 15 + th + 1.5, w, 6,
+                   max_pt=7, color=game.color("muted"))
+    return Scene(w, h, tuple(items), title=f"Player Timeline {page + 1}")
+
+
+def enemy_timeline(game: Game, page: int) -> Scene:
+    """Rounds across; for each tracked enemy a health row (and charge marks for a charging enemy)."""
+    w, h = LANDSCAPE
+    first = page * ROUNDS_PER_PAGE + 1
+    pages = timeline_pages(game)
+    items = _frame(game, "Enemy Timeline", LANDSCAPE,
+                   f"rounds {first}-{first + ROUNDS_PER_PAGE - 1} (sheet {page + 1} of {pages})")
+    n = game.components.tracked_enemies
+    label_w = 48.0
+    col = (w - label_w) / ROUNDS_PER_PAGE
+    rows = [["Round", *_round_header(first, ROUNDS_PER_PAGE)]]
+    for k in range(n):
+        rows.append([f"E{k + 1} ______ HP", *([""] * ROUNDS_PER_PAGE)])
+    row_h = min(12.0, (h - 30) / len(rows))
+    tbl, th = table(0, 15, [label_w] + [col] * ROUNDS_PER_PAGE, rows, row_h=row_h, size_pt=7.5,
+                    first_col_bold=False)
+    items += tbl
+    charging = [e for e in game.elements.enemies.values() if e.charge_rounds]
+    note = "Write each enemy's type and health left after the Damage phase."
+    for e in charging:
+        note += (f" {e.name}: tick each round it charges; it strikes at the end of its "
+                 f"{e.charge_rounds}-round charge, so once every {e.charge_rounds} rounds.")
+    items += block(note, 0, 15 + th + 2, w, 8, max_pt=7.5, color=game.color("muted"))
+    return Scene(w, h, tuple(items), title=f"Enemy Timeline {page + 1}")
+
+
+def ability_duration_timeline(game: Game, page: int) -> Scene:
+    """Two players a sheet: a lane of fields per ability, counting down to the left."""
+    w, h = LANDSCAPE
+    items = _frame(game, "Ability Duration Timeline", LANDSCAPE, f"sheet {page + 1} of "
+                   f"{ability_timeline_pages(game)}")
+    longest = max(a.duration for a in game.elements.abilities.values())
+    label_w = 40.0
+    field = min(20.0, (w - label_w) / longest)
+    per_page = 2
+    lanes = per_page * len(game.elements.abilities)
+    lane = min(field * 0.82, (h - 17 - per_page * 12 - 12) / lanes - 1.5)
+    players = [t for t in game.components.tokens if t.kind == "player"][: game.settings.players]
+    y = 17.0
+    for t in players[page * 2: page * 2 + 2]:
+        items.append(Text(0, y + 5, f"Player {t.rings}", 11, game.color("player"), "bold"))
+        y += 8
+        for ab in game.elements.abilities.values():
+            items += block(ab.label, 0, y, label_w - 3, lane, max_pt=8.5, style="bold", valign="middle")
+            for f in range(longest):
+                value = longest - f
+                x = label_w + f * field
+                active = value <= ab.duration
+                items.append(Rect(x, y, field - 1.2, lane, fill="#f4f1fa" if active else "#e5e7eb",
+                                  stroke=game.color("ability-card"), stroke_mm=0.3, radius=1))
+                items.append(Text(x + 1.5, y + 3.5, str(value), 6.5, game.color("muted")))
+            x0 = label_w + (longest - ab.duration) * field
+            items.append(Line(x0 - 0.6, y - 0.5, x0 - 0.6, y + lane + 0.5, stroke=game.color("ability-card"),
+                              stroke_mm=0.8))
+            y += lane + 1.5
+        y += 4
+    items += block("Put the ability's duration marker on the field of its duration when it is played; in phase 7 "
+                   "move every marker one field to the left. Below 1, the marker leaves and the card is turned "
+                   "face down until its cooldown mark.", 0, h - 9, w, 9, max_pt=7.5, color=game.color("muted"))
+    return Scene(w, h, tuple(items), title=f"Ability Duration Timeline {page + 1}")
+
+
+def ability_timeline_pages(game: Game) -> int:
+    return math.ceil(game.settings.players / 2)

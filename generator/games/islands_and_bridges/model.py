@@ -1,0 +1,206 @@
+"""The Islands & Bridges content as typed data: every stat once, read from content/islands-and-bridges/."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from ...content import ContentSet, Mm, Slug, Strict
+
+Side = Literal["north", "east", "south", "west"]
+Target = Literal["single", "all"]
+
+
+class Card(Strict):
+    width: Mm
+    height: Mm
+
+
+class Settings(Strict):
+    title: str
+    players: int = Field(ge=1, le=4)
+    cell: Mm = Field(gt=0)
+    card: Card
+    palette: dict[Slug, str]
+
+
+class Player(Strict):
+    name: str
+    health: int = Field(gt=0)
+    move: int = Field(ge=0)
+    attack_range: int = Field(ge=1)
+    visual_range: int = Field(ge=1)
+    score: int = Field(ge=0)
+
+
+class Enemy(Strict):
+    name: str
+    health: int = Field(gt=0)
+    move: int = Field(ge=0)
+    attack_range: int = Field(ge=1)
+    damage: int = Field(ge=0)
+    target: Target
+    charge_rounds: int = Field(ge=0)
+    score: int = Field(ge=0)
+
+
+class Pursuit(Strict):
+    gives_up_lead: int = Field(ge=1)
+
+
+class Action(Strict):
+    name: str
+    kind: Literal["basic"]
+    damage: int | None = Field(default=None, ge=0)
+    target: Target | None = None
+    cooldown: int = Field(ge=0)
+    boosted_by: Slug | None = None
+    text: str
+
+
+class Effect(Strict):
+    kind: Literal["damage-taken-zero", "heal-per-round", "damage-multiplier", "move-bonus"]
+    amount: int | None = Field(default=None, ge=0)
+    wording: Literal["doubles"] | None = None
+
+
+class Ability(Strict):
+    name: str
+    short: str | None = None
+    duration: int = Field(ge=1)
+    cooldown: int = Field(ge=0)
+    effect: Effect
+    text: str
+
+    @property
+    def label(self) -> str:
+        return self.short or self.name
+
+
+class Chest(Strict):
+    name: str
+    score: int = Field(ge=0)
+    cells: int = Field(ge=1)
+    visibility: Literal["visible", "hidden"]
+
+
+class Trap(Strict):
+    name: str
+    damage: int = Field(ge=0)
+    visibility: Literal["visible", "hidden"]
+    sizes: list[int] = Field(min_length=1)
+
+
+class Elements(Strict):
+    player: Player
+    enemies: dict[Slug, Enemy]
+    pursuit: Pursuit
+    actions: dict[Slug, Action]
+    abilities: dict[Slug, Ability]
+    chest: Chest
+    trap: Trap
+
+
+class Socket(Strict):
+    side: Side
+    at: int
+
+
+class IslandTile(Strict):
+    name: str
+    cells: tuple[int, int]
+    quantity: int = Field(ge=1)
+    sockets: list[Socket] = Field(min_length=1)
+
+
+class BridgeTile(Strict):
+    name: str
+    cells: tuple[int, int]
+    quantity: int = Field(ge=1)
+
+
+TokenKind = Literal["player", "enemy", "chest", "trap", "stage-end", "duration-marker"]
+
+
+class Token(Strict):
+    id: Slug
+    name: str
+    kind: TokenKind
+    quantity: int = Field(ge=1)
+    rings: int | None = Field(default=None, ge=1, le=4)
+    enemy: Slug | None = None
+
+
+class Cards(Strict):
+    per_player: list[Slug] = Field(min_length=1)
+
+
+class Sheet(Strict):
+    id: Slug
+    name: str
+    group: Literal["global", "game-master"]
+    per: Literal["island"] | None = None
+    shows: list[Slug]
+
+
+class Components(Strict):
+    island: IslandTile
+    bridge: BridgeTile
+    tokens: list[Token]
+    cards: Cards
+    sheets: list[Sheet]
+    tracked_enemies: int = Field(ge=1, le=20)
+
+
+class Phase(Strict):
+    id: Slug
+    name: str
+    actor: Literal["players", "game-master"]
+    step: str
+
+
+class Phases(Strict):
+    phases: list[Phase] = Field(min_length=1)
+
+
+class Decision(Strict):
+    id: Slug
+    topic: str
+    seed: list[str] = Field(min_length=1)
+    choice: str
+    why: str
+
+
+class Decisions(Strict):
+    decisions: list[Decision]
+
+
+class Game(Strict):
+    """The whole game, as the rules, drawers and generators read it."""
+
+    settings: Settings
+    elements: Elements
+    components: Components
+    phases: list[Phase]
+    decisions: list[Decision]
+
+    def token(self, token_id: str) -> Token:
+        return next(t for t in self.components.tokens if t.id == token_id)
+
+    def color(self, name: str) -> str:
+        return self.settings.palette[name]
+
+
+def load(content: ContentSet) -> Game | None:
+    """Read every file; None (with problems in content.problems) when any part is malformed."""
+    settings = content.parse("game", Settings)
+    elements = content.parse("elements", Elements)
+    components = content.parse("components", Components)
+    phases = content.parse("phases", Phases)
+    decisions = content.parse("decisions", Decisions)
+    if None in (settings, elements, components, phases, decisions):
+        return None
+    assert settings and elements and components and phases and decisions
+    return Game(settings=settings, elements=elements, components=components, phases=phases.phases,
+                decisions=decisions.decisions)
