@@ -33,7 +33,7 @@ def load(game_id: str, content_root: Path) -> Loaded:
     folder = content_folder(content_root, game_id)
     if not folder.is_dir():
         raise FileNotFoundError(f"no content folder for {game_id!r} at {folder}")
-    content = load_content(folder, shown_relative_to=content_root.parent)
+    content = load_content(folder)
     content.problems += glyph_problems(content)
     model = game.load(content) if content.sources else None
     problems = list(content.problems)

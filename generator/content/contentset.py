@@ -23,11 +23,14 @@ class ContentSet:
     folder: Path
     sources: dict[str, Source]
     problems: list[Problem] = field(default_factory=list)
+    broken: set[str] = field(default_factory=set)   # stems of files that did not parse
 
     def parse(self, stem: str, model: type[M], loc: Loc = ()) -> M | None:
         """Validate a file (or a part of it) as `model`; problems are collected, not raised."""
         source = self.sources.get(stem)
         if source is None:
+            if stem in self.broken:
+                return None  # its syntax problem is already reported
             self.problems.append(Problem(str(self.folder / f"{stem}.yaml"), 1, 1, "missing content file"))
             return None
         try:
@@ -54,14 +57,25 @@ class ContentSet:
         return hashlib.sha256(blob).hexdigest()[:10]
 
 
-def load_content(folder: Path, shown_relative_to: Path | None = None) -> ContentSet:
-    """Load every `*.yaml` in `folder`; syntax problems of all files are gathered."""
+def shown_path(path: Path) -> str:
+    """How a file is named in messages: relative to the working folder when inside it."""
+    absolute = path.resolve()
+    try:
+        return str(absolute.relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(absolute)
+
+
+def load_content(folder: Path) -> ContentSet:
+    """Load every `*.yaml` in `folder`; problems of all files are gathered."""
     sources: dict[str, Source] = {}
     problems: list[Problem] = []
+    broken = set()
     for path in sorted(folder.glob("*.yaml")):
-        shown = str(path.relative_to(shown_relative_to)) if shown_relative_to else str(path)
         try:
-            sources[path.stem] = load_file(path, shown)
+            sources[path.stem] = source = load_file(path, shown_path(path), raise_duplicates=False)
+            problems.extend(source.problems)
         except ContentError as err:
             problems.extend(err.problems)
-    return ContentSet(folder, sources, problems)
+            broken.add(path.stem)
+    return ContentSet(folder, sources, problems, broken)

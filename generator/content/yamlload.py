@@ -7,7 +7,7 @@ traced back to its FILE:LINE:COL.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -66,6 +66,7 @@ class Source:
     file: str
     data: Any
     root: Node | None
+    problems: list[Problem] = field(default_factory=list)  # duplicate keys, when not raised
 
     def node_at(self, loc: Loc) -> tuple[Node | None, bool]:
         """The deepest node along `loc`; the flag says whether the whole path was found."""
@@ -109,8 +110,10 @@ def _same_key(text: str, part: str | int) -> bool:
     return text == str(part)
 
 
-def load_text(text: str, file: str) -> Source:
-    """Parse YAML text; raises ContentError with every problem found."""
+def load_text(text: str, file: str, *, raise_duplicates: bool = True) -> Source:
+    """Parse YAML text; raises ContentError on a syntax error. Duplicate keys raise too, unless
+    `raise_duplicates` is False: then they are kept in `Source.problems` (the last value wins),
+    so the rest of the file can still be checked."""
     loader = _Loader(text, file)
     try:
         root = loader.get_single_node()
@@ -124,12 +127,12 @@ def load_text(text: str, file: str) -> Source:
         raise ContentError([Problem(file, 1, 1, f"YAML: {err}")]) from None
     finally:
         loader.dispose()
-    if loader.problems:
+    if loader.problems and raise_duplicates:
         raise ContentError(loader.problems)
-    return Source(file, data, root)
+    return Source(file, data, root, loader.problems)
 
 
-def load_file(path: Path, shown_as: str | None = None) -> Source:
+def load_file(path: Path, shown_as: str | None = None, *, raise_duplicates: bool = True) -> Source:
     """Load one YAML file; problems name it as `shown_as` (default: the path as given)."""
     file = shown_as or str(path)
     try:
@@ -138,4 +141,4 @@ def load_file(path: Path, shown_as: str | None = None) -> Source:
         raise ContentError([Problem(file, 1, 1, f"not UTF-8 text ({err.reason})")]) from None
     except OSError as err:
         raise ContentError([Problem(file, 1, 1, f"cannot read: {err.strerror}")]) from None
-    return load_text(text, file)
+    return load_text(text, file, raise_duplicates=raise_duplicates)
