@@ -1,0 +1,95 @@
+"""`playkit map island-of-fog` and `playkit odds island-of-fog`: parse, call the library, print."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ...cliutil import fail_on_problems, load_or_exit, out_root
+from ...content import ContentError, load_file, parse
+from ...game import Artifact
+from ...output import write_artifacts
+from .board import SetupError, setup
+from .mapfile import MapFile, check_plan
+from .maps import map_artifacts, map_summary
+from .mapgen import NoMapError, generate
+from .model import IslandOfFog
+from .odds import POLICIES, format_table, odds_table, to_csv
+from .survey import format_survey, survey
+
+GAME_ID = "island-of-fog"
+
+
+@click.command(GAME_ID)
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Seed of the shuffle: the same seed gives the same map, byte for byte.")
+@click.option("--size", type=int, default=None, help="Board size (default: the game's board, 5).")
+@click.option("--players", type=int, default=None, help="Number of players (default: the most).")
+@click.option("--fair", is_flag=True, help="Also re-draw maps on which a nation is disadvantaged.")
+@click.option("--survey", "survey_count", type=click.IntRange(min=1), default=None,
+              help="Generate this many maps and report how fair the tile set is (writes nothing).")
+@click.option("--check", "check_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Check an edited map.yaml by the rules instead of generating one.")
+@click.pass_context
+def map_command(ctx: click.Context, seed: int, size: int | None, players: int | None, fair: bool,
+                survey_count: int | None, check_file: Path | None) -> None:
+    """Lay out a fully revealed Island of Fog map; write map.yaml, map.pdf and map.svg."""
+    model: IslandOfFog = load_or_exit(ctx, GAME_ID).model
+    if check_file is not None:
+        _check_file(model, check_file)
+        return
+    size = model.board.default_size if size is None else size
+    players = model.game.players.max if players is None else players
+    try:
+        setup(model, size, players)
+    except SetupError as err:
+        raise click.UsageError(str(err)) from None
+    if survey_count is not None:
+        click.echo(format_survey(model, survey(model, size, players, seed, survey_count)))
+        return
+    try:
+        plan, report = generate(model, size, players, seed, require_fair=fair)
+    except NoMapError as err:
+        raise click.ClickException(str(err)) from None
+    folder = out_root(ctx) / GAME_ID / "maps" / f"{size}x{size}-{players}p-seed{seed}{'-fair' if fair else ''}"
+    written = write_artifacts(folder, map_artifacts(model, plan, report),
+                              {"game": GAME_ID, "map": {"size": size, "players": players, "seed": seed,
+                                                        "fair": fair}})
+    click.echo(map_summary(model, plan, report))
+    click.echo(f"wrote {', '.join(written.written)} to {folder}/")
+
+
+def _check_file(model: IslandOfFog, path: Path) -> None:
+    try:
+        source = load_file(path)
+        entry = parse(MapFile, source)
+    except ContentError as err:
+        fail_on_problems(err.problems, wrote_nothing=False)
+    found, report = check_plan(model, entry)
+    if found:
+        fail_on_problems([source.problem(loc, msg) for loc, msg in found], wrote_nothing=False)
+    assert report is not None
+    click.echo(f"{path}: ok, every base reaches the lighthouse"
+               f"{'' if report.fair else ' (' + '; '.join(f'{c}: {w}' for c, w in report.disadvantaged) + ')'}")
+
+
+@click.command(GAME_ID)
+@click.option("--policy", type=click.Choice(POLICIES), default=None,
+              help="Re-roll policy of the printed table (default: the one in combat.yaml).")
+@click.pass_context
+def odds_command(ctx: click.Context, policy: str | None) -> None:
+    """Exact combat odds for every attacker and defender; prints a table and writes odds.csv."""
+    model: IslandOfFog = load_or_exit(ctx, GAME_ID).model
+    chosen = policy or model.combat.reroll_policy
+    tables = {p: odds_table(model, p) for p in POLICIES}
+    assert chosen in tables
+    click.echo(f"attacker's chances, {model.combat.dice}d{model.combat.die_sides} each, "
+               f"re-roll policy {chosen!r} (exact)")
+    click.echo(format_table(model, tables[chosen]))
+    folder = out_root(ctx) / GAME_ID / "odds"
+    csv_text = "".join(to_csv(tables[p]) if i == 0 else to_csv(tables[p]).split("\n", 1)[1]
+                       for i, p in enumerate(POLICIES))
+    write_artifacts(folder, [Artifact("odds.csv", csv_text.encode(), ("combat", "units"))],
+                    {"game": GAME_ID, "odds": list(POLICIES)})
+    click.echo(f"wrote odds.csv to {folder}/")

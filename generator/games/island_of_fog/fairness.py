@@ -1,0 +1,120 @@
+"""Is a map fair? Each nation's path to the lighthouse and the building lots within its reach.
+
+Paths are counted in movement points of the unit named in fairness.yaml (a basic unit), from
+the home base to the lighthouse space, by the movement rules (mountains cost double, water
+cannot be entered). Lots "in reach" are the free building lots on field tiles within
+`reach_turns` of that unit's movement from the base.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from .board import Square
+from .model import Grid, IslandOfFog
+from .rules import distances_flat, move_cost
+from .schema import Unit
+
+Space = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class SeatReport:
+    """One nation on one map."""
+
+    colour: str
+    base: Space
+    path_mp: int | None          # None: cut off from the lighthouse
+    turns: int | None            # turns of movement that path takes
+    elite_path_mp: int | None    # for the unit that cannot climb (None: no path without mountains)
+    lots_in_reach: int
+
+
+@dataclass(frozen=True)
+class MapReport:
+    """The fairness of one map, by the margins of fairness.yaml."""
+
+    lighthouse: Space
+    seats: tuple[SeatReport, ...]
+    path_margin_mp: int
+    lots_margin: int
+
+    @property
+    def cut_off(self) -> list[str]:
+        return [s.colour for s in self.seats if s.path_mp is None]
+
+    @property
+    def playable(self) -> bool:
+        """Every base reaches the lighthouse over land the measured unit can cross."""
+        return not self.cut_off
+
+    @property
+    def path_spread(self) -> int | None:
+        paths = [s.path_mp for s in self.seats if s.path_mp is not None]
+        return max(paths) - min(paths) if paths and self.playable else None
+
+    @property
+    def lots_spread(self) -> int:
+        lots = [s.lots_in_reach for s in self.seats]
+        return max(lots) - min(lots)
+
+    @property
+    def disadvantaged(self) -> list[tuple[str, str]]:
+        """(colour, why) for every nation worse off than the best by more than a margin."""
+        out: list[tuple[str, str]] = []
+        paths = [s.path_mp for s in self.seats if s.path_mp is not None]
+        best_path = min(paths) if paths else 0
+        best_lots = max(s.lots_in_reach for s in self.seats)
+        for s in self.seats:
+            if s.path_mp is None:
+                out.append((s.colour, "cut off from the lighthouse"))
+                continue
+            if s.path_mp - best_path > self.path_margin_mp:
+                out.append((s.colour, f"path {s.path_mp} MP, {s.path_mp - best_path} more than the shortest"))
+            if best_lots - s.lots_in_reach > self.lots_margin:
+                out.append((s.colour, f"{s.lots_in_reach} lots in reach, "
+                                      f"{best_lots - s.lots_in_reach} fewer than the most"))
+        return out
+
+    @property
+    def fair(self) -> bool:
+        return not self.disadvantaged
+
+
+def analyse(model: IslandOfFog, size: int, seats: tuple[tuple[str, Square], ...],
+            tiles: dict[Square, str], grid: Grid, with_elite: bool = True) -> MapReport:
+    """Paths and reach of every seat on a revealed board (pure; `grid` from mapgen.space_grid).
+    `with_elite` also measures the path of a unit that cannot climb (the survey skips it)."""
+    n = model.board.spaces_per_tile
+    side = len(grid)
+    unit = model.unit[model.fairness.unit]
+    reach = model.fairness.reach_turns * unit.move
+    flat = [k for row in grid for k in row]
+    lighthouse = next(i for i, k in enumerate(flat) if model.kind[k].lighthouse)
+    costs = _costs(model, unit, flat)
+    climbers = [u for u in model.units.units if not u.climbs_mountains]
+    other = _costs(model, climbers[0], flat) if climbers and with_elite else None
+    starting = {sq for sq, t in tiles.items() if t == model.starting_tile.id}
+    lots = [i for i, k in enumerate(flat)
+            if model.kind[k].lot and ((i // side) // n, (i % side) // n) not in starting]
+    reports = []
+    for colour, corner in seats:
+        base = next(r * side + c for r in range(corner[0] * n, corner[0] * n + n)
+                    for c in range(corner[1] * n, corner[1] * n + n) if model.kind[grid[r][c]].base)
+        dist = distances_flat(costs, side, side, base)
+        path = dist[lighthouse] if dist[lighthouse] >= 0 else None
+        elite = None
+        if other is not None:
+            d = distances_flat(other, side, side, base)[lighthouse]
+            elite = d if d >= 0 else None
+        in_reach = sum(1 for i in lots if 0 <= dist[i] <= reach)
+        turns = math.ceil(path / unit.move) if path is not None else None
+        reports.append(SeatReport(colour, divmod(base, side), path, turns, elite, in_reach))
+    return MapReport(divmod(lighthouse, side), tuple(reports), model.fairness.path_margin_mp,
+                     model.fairness.lots_margin)
+
+
+def _costs(model: IslandOfFog, unit: Unit, flat: list[str]) -> list[int | None]:
+    table = {k: move_cost(model, unit, k) for k in model.kind}
+    return [table[k] for k in flat]

@@ -1,0 +1,166 @@
+"""map.yaml: a generated map written as YAML, read back and checked by the same rules,
+so a game master may edit a map and re-check it."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Annotated, Any
+
+import yaml
+from pydantic import Field
+
+from ...content import Loc, Slug, Strict
+from .board import DIRECTIONS, Direction, SetupError, arrow, quarter_turns, setup
+from .fairness import MapReport, analyse
+from .mapgen import MapPlan, Placement, pile, plan_tiles, space_grid
+from .model import IslandOfFog
+
+Pair = Annotated[list[int], Field(min_length=2, max_length=2)]
+
+
+class SeatEntry(Strict):
+    colour: Slug
+    corner: Pair
+
+
+class TileEntry(Strict):
+    square: Pair
+    tile: Slug
+    arrow: Direction
+
+
+class MapFile(Strict):
+    """The part of map.yaml that is read back (the report is recomputed, never trusted)."""
+
+    game: str
+    size: int
+    players: int
+    seed: int = 0
+    attempt: int = 1
+    seats: list[SeatEntry]
+    tiles: list[TileEntry]
+    left_over: list[Slug] = []
+    report: dict[str, Any] | None = None
+
+
+def _sq(p: tuple[int, int]) -> list[int]:
+    return [p[0], p[1]]
+
+
+def to_yaml(model: IslandOfFog, plan: MapPlan, report: MapReport) -> str:
+    """map.yaml text: the plan, one line a tile, then the fairness report computed for it."""
+    head = {"game": "island-of-fog", "size": plan.size, "players": plan.players, "seed": plan.seed,
+            "attempt": plan.attempt}
+    lines = ["# Battle on the Island of Fog: a fully revealed map. Squares are [row, column] from the",
+             "# top left; `arrow` is where the tile's arrow points. Edit it, then check it with",
+             "#   playkit map island-of-fog --check map.yaml",
+             *(f"{k}: {_flow(v)}" for k, v in head.items()), "seats:"]
+    lines += [f"  - {_flow({'colour': c, 'corner': _sq(sq)})}" for c, sq in plan.seats]
+    lines.append("tiles:")
+    lines += [f"  - {_flow({'square': _sq(p.square), 'tile': p.tile, 'arrow': DIRECTIONS[p.turns]})}"
+              for p in plan.placements]
+    lines.append(f"left_over: {_flow(list(plan.left_over))}")
+    lines.append("report:  # recomputed by --check, never read back")
+    for key, value in report_data(model, report).items():
+        if isinstance(value, list) and value:
+            lines.append(f"  {key}:")
+            lines += [f"    - {_flow(item)}" for item in value]
+        else:
+            lines.append(f"  {key}: {_flow(value)}")
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def _flow(data: Any) -> str:
+    """One value on one line, as YAML (a bare scalar loses the document-end marker)."""
+    text = yaml.safe_dump(data, sort_keys=False, default_flow_style=True, width=10_000).strip()
+    return text.removesuffix("...").strip()
+
+
+def report_data(model: IslandOfFog, report: MapReport) -> dict[str, Any]:
+    return {
+        "unit": model.fairness.unit,
+        "lighthouse_space": _sq(report.lighthouse),
+        "playable": report.playable,
+        "fair": report.fair,
+        "path_spread_mp": report.path_spread,
+        "lots_spread": report.lots_spread,
+        "seats": [{"colour": s.colour, "base_space": _sq(s.base), "path_mp": s.path_mp, "turns": s.turns,
+                   "elite_path_mp": s.elite_path_mp, "lots_in_reach": s.lots_in_reach}
+                  for s in report.seats],
+        "disadvantaged": [{"colour": c, "why": why} for c, why in report.disadvantaged],
+    }
+
+
+def to_plan(entry: MapFile) -> MapPlan:
+    """The plan a checked map file describes."""
+    placements = tuple(Placement((t.square[0], t.square[1]), t.tile, quarter_turns(t.arrow))
+                       for t in sorted(entry.tiles, key=lambda t: (t.square[0], t.square[1])))
+    seats = tuple((s.colour, (s.corner[0], s.corner[1])) for s in entry.seats)
+    return MapPlan(entry.size, entry.players, entry.seed, entry.attempt, seats, placements,
+                   tuple(entry.left_over))
+
+
+def check_plan(model: IslandOfFog, entry: MapFile) -> tuple[list[tuple[Loc, str]], MapReport | None]:
+    """Every rule a map breaks, as (place in the file, message); and its fairness report when the
+    map is whole enough to measure."""
+    out: list[tuple[Loc, str]] = []
+    try:
+        plan = setup(model, entry.size, entry.players)
+    except SetupError as err:
+        return [(("size",), str(err))], None
+    size = entry.size
+    want_seats = {c: sq for c, sq in plan.seats}
+    for i, s in enumerate(entry.seats):
+        if s.colour not in want_seats:
+            out.append((("seats", i, "colour"), f"{s.colour!r} does not play with {entry.players} players "
+                        f"(seats: {', '.join(want_seats)})"))
+        elif tuple(s.corner) != want_seats[s.colour]:
+            out.append((("seats", i, "corner"), f"{s.colour} starts at {list(want_seats[s.colour])}"))
+    if sorted(s.colour for s in entry.seats) != sorted(want_seats):
+        out.append((("seats",), f"the seats must be {', '.join(want_seats)}"))
+    corners = {sq: c for c, sq in want_seats.items()}
+    seen: dict[tuple[int, int], int] = {}
+    available = Counter(pile(model, size))
+    used: Counter[str] = Counter()
+    for i, t in enumerate(entry.tiles):
+        sq = (t.square[0], t.square[1])
+        if not (0 <= sq[0] < size and 0 <= sq[1] < size):
+            out.append((("tiles", i, "square"), f"square {list(sq)} is off the {size}x{size} board"))
+            continue
+        if sq in seen:
+            out.append((("tiles", i, "square"), f"square {list(sq)} is covered twice (also entry {seen[sq]})"))
+            continue
+        seen[sq] = i
+        if t.tile not in model.tile:
+            out.append((("tiles", i, "tile"), f"unknown tile {t.tile!r}"))
+            continue
+        want = arrow(size, sq)
+        if t.arrow != want:
+            out.append((("tiles", i, "arrow"), f"the arrow on {list(sq)} must point {want} (found {t.arrow})"))
+        if sq in corners:
+            if t.tile != model.starting_tile.id:
+                out.append((("tiles", i, "tile"), f"{corners[sq]}'s corner {list(sq)} holds the starting tile "
+                            f"{model.starting_tile.id!r} (found {t.tile!r})"))
+        elif sq == plan.lighthouse_square:
+            if t.tile != model.lighthouse_tile.id:
+                out.append((("tiles", i, "tile"), f"the centre square holds the lighthouse (found {t.tile!r})"))
+        elif t.tile == model.starting_tile.id:
+            out.append((("tiles", i, "tile"), "a starting tile lies only in a seat's corner"))
+        else:
+            used[t.tile] += 1
+            if used[t.tile] > available[t.tile]:
+                out.append((("tiles", i, "tile"), f"tile {t.tile!r} is used {used[t.tile]} times "
+                            f"(the pile has {available[t.tile]})"))
+    missing = [list(sq) for sq in ((r, c) for r in range(size) for c in range(size)) if sq not in seen]
+    if missing:
+        out.append((("tiles",), f"{len(missing)} squares have no tile: {missing[:6]}"
+                    f"{' …' if len(missing) > 6 else ''}"))
+    if out:
+        return out, None
+    full = to_plan(entry)
+    report = analyse(model, size, full.seats, plan_tiles(full), space_grid(model, full))
+    for colour in report.cut_off:
+        i = next(k for k, s in enumerate(entry.seats) if s.colour == colour)
+        out.append((("seats", i), f"{colour}'s base cannot reach the lighthouse over land a "
+                    f"{model.unit[model.fairness.unit].name.lower()} can cross"))
+    return out, report

@@ -1,0 +1,111 @@
+"""Fully revealed maps: every square covered by the set-up rules, every tile turned by the arrow rule.
+
+A map is a function of (content, size, players, seed): `random.Random(seed)` shuffles the pile,
+tiles go onto the squares row by row, and a draw in which some base cannot reach the lighthouse
+(or, asked for, an unfair one) is drawn again from the same stream.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .board import Square, arrow, quarter_turns, rotate, setup, squares
+from .fairness import MapReport, analyse
+from .model import Grid, IslandOfFog
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A tile on a board square, turned clockwise by `turns` quarter turns."""
+
+    square: Square
+    tile: str
+    turns: int
+
+
+@dataclass(frozen=True)
+class MapPlan:
+    """A fully revealed board."""
+
+    size: int
+    players: int
+    seed: int
+    attempt: int
+    seats: tuple[tuple[str, Square], ...]   # colour and its corner square, in play order
+    placements: tuple[Placement, ...]       # one per square, row by row
+    left_over: tuple[str, ...]              # tiles still in the pile, top first
+
+
+class NoMapError(RuntimeError):
+    """No draw within the allowed attempts gave a map that passed the checks."""
+
+
+def pile(model: IslandOfFog, size: int) -> list[str]:
+    """The unshuffled pile for a board size: field tiles with their copies, and the lighthouse
+    on boards that have no centre square."""
+    out = [t.id for t in model.field_tiles for _ in range(t.copies)]
+    if model.variant[size].lighthouse == "pile":
+        out.append(model.lighthouse_tile.id)
+    return out
+
+
+def draw(model: IslandOfFog, size: int, players: int, rng: random.Random, seed: int = 0,
+         attempt: int = 1) -> MapPlan:
+    """One map: starting tiles in the seats' corners, the lighthouse in the centre (odd boards),
+    shuffled pile tiles everywhere else. Raises SetupError for an impossible set-up."""
+    plan = setup(model, size, players)
+    tiles = [t.id for t in model.field_tiles for _ in range(t.copies)]
+    rng.shuffle(tiles)
+    if plan.lighthouse_square is None:
+        # even boards (decision `even-lighthouse`): deal one field tile fewer than the squares
+        # to cover, shuffle the lighthouse in among them; the rest of the field tiles stay out
+        dealt = tiles[:plan.squares_from_pile - 1] + [model.lighthouse_tile.id]
+        rng.shuffle(dealt)
+        tiles = dealt + tiles[plan.squares_from_pile - 1:]
+    corners = {sq: colour for colour, sq in plan.seats}
+    placements = []
+    drawn = 0
+    for sq in squares(size):
+        if sq in corners:
+            tile = model.starting_tile.id
+        elif sq == plan.lighthouse_square:
+            tile = model.lighthouse_tile.id
+        else:
+            tile = tiles[drawn]
+            drawn += 1
+        placements.append(Placement(sq, tile, quarter_turns(arrow(size, sq))))
+    return MapPlan(size, players, seed, attempt, plan.seats, tuple(placements), tuple(tiles[drawn:]))
+
+
+def space_grid(model: IslandOfFog, plan: MapPlan) -> Grid:
+    """The whole board as one grid of space kinds (size x tile spaces on each side)."""
+    n = model.board.spaces_per_tile
+    side = plan.size * n
+    rows = [[""] * side for _ in range(side)]
+    for p in plan.placements:
+        grid = rotate(model.tile[p.tile].grid, p.turns)
+        for r in range(n):
+            for c in range(n):
+                rows[p.square[0] * n + r][p.square[1] * n + c] = grid[r][c]
+    return tuple(tuple(row) for row in rows)
+
+
+def generate(model: IslandOfFog, size: int, players: int, seed: int,
+             require_fair: bool = False) -> tuple[MapPlan, MapReport]:
+    """The first draw from `seed` on which every base reaches the lighthouse (and, with
+    `require_fair`, no player is disadvantaged beyond the margins)."""
+    rng = random.Random(seed)
+    for attempt in range(1, model.fairness.max_attempts + 1):
+        plan = draw(model, size, players, rng, seed, attempt)
+        report = analyse(model, plan.size, plan.seats, plan_tiles(plan), space_grid(model, plan))
+        if report.playable and (report.fair or not require_fair):
+            return plan, report
+    what = "a fair map" if require_fair else "a map on which every base reaches the lighthouse"
+    raise NoMapError(f"no draw in {model.fairness.max_attempts} attempts gave {what} "
+                     f"({size}x{size}, {players} players, seed {seed})")
+
+
+def plan_tiles(plan: MapPlan) -> dict[Square, str]:
+    """Which tile lies on each square."""
+    return {p.square: p.tile for p in plan.placements}

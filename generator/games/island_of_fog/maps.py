@@ -1,0 +1,33 @@
+"""The files of one generated map (map.yaml now; the drawn board once drawing exists) and its summary."""
+
+from __future__ import annotations
+
+from ...game import Artifact
+from .fairness import MapReport
+from .mapfile import to_yaml
+from .mapgen import MapPlan
+from .model import IslandOfFog
+
+SOURCES = ("tiles", "board", "spaces", "fairness")
+
+
+def map_artifacts(model: IslandOfFog, plan: MapPlan, report: MapReport) -> list[Artifact]:
+    """map.yaml, map.pdf (board scale, tiled over pages) and map.svg of one map."""
+    return [Artifact("map.yaml", to_yaml(model, plan, report).encode(), SOURCES)]
+
+
+def map_summary(model: IslandOfFog, plan: MapPlan, report: MapReport) -> str:
+    """What a game master reads after generating a map: who has how far to go, and what is near."""
+    unit = model.unit[model.fairness.unit]
+    lines = [f"{plan.size}x{plan.size} map, {plan.players} players, seed {plan.seed}"
+             f" (draw {plan.attempt}); {len(plan.left_over)} tiles left in the pile",
+             f"  {'nation':<8} {'path':>7} {'turns':>6} {'lots in reach':>14}   (for a {unit.name.lower()})"]
+    for s in report.seats:
+        path = f"{s.path_mp} MP" if s.path_mp is not None else "cut off"
+        lines.append(f"  {model.colour[s.colour].name:<8} {path:>7} {s.turns if s.turns else '-':>6} "
+                     f"{s.lots_in_reach:>14}")
+    if report.fair:
+        lines.append(f"  fair: paths within {report.path_margin_mp} MP, lots within {report.lots_margin}")
+    for colour, why in report.disadvantaged:
+        lines.append(f"  disadvantaged: {model.colour[colour].name}: {why}")
+    return "\n".join(lines)

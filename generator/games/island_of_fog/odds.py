@@ -1,0 +1,203 @@
+"""Exact combat odds by enumeration: every roll and every re-roll, no sampling.
+
+A combat (decisions `dice`, `stack-rerolls`, `combat-modifiers`): both sides roll `dice` dice;
+the attacker, if a stack, re-rolls up to its allowance seeing both rolls; then the defender does,
+seeing the attacker's total; totals plus bonuses are compared. Re-rolling always takes the
+lowest dice (keeping higher dice can only help), so a choice is just how many to re-roll.
+
+Policies: `optimal` re-rolls the number of dice that maximises the side's chance of winning plus
+half its chance of a draw, the attacker assuming the defender answers in the same way; ties
+go to fewer re-rolls. `simple` re-rolls each die showing `simple_threshold` or less, lowest
+first, up to the allowance, whatever the opponent rolled.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import itertools
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from typing import Literal
+
+from .model import IslandOfFog
+from .rules import Force, attack_bonus, can_stand_on, defence_bonus, forces, rerolls
+
+Policy = Literal["optimal", "simple"]
+POLICIES: tuple[Policy, ...] = ("optimal", "simple")
+
+
+@cache
+def sum_distribution(dice: int, sides: int) -> tuple[tuple[int, int], ...]:
+    """(total, ways) for `dice` dice of `sides` sides; the ways add up to sides**dice."""
+    counts: Counter[int] = Counter({0: 1})
+    for _ in range(dice):
+        nxt: Counter[int] = Counter()
+        for total, ways in counts.items():
+            for face in range(1, sides + 1):
+                nxt[total + face] += ways
+        counts = nxt
+    return tuple(sorted(counts.items()))
+
+
+@cache
+def rolls(dice: int, sides: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Each roll as its dice sorted high to low, with the number of ordered rolls it stands for."""
+    counts = Counter(tuple(sorted(r, reverse=True))
+                     for r in itertools.product(range(1, sides + 1), repeat=dice))
+    return tuple(sorted(counts.items()))
+
+
+@dataclass(frozen=True)
+class Odds:
+    """The attacker's chances; the three add up to 1 exactly."""
+
+    win: Fraction
+    draw: Fraction
+    lose: Fraction
+
+
+Triple = tuple[int, int, int]  # attacker wins, draws, loses: counts over a common denominator
+
+
+def _simple_count(roll: tuple[int, ...], allowance: int, threshold: int) -> int:
+    return min(allowance, sum(1 for die in roll if die <= threshold))
+
+
+@cache
+def combat_odds(dice: int, sides: int, margin: int, attacker_rerolls: int, defender_rerolls: int,
+                policy: Policy, threshold: int = 3) -> Odds:
+    """Odds when the attacker wins on (attacker dice − defender dice) > `margin`, where `margin`
+    is the defender's bonus minus the attacker's."""
+    ka, kd = attacker_rerolls, defender_rerolls
+    if ka > dice or kd > dice:
+        raise ValueError(f"cannot re-roll more than the {dice} dice rolled")
+    dist = [sum_distribution(m, sides) for m in range(max(ka, kd) + 1)]
+
+    @cache
+    def defend(roll: tuple[int, ...], x: int) -> Triple:
+        """Outcome counts (over sides**kd) once the attacker's dice total is fixed at x + margin."""
+        choices = range(kd + 1) if policy == "optimal" else [_simple_count(roll, kd, threshold)]
+        best: Triple | None = None
+        for m in choices:
+            kept = sum(roll[:dice - m])
+            scale = sides ** (kd - m)
+            win = draw = lose = 0
+            for total, ways in dist[m]:
+                d = kept + total
+                if x > d:
+                    win += ways
+                elif x == d:
+                    draw += ways
+                else:
+                    lose += ways
+            t = (win * scale, draw * scale, lose * scale)
+            if best is None or 2 * t[2] + t[1] > 2 * best[2] + best[1]:
+                best = t
+        assert best is not None
+        return best
+
+    totals = [0, 0, 0]
+    for a_roll, a_ways in rolls(dice, sides):
+        choices = range(ka + 1) if policy == "optimal" else [_simple_count(a_roll, ka, threshold)]
+        for d_roll, d_ways in rolls(dice, sides):
+            best: Triple | None = None
+            for m in choices:
+                kept = sum(a_roll[:dice - m])
+                scale = sides ** (ka - m)
+                acc = [0, 0, 0]
+                for total, ways in dist[m]:
+                    t = defend(d_roll, kept + total - margin)
+                    for i in range(3):
+                        acc[i] += t[i] * ways
+                cand = (acc[0] * scale, acc[1] * scale, acc[2] * scale)
+                if best is None or 2 * cand[0] + cand[1] > 2 * best[0] + best[1]:
+                    best = cand
+            assert best is not None
+            for i in range(3):
+                totals[i] += best[i] * a_ways * d_ways
+    denominator = sides ** (2 * dice + ka + kd)
+    win, draw, lose = (Fraction(t, denominator) for t in totals)
+    return Odds(win, draw, lose)
+
+
+@dataclass(frozen=True)
+class OddsRow:
+    """One line of the odds table: who attacks whom, standing where, under which policy."""
+
+    attacker: Force
+    defender: Force
+    defence: str
+    attack_bonus: int
+    defence_bonus: int
+    attacker_rerolls: int
+    defender_rerolls: int
+    policy: Policy
+    odds: Odds
+
+
+def matchup(model: IslandOfFog, attacker: Force, defender: Force, defence: str,
+            policy: Policy) -> OddsRow:
+    """The odds of one attack, with its bonuses and re-rolls from the model."""
+    atk = attack_bonus(model, attacker)
+    dfn = defence_bonus(model, defender, defence)
+    ka, kd = rerolls(model, attacker), rerolls(model, defender)
+    odds = combat_odds(model.combat.dice, model.combat.die_sides, dfn - atk, ka, kd, policy,
+                       model.combat.simple_threshold)
+    return OddsRow(attacker, defender, defence, atk, dfn, ka, kd, policy, odds)
+
+
+def odds_table(model: IslandOfFog, policy: Policy) -> list[OddsRow]:
+    """Every attacker against every defender on every defence row it can stand on."""
+    rows = []
+    for attacker in forces(model):
+        for defender in forces(model):
+            for row in model.combat.defence:
+                if can_stand_on(model, defender, row.id):
+                    rows.append(matchup(model, attacker, defender, row.id, policy))
+    return rows
+
+
+def force_id(force: Force) -> str:
+    return force.unit if force.size == 1 else f"{force.unit}-stack-{force.size}"
+
+
+def to_csv(rows: list[OddsRow]) -> str:
+    """The table as CSV: decimals to 6 places and the exact fractions."""
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(["policy", "attacker", "defender", "defence", "attack_bonus", "defence_bonus",
+                "attacker_rerolls", "defender_rerolls", "p_win", "p_draw", "p_lose",
+                "win_exact", "draw_exact", "lose_exact"])
+    for r in rows:
+        o = r.odds
+        w.writerow([r.policy, force_id(r.attacker), force_id(r.defender), r.defence, r.attack_bonus,
+                    r.defence_bonus, r.attacker_rerolls, r.defender_rerolls,
+                    f"{float(o.win):.6f}", f"{float(o.draw):.6f}", f"{float(o.lose):.6f}",
+                    str(o.win), str(o.draw), str(o.lose)])
+    return out.getvalue()
+
+
+def percent(p: Fraction) -> str:
+    """A probability as a whole percentage for the table and the card ('<1%' rather than '0%')."""
+    v = float(p) * 100
+    if 0 < v < 0.5:
+        return "<1%"
+    if 99.5 <= v < 100:
+        return ">99%"
+    return f"{v:.0f}%"
+
+
+def format_table(model: IslandOfFog, rows: list[OddsRow]) -> str:
+    """The table for a terminal: one line a matchup, attacker's win / draw / lose."""
+    head = f"{'attacker':<12} {'defender':<12} {'on':<9} {'+A':>3} {'+D':>3}  {'win':>6} {'draw':>6} {'lose':>6}"
+    lines = [head, "-" * len(head)]
+    for r in rows:
+        o = r.odds
+        lines.append(
+            f"{r.attacker.label(model):<12} {r.defender.label(model):<12} "
+            f"{model.defence[r.defence].name:<9} {r.attack_bonus:>3} {r.defence_bonus:>3}  "
+            f"{float(o.win) * 100:>5.1f}% {float(o.draw) * 100:>5.1f}% {float(o.lose) * 100:>5.1f}%")
+    return "\n".join(lines)

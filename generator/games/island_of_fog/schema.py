@@ -1,0 +1,190 @@
+"""The content files of Battle on the Island of Fog as typed models (one model per YAML file)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, StringConstraints
+
+from ...content import Mm, Slug, Strict
+
+HexColour = Annotated[str, StringConstraints(pattern=r"^#[0-9a-fA-F]{6}$")]
+Corner = Literal["top-left", "top-right", "bottom-right", "bottom-left"]
+Count = Annotated[int, Field(ge=0)]
+Positive = Annotated[int, Field(ge=1)]
+Text = Annotated[str, StringConstraints(min_length=1)]
+
+
+# ---- game.yaml
+class Colour(Strict):
+    id: Slug
+    name: Text
+    hex: HexColour
+
+
+class PlayerRange(Strict):
+    min: Positive
+    max: Positive
+
+
+class Turn(Strict):
+    units_moved: Positive
+    actions_per_unit: Positive
+    starting_coins: Count
+
+
+class Scoring(Strict):
+    points_per_building: Positive
+    lighthouse_points: Count
+
+
+class GameFile(Strict):
+    title: Text
+    players: PlayerRange
+    playtime_minutes: Positive
+    colours: list[Colour] = Field(min_length=1)
+    seats: dict[int, list[Slug]]
+    turn: Turn
+    countdown_turns: Positive
+    scoring: Scoring
+
+
+# ---- board.yaml
+class Variant(Strict):
+    size: Annotated[int, Field(ge=2, le=12)]
+    ring_values: list[Positive] = Field(min_length=1)
+    lighthouse: Literal["centre", "pile"]
+
+
+class BoardFile(Strict):
+    spaces_per_tile: Annotated[int, Field(ge=1, le=9)]
+    space_size: Mm = Field(gt=0)
+    default_size: int
+    corners: dict[Slug, Corner]
+    variants: list[Variant] = Field(min_length=1)
+
+
+# ---- spaces.yaml
+class SpaceKind(Strict):
+    id: Slug
+    code: Annotated[str, StringConstraints(pattern=r"^[A-Z]$")]
+    name: Text
+    move_cost: Positive | None
+    climb: bool = False
+    defence: Slug
+    built_defence: Slug | None = None
+    lot: bool = False
+    base: bool = False
+    lighthouse: bool = False
+    colour: HexColour
+
+
+class SpacesFile(Strict):
+    kinds: list[SpaceKind] = Field(min_length=1)
+
+
+# ---- tiles.yaml
+class TileDesign(Strict):
+    id: Slug
+    name: Text
+    rows: list[str] = Field(min_length=1)
+    copies: Positive = 1
+
+
+class LighthouseDesign(TileDesign):
+    income: Positive
+
+
+class TilesFile(Strict):
+    lighthouse: LighthouseDesign
+    starting: TileDesign
+    field: list[TileDesign] = Field(min_length=1)
+
+
+# ---- units.yaml
+class Unit(Strict):
+    id: Slug
+    name: Text
+    cost: Positive
+    move: Positive
+    climbs_mountains: bool
+    stackable: bool
+    combat_extra: Count
+    per_colour: Positive
+
+
+class Stacking(Strict):
+    max_size: Annotated[int, Field(ge=1, le=9)]
+    rerolls: dict[int, Count]
+
+
+class UnitsFile(Strict):
+    units: list[Unit] = Field(min_length=1)
+    stacking: Stacking
+
+
+# ---- combat.yaml
+class DefenceRow(Strict):
+    id: Slug
+    name: Text
+    bonus: Count
+
+
+class CombatFile(Strict):
+    dice: Annotated[int, Field(ge=1, le=6)]
+    die_sides: Annotated[int, Field(ge=2, le=20)]
+    attack_bonus: Count
+    defence: list[DefenceRow] = Field(min_length=1)
+    reroll_policy: Literal["optimal", "simple"]
+    simple_threshold: Positive
+
+
+# ---- tokens.yaml
+class PerColour(Strict):
+    per_colour: Positive
+    size: Mm = Field(gt=0)
+
+
+class UnitTokens(Strict):
+    size: Mm = Field(gt=0)
+
+
+class Coin(Strict):
+    value: Positive
+    count: Positive
+    size: Mm = Field(gt=0)
+
+
+class DiceTokens(Strict):
+    net_size: Mm = Field(gt=0)
+
+
+class TokensFile(Strict):
+    buildings: PerColour
+    bases: PerColour
+    lighthouse_pieces: PerColour
+    units: UnitTokens
+    coins: list[Coin] = Field(min_length=1)
+    dice: DiceTokens
+
+
+# ---- fairness.yaml
+class FairnessFile(Strict):
+    unit: Slug
+    reach_turns: Positive
+    path_margin_mp: Count
+    lots_margin: Count
+    max_attempts: Positive
+
+
+# ---- decisions.yaml
+class Decision(Strict):
+    id: Slug
+    topic: Text
+    seed: list[Text] = Field(min_length=1)
+    choice: Text
+    why: Text
+
+
+class DecisionsFile(Strict):
+    decisions: list[Decision] = Field(min_length=1)
