@@ -1,0 +1,149 @@
+"""Skybound Battle's commands: `playkit deck check` and `playkit simulate skybound-battle` (thin)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ... import cliutil
+from ...content import Problem
+from ...game import Artifact
+from ...output import write_artifacts
+from .deckfile import DeckFile, check_deck, check_deck_file
+from .decks import DeckLimits, deck_colours
+from .model import SkyboundBattle
+from .policies import POLICIES
+
+GAME_ID = "skybound-battle"
+
+
+@click.group("deck")
+def deck_group() -> None:
+    """Skybound Battle decks."""
+
+
+@deck_group.command("check")
+@click.argument("deck")
+@click.option("--cards", "cards", type=click.IntRange(1), default=None,
+              help="Agreed deck size (default: the rules').")
+@click.option("--max-cost", "max_cost", type=click.IntRange(0), default=None,
+              help="Agreed highest total cost (default: the rules').")
+@click.option("--colours", "colours", type=click.IntRange(1), default=None,
+              help="Agreed most colours (default: the rules').")
+@click.option("--copies", "copies", type=click.IntRange(1), default=None,
+              help="Agreed most copies of one card (default: the rules').")
+@click.pass_context
+def deck_check(ctx: click.Context, deck: str, cards: int | None, max_cost: int | None, colours: int | None,
+               copies: int | None) -> None:
+    """Check DECK (a deck file, or a starter deck's id) against the deck limits.
+
+    Prints every broken limit as FILE:LINE:COL: error: …, one a line, and exits 1 on any.
+    """
+    loaded = cliutil.load_or_exit(ctx, GAME_ID)
+    model: SkyboundBattle = loaded.model
+    limits = DeckLimits.from_rules(model.rules.deck).agreed(
+        cards=cards, max_cost=max_cost, max_colours=colours, max_copies=copies)
+    starters = {s.id: i for i, s in enumerate(model.starters)}
+    path = Path(deck)
+    if path.is_file():
+        problems = check_deck_file(path, model, limits)
+        name = deck
+        listed = _cards_of_file(path) if not problems else {}
+    elif deck in starters:
+        i = starters[deck]
+        listed = model.starters[i].cards
+        problems = check_deck(loaded.content.sources["starters"], ("starters", i), listed, model, limits)
+        name = f"starter {deck}"
+    else:
+        raise click.UsageError(f"no deck file or starter deck named {deck!r} "
+                               f"(starters: {', '.join(starters)})")
+    if problems:
+        cliutil.fail_on_problems(problems, wrote_nothing=False)
+    pool = {c.id: c for c in model.cards}
+    click.echo(f"{name}: legal ({sum(listed.values())} cards, total cost "
+               f"{sum(pool[c].cost * n for c, n in listed.items())}, colours "
+               f"{' + '.join(deck_colours(listed, pool))}; limits: {limits.cards} cards, cost at most "
+               f"{limits.max_cost}, at most {limits.max_colours} colours, at most {limits.max_copies} copies)")
+
+
+def _cards_of_file(path: Path) -> dict[str, int]:
+    from ...content import load_file, parse
+
+    return dict(parse(DeckFile, load_file(path)).cards)
+
+
+@click.command(GAME_ID)
+@click.option("--decks", default="all", show_default=True,
+              help="'all' starter decks, or a comma list of starter ids and deck files (each pair plays).")
+@click.option("--games", type=click.IntRange(1), default=200, show_default=True, help="Games per pairing.")
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Processes to spread games over (the numbers do not change).")
+@click.option("--policy", type=click.Choice(sorted(POLICIES)), default="greedy", show_default=True,
+              help="How simulated players deploy and choose.")
+@click.pass_context
+def simulate_cmd(ctx: click.Context, decks: str, games: int, seed: int, workers: int, policy: str) -> None:
+    """Play the decks against each other and report win rates, first player, length and cards.
+
+    Writes matrix.csv, cards.csv, rounds.csv and report.txt (and the heatmap) to OUT/skybound-battle/simulation/.
+    """
+    from . import simreport
+    from .simulate import simulate, starter_setup
+
+    loaded = cliutil.load_or_exit(ctx, GAME_ID)
+    model: SkyboundBattle = loaded.model
+    entries = _sim_decks(model, decks)
+    setup = starter_setup(model.cards, model.rules, entries, games, seed, policy, model.content_hash)
+    rep = simulate(setup, workers)
+    click.echo(simreport.text(rep), nl=False)
+    artifacts = [Artifact("report.txt", simreport.text(rep).encode()),
+                 Artifact("matrix.csv", simreport.matrix_csv(rep).encode()),
+                 Artifact("cards.csv", simreport.cards_csv(rep).encode()),
+                 Artifact("rounds.csv", simreport.rounds_csv(rep).encode())]
+    artifacts += _heatmaps(rep)
+    folder = cliutil.out_root(ctx) / GAME_ID / "simulation"
+    meta = {"game": GAME_ID, "policy": policy, "seed": seed, "games_per_pairing": games,
+            "content": model.content_hash, "decks": [d for d, _ in entries]}
+    report = write_artifacts(folder, artifacts, meta)
+    click.echo(f"wrote {len(report.written)} files to {folder}/")
+
+
+def _heatmaps(rep: object) -> list[Artifact]:
+    """The matrix as a heatmap (SVG and PDF), when the drawing layer is there."""
+    try:
+        from .heatmap import heatmap_artifacts
+    except ImportError:
+        return []
+    return heatmap_artifacts(rep)  # type: ignore[arg-type]
+
+
+def _sim_decks(model: SkyboundBattle, spec: str) -> list[tuple[str, dict[str, int]]]:
+    """The decks named by --decks: 'all', or starter ids and deck files.
+
+    A deck file must name real cards, but may break the limits: simulating a house-rule deck is
+    exactly what a designer tries before agreeing on it.
+    """
+    starters = {s.id: dict(s.cards) for s in model.starters}
+    if spec.strip() == "all":
+        return list(starters.items())
+    names = [n.strip() for n in spec.split(",") if n.strip()]
+    if len(names) < 2:
+        raise click.UsageError("--decks needs 'all' or at least two decks, e.g. --decks steam-rift,wildfire")
+    out: list[tuple[str, dict[str, int]]] = []
+    problems: list[Problem] = []
+    anything = DeckLimits(cards=1, max_cost=10**6, max_colours=10**3, max_copies=10**6)
+    for n in names:
+        if n in starters:
+            out.append((n, starters[n]))
+        elif Path(n).is_file():
+            found = [p for p in check_deck_file(Path(n), model, anything) if "the deck has" not in p.message]
+            if found:
+                problems += found
+            else:
+                out.append((Path(n).stem, _cards_of_file(Path(n))))
+        else:
+            raise click.UsageError(f"no starter deck or deck file {n!r} (starters: {', '.join(starters)})")
+    if problems:
+        cliutil.fail_on_problems(problems)
+    return out

@@ -1,0 +1,361 @@
+"""The battle engine: one game of Skybound Battle by the seed's rules and our decisions (pure, fast).
+
+A side's board is a list of 2 x columns spots, `slot = row * columns + column`, the frontline
+(row 0) first: that is board order, the order of reveal and of battle (decision resolution-order).
+The hot loop uses plain lists, small ints and slotted objects; content models never enter it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Protocol
+
+from .compiled import (ACROSS, ADJ_ALLIES, ALL_ALLIES, ALL_ENEMIES, COLUMN, DAMAGE, DEFEAT, DRAW, END_ROUND,
+                       EXHAUST, FORTIFY, HEAL, MANA, NEAREST, SELF, STRENGTHEN, WEAKEST, CardData, Eff)
+
+
+class Unit:
+    """A character on the board: its card, where it stands and what happened to it."""
+
+    __slots__ = ("card", "side", "slot", "col", "attack", "life", "damage", "mana", "exhausted", "face_up",
+                 "armour", "ranged")
+
+    def __init__(self, card: CardData, side: int, slot: int, col: int) -> None:
+        self.card = card
+        self.side = side
+        self.slot = slot
+        self.col = col
+        self.attack = card.attack
+        self.life = card.life
+        self.damage = 0
+        self.mana = card.mana  # "when a character is deployed, place MANA on them" (decision mana)
+        self.exhausted = False
+        self.face_up = False
+        self.armour = card.armour
+        self.ranged = card.ranged
+
+    def __repr__(self) -> str:
+        state = ("^" if self.face_up else "v") + ("x" if self.exhausted else "")
+        return f"<{self.card.id} s{self.side}@{self.slot} {self.attack}/{self.life}-{self.damage}{state}>"
+
+
+class Policy(Protocol):
+    """How a player decides: where to deploy, which of equal targets, whether to use a spell."""
+
+    name: str
+
+    def deploy(self, battle: Battle, side: int) -> tuple[int, int] | None:
+        """(index in hand, slot) to place a card face down, or None to pass."""
+
+    def choose(self, battle: Battle, side: int, candidates: list[Unit], verb: int, amount: int) -> Unit:
+        """One of several equally valid targets (verb ATTACK for an attack; amount its strength)."""
+
+    def activate(self, battle: Battle, unit: Unit, effect: Eff, targets: list[Unit]) -> bool:
+        """Whether to use an Activated effect now (it is optional)."""
+
+
+ATTACK = -1
+
+
+class Battle:
+    """The state of one game, and the rules that move it."""
+
+    def __init__(self, decks: Sequence[Sequence[CardData]], policies: Sequence[Policy], rng: random.Random,
+                 *, first: int = 0, columns: int = 5, opening: int = 5, draw_per_round: int = 2,
+                 round_limit: int = 40, shuffle: bool = True) -> None:
+        self.columns = columns
+        self.nslots = 2 * columns
+        self.rng = rng
+        self.policies = list(policies)
+        self.decks: list[list[CardData]] = [list(decks[0]), list(decks[1])]
+        if shuffle:
+            rng.shuffle(self.decks[0])
+            rng.shuffle(self.decks[1])
+        self.hands: list[list[CardData]] = [[], []]
+        self.discard: list[list[CardData]] = [[], []]
+        self.board: list[list[Unit | None]] = [[None] * self.nslots, [None] * self.nslots]
+        self.count = [0, 0]  # characters on each side (face down ones too)
+        self.token = first
+        self.first = first
+        self.opening = opening
+        self.draw_per_round = draw_per_round
+        self.round_limit = round_limit
+        self.round = 0
+        self.winner: int | None = None
+        self.drawn = False
+        self.round_ended = False
+        self.deployed = False
+        self.deployed_ids: list[list[str]] = [[], []]
+        # Columns by distance from each column: [[c], [c-1, c+1], …] (decision targeting-distance).
+        self.near: list[list[list[int]]] = []
+        for c in range(columns):
+            rings = [[c]]
+            for d in range(1, columns):
+                ring = [x for x in (c - d, c + d) if 0 <= x < columns]
+                if ring:
+                    rings.append(ring)
+            self.near.append(rings)
+
+    # ------------------------------------------------------------------ the game
+    def play(self) -> int | None:
+        """Play to the end; the winning side, or None for a draw."""
+        for side in (self.token, 1 - self.token):
+            self.draw(side, self.opening)
+        while self.winner is None and not self.drawn:
+            self.play_round()
+        return self.winner
+
+    def play_round(self) -> None:
+        """Draw, Deployment, Reveal, Resolve Battle, End of Round."""
+        self.round += 1
+        self.round_ended = False
+        self.deployed = False
+        order = (self.token, 1 - self.token)
+        for side in order:
+            self.draw(side, self.draw_per_round)
+        self.deployment()
+        # Drawing never touches the board, so with nothing deployed the board now is the round's start.
+        before = None if self.deployed else self.snapshot()
+        self.reveal()
+        if not self.round_ended:
+            self.resolve_battle()
+            if self.winner is not None:
+                return
+        self.end_of_round()
+        if (before is not None and self.snapshot() == before) or self.round >= self.round_limit:
+            self.drawn = True  # decision drawn-game
+
+    def draw(self, side: int, n: int) -> None:
+        """Draw n cards; an empty deck gives nothing (decision empty-deck)."""
+        deck, hand = self.decks[side], self.hands[side]
+        for _ in range(n):
+            if not deck:
+                return
+            hand.append(deck.pop())
+
+    def snapshot(self) -> tuple[tuple[int, int, int, int, int, int, int], ...]:
+        return tuple((u.side, u.slot, u.card.index, u.damage, u.attack, u.life, u.mana)
+                     for b in self.board for u in b if u is not None)
+
+    # ------------------------------------------------------------------ deployment
+    def can_deploy(self, side: int) -> bool:
+        return bool(self.hands[side]) and self.count[side] < self.nslots
+
+    def deployment(self) -> None:
+        """Alternate face-down placements from the token holder; a pass is final for the round."""
+        passed = [False, False]
+        cur = self.token
+        while True:
+            if not passed[cur]:
+                move = self.policies[cur].deploy(self, cur) if self.can_deploy(cur) else None
+                if move is None:
+                    passed[cur] = True
+                else:
+                    self.place(cur, self.hands[cur].pop(move[0]), move[1])
+                    self.deployed = True
+                    if not self.can_deploy(cur):
+                        passed[cur] = True
+            if passed[0] and passed[1]:
+                return
+            if not passed[1 - cur]:
+                cur = 1 - cur
+
+    def place(self, side: int, card: CardData, slot: int, *, face_up: bool = False) -> Unit:
+        """Put a card into an empty spot of `side` (face down, as deployment does)."""
+        if self.board[side][slot] is not None:
+            raise ValueError(f"spot {slot} of side {side} is taken (decision deployment-spaces)")
+        unit = Unit(card, side, slot, slot % self.columns)
+        unit.face_up = face_up
+        self.board[side][slot] = unit
+        self.count[side] += 1
+        self.deployed_ids[side].append(card.id)
+        return unit
+
+    # ------------------------------------------------------------------ reveal
+    def reveal(self) -> None:
+        """Turn face-down cards up in board order, the token holder first in a shared spot."""
+        order = (self.token, 1 - self.token)
+        for slot in range(self.nslots):
+            for side in order:
+                u = self.board[side][slot]
+                if u is None or u.face_up:
+                    continue
+                u.face_up = True
+                card = u.card
+                for eff in card.deployed:
+                    if self.board[side][slot] is not u:
+                        break
+                    self.resolve_effect(u, eff)
+                    if self.round_ended:
+                        return  # decision end-the-round: the others stay face down
+                if card.activated and self.board[side][slot] is u:
+                    self.activation(u)
+                    if self.round_ended:
+                        return
+
+    # ------------------------------------------------------------------ battle
+    def resolve_battle(self) -> None:
+        """Each grid spot in board order: Activation, Attack, Damage, Defeat."""
+        order = (self.token, 1 - self.token)
+        boards = self.board
+        for slot in range(self.nslots):
+            for side in order:
+                u = boards[side][slot]
+                if u is not None and u.card.activated:
+                    self.activation(u)
+            if self.attack_spot(slot, order):
+                return
+
+    def activation(self, u: Unit) -> None:
+        """Offer each Activated effect the unit can pay for to its owner's policy."""
+        for eff in u.card.activated:
+            if self.board[u.side][u.slot] is not u or u.mana < eff[3]:
+                return
+            targets = self.targets(u, eff[1])
+            if self.policies[u.side].activate(self, u, eff, targets):
+                u.mana -= eff[3]
+                self.resolve_effect(u, eff, targets)
+
+    def attack_spot(self, slot: int, order: tuple[int, int]) -> bool:
+        """Attack, Damage and Defeat at one spot; True when an attack found no enemy (a win)."""
+        boards = self.board
+        hits: list[tuple[int, Unit]] = []
+        for side in order:
+            u = boards[side][slot]
+            if u is None or u.exhausted:
+                continue
+            if self.count[1 - side] == 0:
+                self.winner = side  # "no characters on the opponent's board": that player wins
+                return True
+            cands = self.attack_targets(side, u.col)
+            t = cands[0] if len(cands) == 1 else self.policies[side].choose(self, side, cands, ATTACK, u.attack)
+            u.exhausted = True
+            hits.append((u.attack, t))
+            if not t.exhausted and not u.ranged:
+                t.exhausted = True  # a ready character attacks back: a clash
+                hits.append((t.attack, u))
+        if hits:
+            for atk, t in hits:  # all damage of a spot lands at once
+                d = atk - t.armour
+                if d > 0:
+                    t.damage += d
+            for _, t in hits:
+                if t.damage >= t.life and boards[t.side][t.slot] is t:
+                    self.defeat(t)
+        return False
+
+    def attack_targets(self, side: int, col: int) -> list[Unit]:
+        """Whom a character in `col` attacks: across (frontline first), else the nearest column(s)."""
+        enemy = self.board[1 - side]
+        c = self.columns
+        for ring in self.near[col]:
+            found = []
+            for x in ring:
+                t = enemy[x]
+                if t is None or not t.face_up:
+                    t = enemy[x + c]
+                    if t is not None and not t.face_up:
+                        t = None
+                if t is not None:
+                    found.append(t)
+            if found:
+                return found
+        return []
+
+    def defeat(self, u: Unit) -> None:
+        self.board[u.side][u.slot] = None
+        self.count[u.side] -= 1
+        self.discard[u.side].append(u.card)
+
+    # ------------------------------------------------------------------ end of round
+    def end_of_round(self) -> None:
+        """End of round abilities in board order, then every character readies, the token passes."""
+        order = (self.token, 1 - self.token)
+        for slot in range(self.nslots):
+            for side in order:
+                u = self.board[side][slot]
+                if u is not None and u.face_up and u.card.end_of_round:
+                    for eff in u.card.end_of_round:
+                        if self.board[side][slot] is not u:
+                            break
+                        self.resolve_effect(u, eff)
+        for b in self.board:
+            for u in b:
+                if u is not None:
+                    u.exhausted = False
+        self.token = 1 - self.token  # decision first-player-token
+
+    # ------------------------------------------------------------------ effects
+    def targets(self, u: Unit, target: int) -> list[Unit]:
+        """Every face-up character an effect of `u` would touch (before any choice between equals)."""
+        if target == SELF:
+            return [u]
+        c = self.columns
+        if target == ACROSS:
+            enemy = self.board[1 - u.side]
+            for t in (enemy[u.col], enemy[u.col + c]):
+                if t is not None and t.face_up:
+                    return [t]
+            return []
+        if target == NEAREST:
+            return self.attack_targets(u.side, u.col)
+        if target == COLUMN:
+            enemy = self.board[1 - u.side]
+            return [t for t in (enemy[u.col], enemy[u.col + c]) if t is not None and t.face_up]
+        if target == WEAKEST:
+            alive = [t for t in self.board[1 - u.side] if t is not None and t.face_up]
+            if not alive:
+                return []
+            low = min(t.life - t.damage for t in alive)
+            return [t for t in alive if t.life - t.damage == low]
+        if target == ALL_ENEMIES:
+            return [t for t in self.board[1 - u.side] if t is not None and t.face_up]
+        own = self.board[u.side]
+        if target == ADJ_ALLIES:
+            spots = [u.slot + c if u.slot < c else u.slot - c]
+            if u.col > 0:
+                spots.append(u.slot - 1)
+            if u.col < c - 1:
+                spots.append(u.slot + 1)
+            return [t for t in (own[s] for s in sorted(spots)) if t is not None and t.face_up]
+        if target == ALL_ALLIES:
+            return [t for t in own if t is not None and t.face_up]
+        return []
+
+    def resolve_effect(self, u: Unit, eff: Eff, targets: list[Unit] | None = None) -> None:
+        """Do one effect of `u`. Effects touch face-up characters only (decision effect-targets)."""
+        verb, target, amount, _ = eff
+        if verb == DRAW:
+            self.draw(u.side, amount)
+            return
+        if verb == END_ROUND:
+            self.round_ended = True
+            return
+        if targets is None:
+            targets = self.targets(u, target)
+        if not targets:
+            return
+        if len(targets) > 1 and target in (NEAREST, WEAKEST):
+            targets = [self.policies[u.side].choose(self, u.side, targets, verb, amount)]
+        for t in targets:
+            if self.board[t.side][t.slot] is not t:
+                continue
+            if verb == DAMAGE:
+                d = amount - t.armour
+                if d > 0:
+                    t.damage += d
+                    if t.damage >= t.life:
+                        self.defeat(t)  # effect damage defeats at once
+            elif verb == HEAL:
+                t.damage = max(0, t.damage - amount)
+            elif verb == STRENGTHEN:
+                t.attack += amount
+            elif verb == FORTIFY:
+                t.life += amount
+            elif verb == EXHAUST:
+                t.exhausted = True
+            elif verb == DEFEAT:
+                self.defeat(t)
+            elif verb == MANA:
+                t.mana += amount

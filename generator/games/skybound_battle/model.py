@@ -1,0 +1,189 @@
+"""The typed content of Skybound Battle: colours, cards and their effects, starters, rules, decisions."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from ...content import ContentSet, Slug, Strict
+
+When = Literal["deployed", "activated", "end-of-round", "passive"]
+Do = Literal["damage", "heal", "strengthen", "fortify", "exhaust", "defeat", "draw", "end-round", "mana",
+             "armour", "ranged"]
+Target = Literal["self", "across", "nearest-enemy", "column-enemies", "weakest-enemy", "all-enemies",
+                 "adjacent-allies", "all-allies"]
+
+# What each verb needs: (takes a target, takes an amount). The vocabulary is closed on purpose:
+# every verb has a rule in the engine and a sentence in the text templates.
+VERBS: dict[str, tuple[bool, bool]] = {
+    "damage": (True, True),
+    "heal": (True, True),
+    "strengthen": (True, True),
+    "fortify": (True, True),
+    "exhaust": (True, False),
+    "defeat": (True, False),
+    "mana": (True, True),
+    "draw": (False, True),
+    "end-round": (False, False),
+    "armour": (False, True),
+    "ranged": (False, False),
+}
+PASSIVE_VERBS = ("armour", "ranged")
+ENEMY_TARGETS = ("across", "nearest-enemy", "column-enemies", "weakest-enemy", "all-enemies")
+
+
+class Effect(Strict):
+    """One effect of a card: when it happens, what it does, to whom, how much."""
+
+    when: When
+    do: Do
+    target: Target | None = None
+    amount: int | None = Field(default=None, ge=1, le=20)
+    mana: int | None = Field(default=None, ge=1, le=9)
+
+    @property
+    def mana_cost(self) -> int:
+        """What an Activated effect spends per use (1 unless the card says otherwise)."""
+        return self.mana if self.mana is not None else 1
+
+
+class Card(Strict):
+    """A character card."""
+
+    id: Slug
+    name: str = Field(min_length=1, max_length=40)
+    colour: Slug
+    cost: int = Field(ge=0, le=10)
+    mana: int = Field(ge=0, le=9)
+    attack: int = Field(ge=0, le=20)
+    life: int = Field(ge=1, le=30)
+    effects: tuple[Effect, ...] = ()
+    flavour: str = ""
+
+    def effects_when(self, when: str) -> tuple[Effect, ...]:
+        return tuple(e for e in self.effects if e.when == when)
+
+
+class Colour(Strict):
+    """One of the four colours: its name, its look, its way of fighting."""
+
+    id: Slug
+    name: str
+    symbol: Literal["flame", "wave", "leaf", "feather"]
+    ink: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
+    tint: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
+    motto: str
+    identity: str
+
+
+class Starter(Strict):
+    """A starter deck: card ids with their counts."""
+
+    id: Slug
+    name: str
+    blurb: str
+    cards: dict[Slug, int]
+
+
+class DeckRules(Strict):
+    cards: int = Field(ge=1, le=200)
+    max_cost: int = Field(ge=0, le=1000)
+    max_colours: int = Field(ge=1, le=10)
+    max_copies: int = Field(ge=1, le=200)
+
+
+class HandRules(Strict):
+    opening: int = Field(ge=0, le=50)
+    draw_per_round: int = Field(ge=0, le=50)
+
+
+class BoardRules(Strict):
+    columns: int = Field(ge=1, le=9)
+
+
+class Rules(Strict):
+    deck: DeckRules
+    hand: HandRules
+    board: BoardRules
+    round_limit: int = Field(ge=1, le=1000)
+
+
+class Decision(Strict):
+    """A contradiction or gap of the seed, settled once."""
+
+    id: Slug
+    topic: str
+    seed: tuple[str, ...] = Field(min_length=1)
+    choice: str
+    why: str
+
+
+class ColoursFile(Strict):
+    colours: tuple[Colour, ...] = Field(min_length=1)
+
+
+class CardsFile(Strict):
+    cards: tuple[Card, ...] = Field(min_length=1)
+
+
+class StartersFile(Strict):
+    starters: tuple[Starter, ...] = Field(min_length=1)
+
+
+class DecisionsFile(Strict):
+    decisions: tuple[Decision, ...] = Field(min_length=1)
+
+
+class SkyboundBattle(Strict):
+    """The whole game as content describes it."""
+
+    rules: Rules
+    colours: tuple[Colour, ...]
+    cards: tuple[Card, ...]
+    starters: tuple[Starter, ...]
+    decisions: tuple[Decision, ...]
+    content_hash: str = ""
+
+    def card(self, card_id: str) -> Card:
+        for c in self.cards:
+            if c.id == card_id:
+                return c
+        raise KeyError(card_id)
+
+    def colour(self, colour_id: str) -> Colour:
+        for c in self.colours:
+            if c.id == colour_id:
+                return c
+        raise KeyError(colour_id)
+
+    def starter(self, starter_id: str) -> Starter:
+        for s in self.starters:
+            if s.id == starter_id:
+                return s
+        raise KeyError(starter_id)
+
+
+FILES = ("rules", "colours", "cards", "starters", "decisions")
+
+
+def load(content: ContentSet) -> SkyboundBattle | None:
+    """Read the five content files into the model; problems go to content.problems."""
+    rules = content.parse("rules", Rules)
+    colours = content.parse("colours", ColoursFile)
+    cards = content.parse("cards", CardsFile)
+    starters = content.parse("starters", StartersFile)
+    decisions = content.parse("decisions", DecisionsFile)
+    if rules is None or colours is None or cards is None or starters is None or decisions is None:
+        return None
+    return SkyboundBattle(rules=rules, colours=colours.colours, cards=cards.cards,
+                          starters=starters.starters, decisions=decisions.decisions,
+                          content_hash=content_hash(content))
+
+
+def content_hash(content: ContentSet) -> str:
+    """One short hash of every content file, so a simulation names the cards it ran on."""
+    import hashlib
+
+    parts = "".join(f"{stem}:{content.digest(stem)};" for stem in sorted(content.sources))
+    return hashlib.sha256(parts.encode()).hexdigest()[:12]

@@ -1,0 +1,103 @@
+"""Deployment policies for the simulator: how a simulated player places cards and makes choices.
+
+Both see only what a player at the table sees: their own hand, where the enemy's face-down cards
+lie (not what they are), and the enemy's face-up characters.
+"""
+
+from __future__ import annotations
+
+from .compiled import DAMAGE, EXHAUST, HEAL, Eff
+from .engine import ATTACK, Battle, Unit
+
+
+class RandomPolicy:
+    """Random legal play: pass with chance 1/(cards in hand + 1), else a random card in a random
+    empty spot; random choices between equal targets; each Activated effect used half the time."""
+
+    name = "random"
+
+    def deploy(self, battle: Battle, side: int) -> tuple[int, int] | None:
+        rng = battle.rng
+        hand = battle.hands[side]
+        if rng.random() * (len(hand) + 1) < 1.0:
+            return None
+        own = battle.board[side]
+        free = [s for s in range(battle.nslots) if own[s] is None]
+        return rng.randrange(len(hand)), free[rng.randrange(len(free))]
+
+    def choose(self, battle: Battle, side: int, candidates: list[Unit], verb: int, amount: int) -> Unit:
+        return candidates[battle.rng.randrange(len(candidates))]
+
+    def activate(self, battle: Battle, unit: Unit, effect: Eff, targets: list[Unit]) -> bool:
+        return bool(targets) and battle.rng.random() < 0.5
+
+
+class GreedyPolicy:
+    """Greedy play: every turn, deploy the most valuable card in hand (cost first, then stats) into
+    the spot that scores best right now; never pass while a card can be placed. Choices between
+    equal targets go to the one it can defeat, else the one that cannot strike back; Activated
+    effects are used whenever they would do something."""
+
+    name = "greedy"
+
+    def deploy(self, battle: Battle, side: int) -> tuple[int, int] | None:
+        hand = battle.hands[side]
+        best_i = 0
+        best_v = -1
+        for i, card in enumerate(hand):
+            if card.value > best_v:
+                best_i, best_v = i, card.value
+        card = hand[best_i]
+        own = battle.board[side]
+        enemy = battle.board[1 - side]
+        c = battle.columns
+        centre = (c - 1) / 2
+        best_s = -1
+        best_score = -1e9
+        attack, life, armour, back = card.attack, card.life, card.armour, card.backliner
+        for s in range(battle.nslots):
+            if own[s] is not None:
+                continue
+            col = s % c
+            if s < c:  # frontline: it stands between the enemy and whatever is behind it
+                score = 10.0
+                if own[s + c] is not None:
+                    score += 3
+                if back:
+                    score -= 3
+                e = enemy[col] or enemy[col + c]
+                if e is not None:
+                    if e.face_up:
+                        if attack >= e.life - e.damage + e.armour:
+                            score += 4
+                        if e.attack - armour >= life:
+                            score -= 4
+                    else:
+                        score += 1
+            else:  # backline: only worth it behind a shield
+                score = 12.0 if own[col] is not None and back else (6.0 if own[col] is not None else 1.0)
+            score -= abs(col - centre) * 0.1
+            if score > best_score:
+                best_s, best_score = s, score
+        return best_i, best_s
+
+    def choose(self, battle: Battle, side: int, candidates: list[Unit], verb: int, amount: int) -> Unit:
+        if verb == ATTACK or verb == DAMAGE:
+            return max(candidates, key=lambda t: (t.life - t.damage + t.armour <= amount, t.exhausted,
+                                                  t.attack, -t.slot))
+        if verb == HEAL:
+            return max(candidates, key=lambda t: (t.damage, -t.slot))
+        return max(candidates, key=lambda t: (t.attack, -t.slot))
+
+    def activate(self, battle: Battle, unit: Unit, effect: Eff, targets: list[Unit]) -> bool:
+        verb = effect[0]
+        if not targets:
+            return False
+        if verb == HEAL:
+            return any(t.damage for t in targets)
+        if verb == EXHAUST:
+            return any(not t.exhausted for t in targets)
+        return True
+
+
+POLICIES = {"greedy": GreedyPolicy, "random": RandomPolicy}

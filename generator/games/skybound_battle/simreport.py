@@ -1,0 +1,99 @@
+"""A simulation report as text and CSV: the matrix, the rates with intervals, the cards."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from .simulate import Report
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def header(r: Report) -> list[str]:
+    s = r.setup
+    return [
+        "Skybound Battle simulation",
+        f"policy: {s.policy}   seed: {s.seed}   games per pairing: {s.games}   "
+        f"content: {s.content_hash or '-'}   games: {r.games}",
+        f"reproduce: playkit simulate skybound-battle --decks {','.join(d.id for d in s.decks)} "
+        f"--games {s.games} --seed {s.seed} --policy {s.policy}",
+    ]
+
+
+def text(r: Report) -> str:
+    """The whole report, as a terminal shows it."""
+    lines = header(r) + ["", "Win rate of the row deck against the column deck (games):"]
+    width = max(len(d) for d in r.decks) + 2
+    lines.append(" " * width + "".join(f"{d[:12]:>14}" for d in r.decks))
+    for row in r.decks:
+        cells = []
+        for col in r.decks:
+            c = r.cell(row, col)
+            cells.append(f"{'—':>14}" if c is None else f"{_pct(c.rate.value) + f' ({c.games})':>14}")
+        lines.append(f"{row:<{width}}" + "".join(cells))
+    lines += ["", "Overall win rate with 95% Wilson interval:"]
+    for deck, rate in r.overall:
+        lo, hi = rate.interval
+        lines.append(f"  {deck:<{width}} {_pct(rate.value):>7}  [{_pct(lo)}, {_pct(hi)}]  "
+                     f"{rate.wins}/{rate.games}")
+    lo, hi = r.first_player.interval
+    lines += ["",
+              f"First player (starts with the token) wins: {_pct(r.first_player.value)} "
+              f"[{_pct(lo)}, {_pct(hi)}]  {r.first_player.wins}/{r.first_player.games}",
+              f"Draws: {r.draws} of {r.games} ({_pct(r.draws / r.games if r.games else 0)})",
+              f"Game length in rounds: mean {r.mean_rounds:.2f}, median {r.rounds_quantile(0.5)}, "
+              f"90% within {r.rounds_quantile(0.9)}, longest {r.rounds[-1][0] if r.rounds else 0}",
+              "", "Cards: play rate (deployed in games where in a deck) and win rate when played:",
+              f"  {'card':<20}{'in deck':>9}{'played':>9}{'play rate':>11}{'win when played':>26}"]
+    for c in sorted(r.cards, key=lambda c: (-c.win_when_played.value, c.id)):
+        lo, hi = c.win_when_played.interval
+        lines.append(f"  {c.id:<20}{c.in_deck:>9}{c.played:>9}{_pct(c.play_rate.value):>11}"
+                     f"{_pct(c.win_when_played.value):>9} [{_pct(lo)}, {_pct(hi)}]")
+    return "\n".join(lines) + "\n"
+
+
+def matrix_csv(r: Report) -> str:
+    """One row per (deck, opponent) cell, with its counts and its 95 % Wilson interval."""
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    # Every row names its policy, seed and content, so a row copied elsewhere can still be reproduced.
+    tail = [r.setup.policy, r.setup.seed, r.setup.content_hash]
+    w.writerow(["deck", "opponent", "games", "wins", "losses", "draws", "win_rate", "wilson_low", "wilson_high",
+                "policy", "seed", "content"])
+    for c in r.cells:
+        lo, hi = c.rate.interval
+        w.writerow([c.row, c.col, c.games, c.wins, c.losses, c.draws, f"{c.rate.value:.4f}", f"{lo:.4f}",
+                    f"{hi:.4f}", *tail])
+    for deck, rate in r.overall:
+        lo, hi = rate.interval
+        w.writerow([deck, "ALL", rate.games, rate.wins, "", "", f"{rate.value:.4f}", f"{lo:.4f}", f"{hi:.4f}",
+                    *tail])
+    lo, hi = r.first_player.interval
+    w.writerow(["FIRST-PLAYER", "ALL", r.first_player.games, r.first_player.wins, "", r.draws,
+                f"{r.first_player.value:.4f}", f"{lo:.4f}", f"{hi:.4f}", *tail])
+    return out.getvalue()
+
+
+def cards_csv(r: Report) -> str:
+    """One row per card: games in a deck, games played, wins when played, both rates."""
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(["card", "in_deck", "played", "won_when_played", "play_rate", "win_when_played",
+                "wilson_low", "wilson_high"])
+    for c in r.cards:
+        lo, hi = c.win_when_played.interval
+        w.writerow([c.id, c.in_deck, c.played, c.won_played, f"{c.play_rate.value:.4f}",
+                    f"{c.win_when_played.value:.4f}", f"{lo:.4f}", f"{hi:.4f}"])
+    return out.getvalue()
+
+
+def rounds_csv(r: Report) -> str:
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(["rounds", "games"])
+    for rounds, n in r.rounds:
+        w.writerow([rounds, n])
+    return out.getvalue()

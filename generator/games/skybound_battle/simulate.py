@@ -1,0 +1,294 @@
+"""The balance simulator: many full games between decks, tallied into what a designer reads.
+
+Every game's randomness comes from (seed, pairing, game index) alone, so a game is the same game
+whichever process plays it, and a run over W workers equals a run in one process.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .compiled import CardData, compile_pool, deck_list
+from .engine import Battle
+from .model import Card, Rules
+from .policies import POLICIES
+
+
+@dataclass(frozen=True)
+class SimDeck:
+    """A deck entered in a simulation: a name and its cards (id → count)."""
+
+    id: str
+    cards: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
+class SimSetup:
+    """Everything a simulation depends on; with the same setup, the same numbers."""
+
+    cards: tuple[Card, ...]
+    rules: Rules
+    decks: tuple[SimDeck, ...]
+    games: int
+    seed: int
+    policy: str
+    content_hash: str = ""
+
+    def pairings(self) -> list[tuple[int, int]]:
+        """Each pair of decks once (decks by position; a deck given twice plays its mirror)."""
+        n = len(self.decks)
+        return [(i, j) for i in range(n) for j in range(i + 1, n)]
+
+
+@dataclass
+class PairTally:
+    games: int = 0
+    wins: list[int] = field(default_factory=lambda: [0, 0])
+    draws: int = 0
+    first_wins: int = 0
+
+
+@dataclass
+class CardTally:
+    in_deck: int = 0      # games in which a side had the card in its deck
+    played: int = 0       # … and deployed it at least once
+    won_played: int = 0   # … and that side won
+
+
+@dataclass
+class Tally:
+    """Counts only: merging tallies is addition, so the order of chunks cannot matter."""
+
+    pairs: dict[tuple[int, int], PairTally] = field(default_factory=dict)
+    rounds: Counter[int] = field(default_factory=Counter)
+    cards: dict[str, CardTally] = field(default_factory=dict)
+
+    def merge(self, other: Tally) -> None:
+        for key, p in other.pairs.items():
+            mine = self.pairs.setdefault(key, PairTally())
+            mine.games += p.games
+            mine.wins[0] += p.wins[0]
+            mine.wins[1] += p.wins[1]
+            mine.draws += p.draws
+            mine.first_wins += p.first_wins
+        self.rounds.update(other.rounds)
+        for cid, c in other.cards.items():
+            mine_c = self.cards.setdefault(cid, CardTally())
+            mine_c.in_deck += c.in_deck
+            mine_c.played += c.played
+            mine_c.won_played += c.won_played
+
+
+def game_rng(seed: int, a: str, b: str, index: int) -> random.Random:
+    """The one source of randomness of a game: its seed, its pairing and its index."""
+    return random.Random(f"skybound-battle|{seed}|{a}|{b}|{index}")
+
+
+def play_chunk(setup: SimSetup, pair: tuple[int, int], start: int, stop: int) -> Tally:
+    """Play games start..stop-1 of one pairing; deck a starts with the token in even games."""
+    pool = compile_pool(setup.cards)
+    deck_a, deck_b = setup.decks[pair[0]], setup.decks[pair[1]]
+    lists = [deck_list(dict(deck_a.cards), pool), deck_list(dict(deck_b.cards), pool)]
+    ids = [{cid for cid, _ in deck_a.cards}, {cid for cid, _ in deck_b.cards}]
+    policy = POLICIES[setup.policy]()
+    rules = setup.rules
+    tally = Tally()
+    pt = tally.pairs.setdefault(pair, PairTally())
+    for index in range(start, stop):
+        first = index % 2
+        battle = Battle(lists, (policy, policy), game_rng(setup.seed, deck_a.id, deck_b.id, index),
+                        first=first, columns=rules.board.columns, opening=rules.hand.opening,
+                        draw_per_round=rules.hand.draw_per_round, round_limit=rules.round_limit)
+        winner = battle.play()
+        pt.games += 1
+        tally.rounds[battle.round] += 1
+        if winner is None:
+            pt.draws += 1
+        else:
+            pt.wins[winner] += 1
+            if winner == first:
+                pt.first_wins += 1
+        for side in (0, 1):
+            played = set(battle.deployed_ids[side])
+            for cid in ids[side]:
+                ct = tally.cards.get(cid)
+                if ct is None:
+                    ct = tally.cards[cid] = CardTally()
+                ct.in_deck += 1
+                if cid in played:
+                    ct.played += 1
+                    if winner == side:
+                        ct.won_played += 1
+    return tally
+
+
+def chunks(setup: SimSetup, size: int) -> list[tuple[tuple[int, int], int, int]]:
+    """The run cut into (pairing, start, stop) pieces of at most `size` games."""
+    out = []
+    for pair in setup.pairings():
+        for start in range(0, setup.games, size):
+            out.append((pair, start, min(start + size, setup.games)))
+    return out
+
+
+def _run_chunk(args: tuple[SimSetup, tuple[int, int], int, int]) -> Tally:
+    return play_chunk(*args)
+
+
+def run(setup: SimSetup, workers: int = 1, chunk_size: int = 250) -> Tally:
+    """Play every game of the setup, over `workers` processes; the tally does not depend on them."""
+    if setup.policy not in POLICIES:
+        raise ValueError(f"unknown policy {setup.policy!r} (known: {', '.join(sorted(POLICIES))})")
+    jobs = [(setup, *c) for c in chunks(setup, chunk_size)]
+    total = Tally()
+    if workers <= 1 or len(jobs) <= 1:
+        for job in jobs:
+            total.merge(_run_chunk(job))
+        return total
+    import multiprocessing
+
+    with multiprocessing.get_context().Pool(min(workers, len(jobs))) as pool:
+        for part in pool.imap(_run_chunk, jobs):  # in job order, though order cannot matter
+            total.merge(part)
+    return total
+
+
+# ---------------------------------------------------------------------- figures
+def wilson(successes: float, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95 % by default); (0, 1) when n is 0."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass(frozen=True)
+class Rate:
+    """wins out of games, with its 95 % Wilson interval."""
+
+    wins: int
+    games: int
+
+    @property
+    def value(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.games)
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One cell of the matrix: the row deck against the column deck."""
+
+    row: str
+    col: str
+    wins: int
+    losses: int
+    draws: int
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.losses + self.draws
+
+    @property
+    def rate(self) -> Rate:
+        return Rate(self.wins, self.games)
+
+
+@dataclass(frozen=True)
+class CardFigures:
+    id: str
+    in_deck: int
+    played: int
+    won_played: int
+
+    @property
+    def play_rate(self) -> Rate:
+        return Rate(self.played, self.in_deck)
+
+    @property
+    def win_when_played(self) -> Rate:
+        return Rate(self.won_played, self.played)
+
+
+@dataclass(frozen=True)
+class Report:
+    """What a simulation found, in the terms a designer reads (win rates count draws as not won)."""
+
+    setup: SimSetup
+    decks: tuple[str, ...]
+    cells: tuple[Cell, ...]
+    overall: tuple[tuple[str, Rate], ...]
+    first_player: Rate
+    draws: int
+    games: int
+    rounds: tuple[tuple[int, int], ...]
+    cards: tuple[CardFigures, ...]
+
+    def cell(self, row: str, col: str) -> Cell | None:
+        for c in self.cells:
+            if c.row == row and c.col == col:
+                return c
+        return None
+
+    @property
+    def mean_rounds(self) -> float:
+        return sum(r * n for r, n in self.rounds) / self.games if self.games else 0.0
+
+    def rounds_quantile(self, q: float) -> int:
+        target, seen = q * self.games, 0
+        for r, n in self.rounds:
+            seen += n
+            if seen >= target:
+                return r
+        return 0
+
+
+def report(setup: SimSetup, tally: Tally) -> Report:
+    """Turn the counts into the matrix, the overall rates and the per-card figures."""
+    names = [d.id for d in setup.decks]
+    cells: list[Cell] = []
+    overall_w: Counter[str] = Counter()
+    overall_n: Counter[str] = Counter()
+    first_w = games = draws = 0
+    for (i, j), p in sorted(tally.pairs.items()):
+        a, b = names[i], names[j]
+        cells.append(Cell(a, b, p.wins[0], p.wins[1], p.draws))
+        cells.append(Cell(b, a, p.wins[1], p.wins[0], p.draws))
+        overall_w[a] += p.wins[0]
+        overall_w[b] += p.wins[1]
+        overall_n[a] += p.games
+        overall_n[b] += p.games
+        first_w += p.first_wins
+        games += p.games
+        draws += p.draws
+    distinct = list(dict.fromkeys(names))
+    overall = tuple((d, Rate(overall_w[d], overall_n[d])) for d in distinct)
+    cards = tuple(CardFigures(cid, c.in_deck, c.played, c.won_played) for cid, c in sorted(tally.cards.items()))
+    return Report(setup, tuple(distinct), tuple(cells), overall, Rate(first_w, games), draws, games,
+                  tuple(sorted(tally.rounds.items())), cards)
+
+
+def simulate(setup: SimSetup, workers: int = 1) -> Report:
+    """Run a simulation and report it."""
+    return report(setup, run(setup, workers))
+
+
+def starter_setup(cards: Sequence[Card], rules: Rules, decks: Sequence[tuple[str, dict[str, int]]],
+                  games: int, seed: int, policy: str, content_hash: str = "") -> SimSetup:
+    """A setup from decks given as (id, {card id: count})."""
+    return SimSetup(tuple(cards), rules,
+                    tuple(SimDeck(name, tuple(sorted(cards_.items()))) for name, cards_ in decks),
+                    games, seed, policy, content_hash)
+
+
+__all__ = ["CardData", "Report", "SimSetup", "simulate", "starter_setup", "wilson"]

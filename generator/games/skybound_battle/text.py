@@ -1,0 +1,67 @@
+"""Words from data: card effect text and decision text, rendered by Jinja2 templates (StrictUndefined)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from ... import paths
+from ...content import load_file
+from .model import Card, Effect, SkyboundBattle
+
+TEMPLATES = paths.TEMPLATES / "skybound-battle"
+WHEN_ORDER = ("passive", "deployed", "activated", "end-of-round")
+
+_ENV = jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=True)
+
+
+def render(template: str, **context: Any) -> str:
+    """Render a template string; a missing name is an error, never an empty string."""
+    return _ENV.from_string(template).render(**context)
+
+
+@lru_cache(maxsize=4)
+def effect_templates(folder: Path = TEMPLATES) -> dict[str, dict[str, str]]:
+    """The effect phrasebook (templates/skybound-battle/effects.yaml)."""
+    data: dict[str, dict[str, str]] = load_file(folder / "effects.yaml").data
+    return data
+
+
+def effect_sentence(eff: Effect, phrases: dict[str, dict[str, str]] | None = None) -> str:
+    """One effect as a sentence, without its `when` label."""
+    ph = phrases or effect_templates()
+    if eff.when == "passive":
+        return render(ph["passive"][eff.do], amount=eff.amount)
+    target = render(ph["target"][eff.target]) if eff.target else ""
+    return render(ph["do"][eff.do], amount=eff.amount, target=target)
+
+
+def effect_lines(card: Card, phrases: dict[str, dict[str, str]] | None = None) -> list[tuple[str, str]]:
+    """A card's rules text as (label, sentences) lines: passives, then Deployed, Activated, End of round."""
+    ph = phrases or effect_templates()
+    lines: list[tuple[str, str]] = []
+    for when in WHEN_ORDER:
+        effects = card.effects_when(when)
+        if not effects:
+            continue
+        if when == "passive":
+            lines += [("", effect_sentence(e, ph)) for e in effects]
+        elif when == "activated":
+            # each Activated effect has its own price, so each gets its own line
+            lines += [(render(ph["when"][when], mana=e.mana_cost), effect_sentence(e, ph)) for e in effects]
+        else:
+            lines.append((render(ph["when"][when]), " ".join(effect_sentence(e, ph) for e in effects)))
+    return lines
+
+
+def effect_text(card: Card) -> str:
+    """A card's rules text on one string (for lists and tests)."""
+    return " ".join(f"{label}: {text}" if label else text for label, text in effect_lines(card))
+
+
+def decision_text(model: SkyboundBattle, template: str) -> str:
+    """A decision's choice or reason, with the rules' numbers filled in."""
+    return render(template, rules=model.rules).strip()
