@@ -119,6 +119,7 @@ def _table(rows: list[list[str]], width: float, st: dict[str, ParagraphStyle]) -
     data = [[Paragraph(inline(c), st["head" if k == 0 else "cell"]) for c in r] for k, r in enumerate(rows)]
     t = Table(data, colWidths=[width / ncols] * ncols, repeatRows=1)
     t.setStyle(TableStyle([
+        ("FONTNAME", (0, 0), (-1, -1), fonts.pdf_name("regular")),  # else reportlab sets Helvetica
         ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#264653")),
         ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#eef3f4")]),
         ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#8aa1a8")),

@@ -1,0 +1,44 @@
+"""What a print shop checks in a PDF, read with pypdf (no system tools needed)."""
+
+from __future__ import annotations
+
+import io
+
+import pypdf
+
+MM = 72 / 25.4
+
+
+def reader(data: bytes) -> pypdf.PdfReader:
+    return pypdf.PdfReader(io.BytesIO(data), strict=True)
+
+
+def fonts(data: bytes) -> dict[str, bool]:
+    """Every font used on any page: its base name → embedded (has a font file)."""
+    out: dict[str, bool] = {}
+    for page in reader(data).pages:
+        res = page.get("/Resources")
+        if res is None:
+            continue
+        res = res.get_object()
+        for _, ref in (res.get("/Font") or {}).items():
+            font = ref.get_object()
+            desc = font.get("/FontDescriptor")
+            if desc is None and "/DescendantFonts" in font:
+                desc = font["/DescendantFonts"][0].get_object().get("/FontDescriptor")
+            desc = desc.get_object() if desc is not None else {}
+            embedded = any(k in desc for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+            out[str(font["/BaseFont"])] = embedded
+    return out
+
+
+def texts(data: bytes) -> list[str]:
+    return [p.extract_text() or "" for p in reader(data).pages]
+
+
+def content_streams(data: bytes) -> list[bytes]:
+    return [p.get_contents().get_data() for p in reader(data).pages]  # type: ignore[union-attr]
+
+
+def size_mm(box) -> tuple[float, float]:
+    return (round(float(box.width) / MM, 1), round(float(box.height) / MM, 1))

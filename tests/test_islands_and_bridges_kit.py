@@ -1,0 +1,143 @@
+"""End to end through the CLI: the Islands & Bridges kit as a designer builds, prints and edits it."""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.dom.minidom
+from pathlib import Path
+
+import pypdfium2
+import pytest
+from click.testing import CliRunner
+
+from generator import paths
+from generator.cli import main
+from tests import pdfcheck
+from tests.conftest import replace_in
+
+GAME = "islands-and-bridges"
+PDFS = ["cards.pdf", "gm-sheets.pdf", "rulebook.pdf", "sheets.pdf", "tiles.pdf", "tokens.pdf"]
+
+
+def build(out: Path, content: Path | None = None, *args: str) -> Path:
+    opts = ["--content", str(content)] if content else []
+    result = CliRunner().invoke(main, [*opts, "--out", str(out), "build", GAME, *args])
+    assert result.exit_code == 0, result.output
+    return out / GAME
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory) -> Path:
+    return build(tmp_path_factory.mktemp("kit"))
+
+
+def test_every_print_file_is_written(kit):
+    names = sorted(p.name for p in kit.glob("*.pdf"))
+    assert names == PDFS
+
+
+@pytest.mark.parametrize("name", PDFS)
+def test_pdf_opens_and_embeds_every_font(kit, name):
+    data = (kit / name).read_bytes()
+    fonts = pdfcheck.fonts(data)
+    assert fonts and all(fonts.values()), fonts
+    doc = pypdfium2.PdfDocument(data)
+    assert len(doc) == len(pdfcheck.reader(data).pages) > 0
+    doc[0].render(scale=0.2)
+
+
+def test_one_svg_per_tile_token_and_card_face(kit):
+    content = paths.CONTENT / GAME
+    tokens = content.joinpath("components.yaml").read_text().count("  - {id: ")
+    assert len(list((kit / "svg/tokens").glob("*.svg"))) == tokens
+    assert {p.name for p in (kit / "svg/tiles").glob("*.svg")} == {"island.svg", "bridge.svg"}
+    assert len(list((kit / "svg/cards").glob("player-*-*.svg"))) == 4 * 7 + 4
+    for svg in kit.glob("svg/**/*.svg"):
+        xml.dom.minidom.parse(str(svg))
+
+
+def test_manifest_lists_every_file_with_its_hash(kit):
+    import hashlib
+
+    manifest = json.loads((kit / "manifest.json").read_text())
+    files = [p for p in kit.rglob("*") if p.is_file() and p.name != "manifest.json"]
+    assert sorted(manifest["files"]) == sorted(str(p.relative_to(kit)) for p in files)
+    for p in files:
+        entry = manifest["files"][str(p.relative_to(kit))]
+        assert entry["sha256"] == hashlib.sha256(p.read_bytes()).hexdigest() and entry["from"]
+
+
+def test_two_builds_are_byte_identical_and_the_second_changes_nothing(kit, tmp_path):
+    other = build(tmp_path / "again")
+    for p in kit.rglob("*"):
+        if p.is_file():
+            assert (other / p.relative_to(kit)).read_bytes() == p.read_bytes(), p
+    result = CliRunner().invoke(main, ["--out", str(tmp_path / "again"), "build", GAME])
+    assert "0 changed since the last build" in result.output
+
+
+def test_cards_show_their_numbers_from_the_model(kit):
+    text = " ".join(pdfcheck.texts((kit / "cards.pdf").read_bytes()))
+    assert "Deal 10 damage to a single enemy within 1 field" in re.sub(r"\s+", " ", text)
+
+
+def test_a_stat_change_reaches_every_face_that_shows_it_and_nothing_else(kit, content_copy, tmp_path):
+    root = content_copy(GAME)
+    replace_in(root / GAME / "elements.yaml", "    health: 400", "    health: 350")
+    changed = build(tmp_path / "changed", root)
+    before = json.loads((kit / "manifest.json").read_text())["files"]
+    after = json.loads((changed / "manifest.json").read_text())["files"]
+    differ = {f for f in before if before[f]["sha256"] != after[f]["sha256"]}
+    assert differ == {"sheets.pdf", "rulebook.pdf", "gm-sheets.pdf", "tokens.pdf", "svg/tokens/boss-enemy.svg"}
+    # within the global sheets only the Element Overview changed; the Game Phases page kept its bytes
+    old, new = (pdfcheck.content_streams((d / "sheets.pdf").read_bytes()) for d in (kit, changed))
+    assert old[0] != new[0] and old[1] == new[1]
+    for name in PDFS:
+        text = " ".join(pdfcheck.texts((changed / name).read_bytes()))
+        assert not re.search(r"\b400\b", text), name
+    overview = pdfcheck.texts((changed / "sheets.pdf").read_bytes())[0]
+    assert "350 HP" in overview
+    assert "| 350 |" not in overview and "350" in " ".join(pdfcheck.texts((changed / "rulebook.pdf").read_bytes()))
+
+
+def test_broken_content_reports_every_problem_and_writes_nothing(kit, content_copy, tmp_path):
+    root = content_copy(GAME)
+    replace_in(root / GAME / "elements.yaml", "  health: 100", "  health: lots")
+    replace_in(root / GAME / "game.yaml", "players: 4", "players: 4\nplayers: 3")
+    (root / GAME / "phases.yaml").write_text("phases: [\n")
+    out = tmp_path / "out"
+    build(out)
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    result = CliRunner().invoke(main, ["--content", str(root), "--out", str(out), "build", GAME])
+    assert result.exit_code == 1
+    lines = [ln for ln in result.output.splitlines() if ": error: " in ln]
+    assert len(lines) == 3
+    assert any(re.search(r"elements\.yaml:4:11: error: player\.health", ln) for ln in lines)
+    assert any(re.search(r"game\.yaml:\d+:1: error: duplicate key 'players'", ln) for ln in lines)
+    assert any(re.search(r"phases\.yaml:2:1: error: YAML", ln) for ln in lines)
+    assert "Traceback" not in result.output
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
+
+
+def test_unknown_reference_is_reported_at_its_line(content_copy):
+    root = content_copy(GAME)
+    replace_in(root / GAME / "components.yaml", "enemy: weak,", "enemy: kraken,")
+    result = CliRunner().invoke(main, ["--content", str(root), "validate", GAME])
+    assert result.exit_code == 1
+    assert re.search(r"components\.yaml:\d+:\d+: error: unknown enemy type 'kraken'", result.output)
+
+
+def test_validate_exit_codes(runner):
+    assert runner.invoke(main, ["validate", GAME]).exit_code == 0
+    assert runner.invoke(main, ["validate", "no-such-game"]).exit_code == 2
+
+
+@pytest.mark.parametrize(("args", "pages"), [(("--duplex", "none"), 4), (("--paper", "letter"), None)])
+def test_build_options(tmp_path, args, pages):
+    out = build(tmp_path, None, *args)
+    cards = pdfcheck.reader((out / "cards.pdf").read_bytes())
+    if pages is not None:
+        assert len(cards.pages) == pages
+    else:
+        assert {pdfcheck.size_mm(p.mediabox) for p in cards.pages} <= {(215.9, 279.4), (279.4, 215.9)}

@@ -1,0 +1,118 @@
+"""The press: imposition geometry, bleed, crop marks, duplex backs, tiling, boxes, fonts, determinism."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.draw import Rect, Scene, Text, to_svg
+from generator.game import BuildOptions
+from generator.press import PrintDocument, impose
+from generator.press.paper import OVERLAP_MM, page
+from tests import pdfcheck
+
+
+def card(n: int) -> Scene:
+    return Scene(63, 88, (Rect(0, 0, 63, 88, fill="#eeeeee"), Text(31.5, 44, f"card {n}", 12, anchor="middle")),
+                 background="#3366aa")
+
+
+def test_poker_cards_nine_up_on_a4():
+    g = impose.grid("a4", 63, 88, 3)
+    assert (g.cols, g.rows) == (3, 3) and (g.page.w, g.page.h) == (210, 297)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("bleed", [0, 3, 5])
+def test_grid_stays_inside_the_margins(paper, bleed):
+    g = impose.grid(paper, 63, 88, bleed)
+    ax, ay, aw, ah = g.page.area
+    for s in g.slots:
+        left, top, right, bottom = s.bleeds
+        assert s.x - left >= ax - 1e-6 and s.x + s.w + right <= ax + aw + 1e-6
+        assert s.y - top >= ay - 1e-6 and s.y + s.h + bottom <= ay + ah + 1e-6
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_backs_lie_behind_their_fronts(duplex):
+    g = impose.grid("a4", 63, 88, 3)
+    pg = g.page
+    for front, back in zip(g.slots, impose.backs(g, duplex), strict=True):
+        if duplex == "long":   # the sheet turns over its vertical axis
+            assert back.x == pytest.approx(pg.w - front.x - front.w) and back.y == pytest.approx(front.y)
+        else:                  # over its horizontal axis, and the back is turned to stand upright
+            assert back.y == pytest.approx(pg.h - front.y - front.h) and back.turned
+
+
+@settings(max_examples=60, deadline=None)
+@given(w=st.floats(100, 900), h=st.floats(100, 900), bleed=st.sampled_from([0.0, 3.0]),
+       paper=st.sampled_from(["a4", "letter"]))
+def test_tiling_covers_the_whole_face_with_overlap(w, h, bleed, paper):
+    t = impose.tile(paper, w, h, bleed)
+    _, _, aw, ah = t.page.area
+    parts = t.parts
+    assert min(p.x for p in parts) == pytest.approx(-bleed)
+    assert max(p.x + p.w for p in parts) == pytest.approx(w + bleed)
+    assert max(p.y + p.h for p in parts) == pytest.approx(h + bleed)
+    for p in parts:
+        assert p.w <= aw + 1e-6 and p.h <= ah + 1e-6
+    for a, b in zip(parts, parts[1:], strict=False):
+        if a.row == b.row:
+            assert a.x + a.w - b.x >= OVERLAP_MM - 1e-6
+
+
+def test_document_pages_boxes_and_fonts():
+    doc = PrintDocument("Test", "cards", BuildOptions(paper="a4", bleed_mm=3, duplex="long"))
+    doc.cards("cards", [card(i) for i in range(10)], card(99))
+    data = doc.to_bytes()
+    r = pdfcheck.reader(data)
+    assert len(r.pages) == 4   # 9 + 1 fronts, each page followed by its backs
+    for p in r.pages:
+        assert pdfcheck.size_mm(p.mediabox) == (210.0, 297.0)
+        trim, bleed = p.trimbox, p.bleedbox
+        assert float(bleed.width) == pytest.approx(float(trim.width) + 6 * pdfcheck.MM, abs=0.01)
+    assert pdfcheck.size_mm(r.pages[0].trimbox) == (189.0, 264.0)
+    assert pdfcheck.fonts(data) and all(pdfcheck.fonts(data).values())
+    assert "card 0" in pdfcheck.texts(data)[0] and "card 99" in pdfcheck.texts(data)[1]
+
+
+def test_fronts_only_has_no_backs_pages():
+    doc = PrintDocument("Test", "cards", BuildOptions(duplex="none"))
+    doc.cards("cards", [card(i) for i in range(10)], card(99))
+    assert len(pdfcheck.reader(doc.to_bytes()).pages) == 2
+
+
+def test_same_faces_same_bytes_and_pages_keep_their_bytes():
+    def build(first: str) -> bytes:
+        doc = PrintDocument("Test", "cards", BuildOptions())
+        doc.sheet("one", Scene(190, 250, (Text(10, 10, first, 12),)))
+        doc.sheet("two", Scene(190, 250, (Text(10, 10, "unchanged page", 12),)))
+        return doc.to_bytes()
+
+    assert build("hello") == build("hello")
+    a, b = pdfcheck.content_streams(build("hello")), pdfcheck.content_streams(build("changed, with new glyphs QZ"))
+    assert a[0] != b[0] and a[1] == b[1]
+
+
+def test_board_is_tiled_with_labels():
+    doc = PrintDocument("Test", "board", BuildOptions(paper="letter"))
+    doc.board("big board", Scene(400, 300, (Rect(0, 0, 400, 300, fill="#ddeeff"),)))
+    texts = pdfcheck.texts(doc.to_bytes())
+    assert len(texts) > 1 and all("big board, part" in t for t in texts)
+
+
+def test_svg_is_standalone_and_well_formed():
+    import xml.dom.minidom
+
+    svg = to_svg(card(7))
+    dom = xml.dom.minidom.parseString(svg)
+    root = dom.documentElement
+    assert root.getAttribute("width") == "63mm" and root.getAttribute("viewBox") == "0,0,63,88"
+    assert b"@font-face" in svg and b"card 7" in svg
+
+
+def test_landscape_sheet_gets_a_landscape_page():
+    assert impose.fits_whole("a4", 260, 180) == page("a4", landscape=True)
+    assert impose.fits_whole("letter", 190, 250) == page("letter")
+    assert impose.fits_whole("a4", 400, 400) is None
