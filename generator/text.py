@@ -21,6 +21,13 @@ def _plural(n: int | float, word: str, many: str | None = None) -> str:
     return f"{n:g} {word if n == 1 else (many or word + 's')}"
 
 
+def _md_table(rows: list[list[object]]) -> str:
+    """Rows (the first is the header) as a pipe table for the rulebook."""
+    lines = ["| " + " | ".join(str(c) for c in rows[0]) + " |", "|" + "---|" * len(rows[0])]
+    lines += ["| " + " | ".join(str(c) for c in r) + " |" for r in rows[1:]]
+    return "\n".join(lines)
+
+
 @cache
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(
@@ -28,11 +35,12 @@ def environment() -> jinja2.Environment:
         undefined=jinja2.StrictUndefined,
         autoescape=False,
         keep_trailing_newline=True,
-        trim_blocks=True,
+        trim_blocks=False,   # a block tag's line break stays: paragraphs keep their blank lines
         lstrip_blocks=True,
     )
     env.filters["signed"] = _signed
     env.filters["plural"] = _plural
+    env.filters["md_table"] = _md_table
     return env
 
 

@@ -14,7 +14,7 @@ from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import (
-    KeepTogether, ListFlowable, ListItem, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle,
+    KeepTogether, ListFlowable, ListItem, PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle,
 )
 from reportlab.platypus.flowables import Flowable
 
@@ -40,11 +40,11 @@ def _styles() -> dict[str, ParagraphStyle]:
         "title": ParagraphStyle("title", parent=body, fontName=bold, fontSize=24, leading=29, spaceAfter=14,
                                 textColor=colors.HexColor("#1d3557")),
         "h1": ParagraphStyle("h1", parent=body, fontName=bold, fontSize=16, leading=20, spaceBefore=12,
-                             spaceAfter=6, textColor=colors.HexColor("#1d3557")),
+                             spaceAfter=6, textColor=colors.HexColor("#1d3557"), keepWithNext=1),
         "h2": ParagraphStyle("h2", parent=body, fontName=bold, fontSize=12.5, leading=16, spaceBefore=9,
-                             spaceAfter=4, textColor=colors.HexColor("#264653")),
+                             spaceAfter=4, textColor=colors.HexColor("#264653"), keepWithNext=1),
         "h3": ParagraphStyle("h3", parent=body, fontName=bold, fontSize=10.5, leading=14, spaceBefore=6,
-                             spaceAfter=3),
+                             spaceAfter=3, keepWithNext=1),
         "cell": ParagraphStyle("cell", parent=body, fontSize=8.5, leading=10.5, spaceAfter=0),
         "head": ParagraphStyle("head", parent=body, fontName=bold, fontSize=8.5, leading=10.5, spaceAfter=0,
                                textColor=colors.white),
@@ -75,6 +75,9 @@ def flowables(text: str, width: float) -> list[Flowable]:
         stripped = line.strip()
         if not stripped:
             flush()
+        elif stripped == "---":
+            flush()
+            out.append(PageBreak())
         elif stripped.startswith("#"):
             flush()
             level = len(stripped) - len(stripped.lstrip("#"))
@@ -94,7 +97,10 @@ def flowables(text: str, width: float) -> list[Flowable]:
             flush()
             numbered = stripped[0].isdigit()
             items = []
-            while i < len(lines) and re.match(r"^(- |\d+\. )", lines[i].strip()):
+            while i < len(lines) and _list_goes_on(lines, i):
+                if not lines[i].strip():
+                    i += 1
+                    continue
                 body = re.sub(r"^(- |\d+\. )", "", lines[i].strip())
                 i += 1
                 while i < len(lines) and lines[i].startswith("  ") and lines[i].strip() \
@@ -110,6 +116,29 @@ def flowables(text: str, width: float) -> list[Flowable]:
             para.append(stripped)
         i += 1
     flush()
+    return _keep_headings_with_next(out)
+
+
+def _list_goes_on(lines: list[str], i: int) -> bool:
+    """A list item here, or blank lines and then another item (a loose list stays one list)."""
+    while i < len(lines) and not lines[i].strip():
+        i += 1
+    return i < len(lines) and re.match(r"^(- |\d+\. )", lines[i].strip()) is not None
+
+
+def _keep_headings_with_next(items: list[Flowable]) -> list[Flowable]:
+    """A heading never ends a page: it goes with the flowable after it."""
+    out: list[Flowable] = []
+    k = 0
+    while k < len(items):
+        f = items[k]
+        group = [f]
+        while isinstance(f, Paragraph) and f.style.name in ("h1", "h2", "h3") and k + 1 < len(items):
+            k += 1
+            f = items[k]
+            group.append(f)
+        out.append(KeepTogether(group) if len(group) > 1 else f)
+        k += 1
     return out
 
 

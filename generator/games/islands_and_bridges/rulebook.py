@@ -13,6 +13,20 @@ def text(game: Game) -> str:
         "islands-and-bridges/rulebook.md.j2",
         card_text=lambda cid: texts.card_text(game, cid),
         effect=lambda aid: overview.ability_effect(game, aid),
-        overview={"stats": overview.stats(game), "abilities": overview.abilities(game)},
+        overview={"stats": overview.stats(game), "actions": overview.actions(game),
+                  "abilities": overview.abilities(game), "items": overview.items(game)},
+        enemy_table=enemy_table(game),
+        ability_table=[["Ability", "Duration", "Cooldown", "Effect"]] + [
+            [ab.name, ab.duration, ab.cooldown, overview.ability_effect(game, aid)]
+            for aid, ab in game.elements.abilities.items()],
         **ctx,
     )
+
+
+def enemy_table(game: Game) -> list[list[object]]:
+    rows: list[list[object]] = [["Enemy", "Health", "Move", "Range", "Damage", "Target", "Charge", "Score"]]
+    for e in game.elements.enemies.values():
+        rows.append([e.name, e.health, e.move, e.attack_range, e.damage,
+                     "single" if e.target == "single" else "all in range",
+                     f"{e.charge_rounds} rounds" if e.charge_rounds else "-", e.score])
+    return rows
