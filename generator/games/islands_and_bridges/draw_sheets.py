@@ -93,8 +93,8 @@ def trapboard(game: Game, number: int | None = None) -> Scene:
     items = _frame(game, "Trapboard", PORTRAIT, "Game Master only - keep hidden")
     cols, rows = game.components.island.cells
     cell = 19.0
-    gx, gy = 8.0, 26.0
-    items.append(Text(0, 20, f"Island no. {number if number is not None else '____'}", 11, game.color("ink"), "bold"))
+    gx, gy = 10.0, 30.0
+    items.append(Text(0, 21, f"Island no. {number if number is not None else '____'}", 11, game.color("ink"), "bold"))
     items.append(Rect(gx, gy, cols * cell, rows * cell, fill=game.color("island")))
     for c in range(cols + 1):
         items.append(Line(gx + c * cell, gy, gx + c * cell, gy + rows * cell, stroke=game.color("island-line"),
@@ -103,17 +103,17 @@ def trapboard(game: Game, number: int | None = None) -> Scene:
         items.append(Line(gx, gy + r * cell, gx + cols * cell, gy + r * cell, stroke=game.color("island-line"),
                           stroke_mm=0.5 if r in (0, rows) else 0.3))
     for c in range(cols):
-        items.append(Text(gx + (c + 0.5) * cell, gy - 1.5, chr(65 + c), 8, game.color("muted"), "bold", "middle"))
+        items.append(Text(gx + (c + 0.5) * cell, gy - 4, chr(65 + c), 8, game.color("muted"), "bold", "middle"))
     for r in range(rows):
-        items.append(Text(gx - 2, gy + (r + 0.5) * cell + 1.3, str(r + 1), 8, game.color("muted"), "bold", "end"))
+        items.append(Text(gx - 4.5, gy + (r + 0.5) * cell + 1.3, str(r + 1), 8, game.color("muted"), "bold", "end"))
     for s in game.components.island.sockets:
         cells = rules.socket_cells(game, s.side, s.at)
         xs, ys = [c for c, _ in cells], [r for _, r in cells]
         x0, y0 = gx + min(xs) * cell, gy + min(ys) * cell
         x1, y1 = gx + (max(xs) + 1) * cell, gy + (max(ys) + 1) * cell
         d = 2.0
-        box = {"north": (x0, gy - d - 3, x1 - x0, d), "south": (x0, y1 + 3, x1 - x0, d),
-               "west": (gx - d - 7, y0, d, y1 - y0), "east": (x1 + 3, y0, d, y1 - y0)}[s.side]
+        box = {"north": (x0, gy - d - 0.6, x1 - x0, d), "south": (x0, y1 + 0.6, x1 - x0, d),
+               "west": (gx - d - 0.6, y0, d, y1 - y0), "east": (x1 + 0.6, y0, d, y1 - y0)}[s.side]
         items.append(Rect(*box, fill=game.color("socket")))
     # legend
     ly = gy + rows * cell + 12

@@ -19,8 +19,8 @@ def token(game: Game, tok: Token) -> Scene:
     if tok.kind == "player":
         green = game.color("player")
         for k in range(tok.rings or 0):
-            items.append(Circle(c, c, size * 0.44 - k * 2.1, stroke=green, stroke_mm=1.2))
-        items.append(Text(c, c + 2.2, f"P{tok.rings}", 10, ink, "bold", "middle"))
+            items.append(Circle(c, c, size * 0.44 - k * 1.55, stroke=green, stroke_mm=0.9))
+        items.append(Text(c, c + 1.4, f"P{tok.rings}", 7.5, ink, "bold", "middle"))
     elif tok.kind == "enemy" and tok.enemy:
         e = game.elements.enemies[tok.enemy]
         bg = game.color(tok.enemy)
