@@ -1,0 +1,157 @@
+"""A player board: squares, the tiles on them, and the placing rules ("Rules for placing tiles")."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from .tiles import SIDES, STEP, Face, opposite
+
+Square = tuple[int, int]
+"""(row, column), 0-based; written as column letter + row number: (1, 2) is 'C2'."""
+
+ROTATIONS = (0, 90, 180, 270)
+_SQUARE = re.compile(r"^([A-Z])([1-9][0-9]?)$")
+
+
+def square_name(square: Square) -> str:
+    row, col = square
+    return f"{chr(ord('A') + col)}{row + 1}"
+
+
+def parse_square(name: str, rows: int, columns: int) -> Square | None:
+    """'C2' → (1, 2); None when the name is not a square of a rows x columns board."""
+    m = _SQUARE.match(name.strip().upper())
+    if not m:
+        return None
+    col, row = ord(m.group(1)) - ord("A"), int(m.group(2)) - 1
+    if 0 <= row < rows and 0 <= col < columns:
+        return (row, col)
+    return None
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A face on a square, turned `rotation` degrees clockwise, with the inhabitants on each fragment.
+
+    printed: a square pre-printed on the player board (it counts as a placed tile).
+    """
+
+    face: Face
+    rotation: int = 0
+    printed: bool = False
+    inhabitants: tuple[tuple[str, ...], ...] = ()
+
+    def edge(self, side: int) -> str:
+        return self.face.edge(side, self.rotation)
+
+    def inhabitants_on(self, fragment: int) -> tuple[str, ...]:
+        return self.inhabitants[fragment] if fragment < len(self.inhabitants) else ()
+
+    @property
+    def inhabitant_count(self) -> int:
+        return sum(len(group) for group in self.inhabitants)
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    """An edge that breaks "Each edge of a placed tile must match the type … of adjacent tiles"."""
+
+    square: Square
+    side: int
+    terrain: str
+    neighbour: Square
+    neighbour_terrain: str
+
+    def __str__(self) -> str:
+        return (f"square {square_name(self.square)}, {SIDES[self.side]} edge: {self.terrain} meets "
+                f"{self.neighbour_terrain} on the {SIDES[opposite(self.side)]} edge of "
+                f"{square_name(self.neighbour)} (touching edges must show the same terrain)")
+
+
+class IllegalPlacement(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class Board:
+    """A rows x columns player board; `squares` maps each covered square to what lies on it."""
+
+    rows: int
+    columns: int
+    squares: Mapping[Square, Placed] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        # a board never changes once made: place() returns a new one
+        object.__setattr__(self, "squares", MappingProxyType(dict(self.squares)))
+
+    def all_squares(self) -> Iterator[Square]:
+        for row in range(self.rows):
+            for col in range(self.columns):
+                yield (row, col)
+
+    def on_board(self, square: Square) -> bool:
+        return 0 <= square[0] < self.rows and 0 <= square[1] < self.columns
+
+    def neighbour(self, square: Square, side: int) -> Square:
+        """The square across `side` (may be off the board)."""
+        dr, dc = STEP[side]
+        return (square[0] + dr, square[1] + dc)
+
+    def empty_squares(self) -> list[Square]:
+        return [sq for sq in self.all_squares() if sq not in self.squares]
+
+    def mismatches(self, face: Face, square: Square, rotation: int = 0) -> list[Mismatch]:
+        """Edges of `face` on `square` that do not match a neighbouring tile (board edges take anything)."""
+        out = []
+        for side in range(4):
+            other = self.neighbour(square, side)
+            placed = self.squares.get(other)
+            if placed is None:
+                continue  # an empty square or the edge of the board: "no restriction"
+            mine, theirs = face.edge(side, rotation), placed.edge(opposite(side))
+            if mine != theirs:
+                out.append(Mismatch(square, side, mine, other, theirs))
+        return out
+
+    def can_place(self, face: Face, square: Square, rotation: int = 0) -> bool:
+        """Rules for placing tiles: an empty square of the board, every edge matching its neighbour."""
+        return (self.on_board(square) and square not in self.squares
+                and rotation in ROTATIONS and not self.mismatches(face, square, rotation))
+
+    def place(self, face: Face, square: Square, rotation: int = 0, *, printed: bool = False) -> Board:
+        """A new board with `face` on `square`; IllegalPlacement when the rules forbid it."""
+        if not self.on_board(square):
+            raise IllegalPlacement(f"{square} is not a square of this board")
+        if square in self.squares:
+            raise IllegalPlacement(f"square {square_name(square)} is already covered")
+        if rotation not in ROTATIONS:
+            raise IllegalPlacement(f"rotation {rotation} (allowed: {', '.join(map(str, ROTATIONS))})")
+        bad = self.mismatches(face, square, rotation)
+        if bad:
+            raise IllegalPlacement("; ".join(str(m) for m in bad))
+        return self.with_square(square, Placed(face, rotation, printed))
+
+    def with_square(self, square: Square, placed: Placed) -> Board:
+        """A new board with `placed` on `square`, unchecked (to describe boards as found)."""
+        squares = dict(self.squares)
+        squares[square] = placed
+        return Board(self.rows, self.columns, squares)
+
+    def legal_placements(self, face: Face) -> list[tuple[Square, int]]:
+        """Every (square, rotation) where `face` may be placed."""
+        return [(sq, rot) for sq in self.empty_squares() for rot in ROTATIONS
+                if not self.mismatches(face, sq, rot)]
+
+    def all_mismatches(self) -> list[Mismatch]:
+        """Every pair of touching edges that differ, each pair once (east and south of a square)."""
+        out = []
+        for square, placed in sorted(self.squares.items()):
+            for side in (1, 2):  # east, south: each touching pair seen once
+                other = self.neighbour(square, side)
+                there = self.squares.get(other)
+                if there is not None and placed.edge(side) != there.edge(opposite(side)):
+                    out.append(Mismatch(square, side, placed.edge(side), other, there.edge(opposite(side))))
+        return out

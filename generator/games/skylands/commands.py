@@ -1,0 +1,56 @@
+"""`playkit score skylands BOARD.yaml`: the scoring pad of a described board."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ...cliutil import fail_on_problems, load_or_exit
+from ...content import ContentError, load_file
+from .board import square_name
+from .boardfile import read_board
+from .islands import find_islands
+from .model import Skylands
+from .scoring import EndState, ScorePad, final_score
+from .tiles import SIDES
+
+
+def pad_lines(model: Skylands, end: EndState, pad: ScorePad, title: str) -> list[str]:
+    """The scoring pad column as text, then the islands it was worked out from."""
+    rows = model.files.scoring.pad.rows
+    width = max(len(r.label) for r in rows) + 2
+    out = [f"{model.files.scoring.pad.title}: {title}"]
+    for row in rows:
+        out.append(f"  {row.label:<{width}}{pad.categories[row.category]:>4}   {pad.details[row.category]}")
+    out.append(f"  {model.files.scoring.pad.total_label:<{width}}{pad.total:>4}")
+    out.append("islands:")
+    for island in find_islands(end.board):
+        squares = " ".join(square_name(sq) for sq in island.squares)
+        if island.complete:
+            state = "complete"
+        elif island.can_be_completed:
+            state = "open at " + ", ".join(f"{square_name(sq)} {SIDES[s]}" for sq, s in island.open_edges)
+        else:
+            state = "can never be completed (open at " + ", ".join(
+                f"{square_name(sq)} {SIDES[s]}" for sq, s in island.blocked_edges) + ")"
+        out.append(f"  {island.type:<9} {squares:<15} {island.spaces:>2} spaces, "
+                   f"{island.inhabitants} inhabitants, {state}")
+    return out
+
+
+@click.command("skylands")
+@click.argument("board_file", type=click.Path(dir_okay=False, path_type=Path))
+@click.pass_context
+def score(ctx: click.Context, board_file: Path) -> None:
+    """Print the scoring pad of the board described in BOARD_FILE (see examples/skylands/)."""
+    loaded = load_or_exit(ctx, "skylands")
+    if not board_file.is_file():
+        raise click.UsageError(f"no board file at {board_file}")
+    try:
+        end = read_board(loaded.model, load_file(board_file))
+    except ContentError as err:
+        fail_on_problems(err.problems)
+    pad = final_score(loaded.model, end)
+    for line in pad_lines(loaded.model, end, pad, str(board_file)):
+        click.echo(line)

@@ -1,0 +1,116 @@
+"""Islands on a board: fragments joined across matching edges; complete when no edge is open."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .board import Board, Square
+from .tiles import opposite
+
+Part = tuple[Square, int]
+"""A fragment on the board: (square, index of the fragment in the face on that square)."""
+Edge = tuple[Square, int]
+"""A side of a square (rotated, as it lies on the board)."""
+
+
+@dataclass(frozen=True)
+class Island:
+    """Fragments of one type joined edge to edge.
+
+    open_edges: edges of the island that no tile closes yet ("If there are any open edges, the
+    island is incomplete"); blocked_edges: the open edges that can never be closed — against the
+    edge of the player board, or against a tile that does not match.
+    spaces: the spaces that score at the end; all_spaces also counts the Hostel's.
+    """
+
+    type: str
+    parts: tuple[Part, ...]
+    open_edges: tuple[Edge, ...]
+    blocked_edges: tuple[Edge, ...]
+    spaces: int
+    all_spaces: int
+    inhabitants: int
+
+    @property
+    def complete(self) -> bool:
+        return not self.open_edges
+
+    @property
+    def can_be_completed(self) -> bool:
+        """False once an open edge faces the board's border: "can never be completed!"."""
+        return not self.blocked_edges
+
+    @property
+    def squares(self) -> tuple[Square, ...]:
+        return tuple(sorted({sq for sq, _ in self.parts}))
+
+
+def find_islands(board: Board) -> list[Island]:
+    """Every island on the board, in reading order of its first fragment."""
+    parent: dict[Part, Part] = {}
+
+    def root(p: Part) -> Part:
+        while parent[p] != p:
+            parent[p] = parent[parent[p]]
+            p = parent[p]
+        return p
+
+    for square, placed in board.squares.items():
+        for i in range(len(placed.face.fragments)):
+            parent[(square, i)] = (square, i)
+    for square, placed in board.squares.items():
+        for side in (1, 2):  # east and south: each joint once
+            other = board.neighbour(square, side)
+            there = board.squares.get(other)
+            if there is None:
+                continue
+            mine = placed.face.fragment_at(side, placed.rotation)
+            theirs = there.face.fragment_at(opposite(side), there.rotation)
+            if mine is None or theirs is None:
+                continue
+            if placed.edge(side) == there.edge(opposite(side)):
+                a, b = root((square, mine)), root((other, theirs))
+                if a != b:
+                    parent[max(a, b)] = min(a, b)
+
+    groups: dict[Part, list[Part]] = {}
+    for part in sorted(parent):
+        groups.setdefault(root(part), []).append(part)
+    return [_island(board, parts) for _, parts in sorted(groups.items())]
+
+
+def _island(board: Board, parts: list[Part]) -> Island:
+    open_edges: list[Edge] = []
+    blocked: list[Edge] = []
+    spaces = all_spaces = inhabitants = 0
+    for square, index in parts:
+        placed = board.squares[square]
+        frag = placed.face.fragments[index]
+        all_spaces += frag.spaces
+        spaces += frag.spaces if frag.scoring else 0
+        inhabitants += len(placed.inhabitants_on(index))
+        for base in sorted(frag.sides):
+            side = (base + placed.rotation // 90) % 4
+            other = board.neighbour(square, side)
+            if not board.on_board(other):
+                open_edges.append((square, side))
+                blocked.append((square, side))
+                continue
+            there = board.squares.get(other)
+            if there is None:
+                open_edges.append((square, side))
+            elif there.edge((side + 2) % 4) != placed.edge(side):
+                open_edges.append((square, side))
+                blocked.append((square, side))
+    first = board.squares[parts[0][0]].face.fragments[parts[0][1]]
+    return Island(first.island_type, tuple(parts), tuple(open_edges), tuple(blocked),
+                  spaces, all_spaces, inhabitants)
+
+
+def complete_islands(board: Board) -> list[Island]:
+    return [i for i in find_islands(board) if i.complete]
+
+
+def island_of(islands: list[Island], square: Square) -> list[Island]:
+    """The islands that have a fragment on `square`."""
+    return [i for i in islands if any(sq == square for sq, _ in i.parts)]
