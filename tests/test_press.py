@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -57,7 +59,7 @@ def test_tiling_covers_the_whole_face_with_overlap(w, h, bleed, paper):
     assert max(p.y + p.h for p in parts) == pytest.approx(h + bleed)
     for p in parts:
         assert p.w <= aw + 1e-6 and p.h <= ah + 1e-6
-    for a, b in zip(parts, parts[1:], strict=False):
+    for a, b in itertools.pairwise(parts):
         if a.row == b.row:
             assert a.x + a.w - b.x >= OVERLAP_MM - 1e-6
 

@@ -85,7 +85,7 @@ def _data_loc(source: Source, base: Loc, loc: tuple[Any, ...]) -> Loc:
         data = data[part]
     kept: list[str | int] = []
     for part in loc:
-        if isinstance(data, dict) and part in data or isinstance(data, list) and isinstance(part, int) and 0 <= part < len(data):
+        if _has(data, part):
             data = data[part]
             kept.append(part)
         elif isinstance(data, (dict, list)):
@@ -96,6 +96,12 @@ def _data_loc(source: Source, base: Loc, loc: tuple[Any, ...]) -> Loc:
         else:
             break
     return tuple(kept)
+
+
+def _has(data: Any, part: Any) -> bool:
+    if isinstance(data, dict):
+        return part in data
+    return isinstance(data, list) and isinstance(part, int) and 0 <= part < len(data)
 
 
 def _looks_like_tag(part: str) -> bool:

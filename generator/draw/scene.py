@@ -7,7 +7,7 @@ Colours are '#rrggbb' strings (or None for no paint).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, Union
+from typing import Literal
 
 Color = str | None
 Anchor = Literal["start", "middle", "end"]
@@ -49,11 +49,11 @@ class Line:
     dash: tuple[float, ...] = ()
 
 
-PathOp = Union[
-    tuple[Literal["M", "L"], float, float],
-    tuple[Literal["C"], float, float, float, float, float, float],
-    tuple[Literal["Z"]],
-]
+PathOp = (
+    tuple[Literal["M", "L"], float, float]
+    | tuple[Literal["C"], float, float, float, float, float, float]
+    | tuple[Literal["Z"]]
+)
 
 
 @dataclass(frozen=True)
@@ -90,7 +90,7 @@ class Group:
     rotate: float = 0.0
 
 
-Item = Union[Rect, Circle, Line, Path, Text, Group]
+Item = Rect | Circle | Line | Path | Text | Group
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,8 @@ def to_svg(scene: Scene) -> bytes:
     parent = d.g()
     _items(d, parent, scene.items)
     d.add(parent)
-    return d.tostring().encode("utf-8")
+    text: str = d.tostring()
+    return text.encode("utf-8")
 
 
 def _used_chars(items: tuple[Item, ...]) -> dict[str, str]:
@@ -72,7 +73,7 @@ def _items(d: svgwrite.Drawing, parent: svgwrite.container.Group, items: tuple[I
         elif isinstance(it, Path):
             parts = []
             for op in it.ops:
-                parts.append(op[0] + " ".join(_num(v) for v in op[1:]))  # type: ignore[arg-type]
+                parts.append(op[0] + " ".join(_num(float(v)) for v in op[1:]))
             parent.add(d.path(d=" ".join(parts), **_style(it.fill, it.stroke, it.stroke_mm, it.dash)))
         elif isinstance(it, Text):
             weight = {"font_weight": "bold"} if it.style == "bold" else {}
@@ -89,4 +90,4 @@ def _items(d: svgwrite.Drawing, parent: svgwrite.container.Group, items: tuple[I
             parent.add(g)
 
 
-__all__ = ["to_svg", "texts"]
+__all__ = ["texts", "to_svg"]

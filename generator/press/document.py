@@ -19,7 +19,7 @@ from ..draw import fonts, pdf
 from ..draw.scene import Scene
 from ..game import BuildOptions
 from . import impose
-from .paper import FOOTER_MM, MARGIN_MM, OVERLAP_MM, Page
+from .paper import MARGIN_MM, OVERLAP_MM, Page
 
 MM = pdf.MM
 MARK_GAP_MM = 0.5
@@ -119,7 +119,8 @@ class PrintDocument:
     # ---- rendering ---------------------------------------------------------------------
     def to_bytes(self) -> bytes:
         buf = io.BytesIO()
-        c = Canvas(buf, invariant=1, pageCompression=1, initialFontName=fonts.pdf_name("regular"))
+        c = Canvas(buf, invariant=1, pageCompression=1,
+                   initialFontName=fonts.pdf_name("regular"))  # type: ignore[arg-type]  # stub says float
         c.setTitle(f"{self.game_title}: {self.subject}")
         c.setAuthor("playkit")
         c.setCreator(f"playkit {__version__}")
@@ -153,7 +154,6 @@ class PrintDocument:
         c.showPage()
 
     def _footer(self, c: Canvas, spec: _PageSpec) -> None:
-        pg = spec.page
         digest = scene_hash(*(p.scene for p in spec.placed))
         if spec.part is not None:
             digest += f"-{spec.part[1].row + 1}{spec.part[1].col + 1}"
@@ -180,7 +180,7 @@ def _stable_font_codes(c: Canvas) -> None:
     content stream depends on that page alone (reportlab numbers glyphs in order of first use)."""
     for style in fonts.FILES:
         font = pdfmetrics.getFont(fonts.pdf_name(style))
-        font.splitString(fonts.covered_chars(style), c._doc)
+        font.splitString(fonts.covered_chars(style), c._doc)  # type: ignore[attr-defined]
 
 
 def _draw_turned(c: Canvas, p: _Placed, pg: Page) -> None:

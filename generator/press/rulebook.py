@@ -14,7 +14,15 @@ from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import (
-    KeepTogether, ListFlowable, ListItem, PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle,
+    KeepTogether,
+    ListFlowable,
+    ListItem,
+    PageBreak,
+    Paragraph,
+    SimpleDocTemplate,
+    Spacer,
+    Table,
+    TableStyle,
 )
 from reportlab.platypus.flowables import Flowable
 
@@ -108,7 +116,8 @@ def flowables(text: str, width: float) -> list[Flowable]:
                     body += " " + lines[i].strip()
                     i += 1
                 items.append(ListItem(Paragraph(inline(body), st["body"]), leftIndent=14))
-            out.append(ListFlowable(items, bulletType="1" if numbered else "bullet", start="1" if numbered else None,
+            out.append(ListFlowable(items,  # type: ignore[arg-type]  # the stub is narrower than reportlab
+                                    bulletType="1" if numbered else "bullet", start="1" if numbered else None,
                                     bulletFormat="%s." if numbered else None,
                                     bulletFontName=fonts.pdf_name("regular"), bulletFontSize=9, leftIndent=14))
             continue

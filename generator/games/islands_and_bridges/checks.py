@@ -104,14 +104,14 @@ def derived_statements(game: Game, content: ContentSet) -> list[Problem]:
             out.append(content.problem("elements", loc, f"a {e.kind} effect needs an amount"))
             continue
         if e.kind == "move-bonus" and e.wording == "doubles" and e.amount != p.move:
-            out.append(content.problem("elements", loc + ("amount",),
+            out.append(content.problem("elements", (*loc, "amount"),
                                        f"the card says Speed Boost doubles the move, but {p.move} + {e.amount} "
                                        f"is not {2 * p.move} (make the bonus {p.move}, or drop 'wording: doubles')"))
         if e.kind == "damage-multiplier" and e.wording == "doubles" and e.amount != 2:
-            out.append(content.problem("elements", loc + ("amount",),
+            out.append(content.problem("elements", (*loc, "amount"),
                                        f"the card says the damage doubles, but the multiplier is {e.amount}"))
         if e.kind == "heal-per-round" and e.amount is not None and e.amount >= p.health:
-            out.append(content.problem("elements", loc + ("amount",),
+            out.append(content.problem("elements", (*loc, "amount"),
                                        f"healing {e.amount} a round would always refill the {p.health} maximum health"))
     for aid, action in game.elements.actions.items():
         if action.boosted_by:

@@ -7,7 +7,7 @@ import math
 from ...draw import Circle, Line, Rect, Scene, Text, polygon
 from ...draw.scene import Item
 from ...draw.table import table
-from ...draw.text import block, label
+from ...draw.text import block
 from . import overview, rules
 from .model import Game
 
