@@ -99,7 +99,7 @@ def check_starters(model: SkyboundBattle, report: Report) -> None:
     pairs: dict[tuple[str, ...], str] = {}
     for i, s in enumerate(model.starters):
         for v in deck_violations(s.cards, pool, limits):
-            report("starters", ("starters", i) + v.loc, f"starter {s.id}: {v.message}")
+            report("starters", ("starters", i, *v.loc), f"starter {s.id}: {v.message}")
         pair = tuple(sorted(deck_colours(s.cards, pool)))
         if pair in pairs:
             report("starters", ("starters", i, "cards"),

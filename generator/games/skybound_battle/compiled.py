@@ -23,8 +23,23 @@ Eff = tuple[int, int, int, int]
 class CardData:
     """One card as the engine reads it; built from a content Card, never changed."""
 
-    __slots__ = ("index", "id", "name", "colour", "cost", "mana", "attack", "life", "armour", "ranged",
-                 "deployed", "activated", "end_of_round", "value", "backliner")
+    __slots__ = (
+        "activated",
+        "armour",
+        "attack",
+        "backliner",
+        "colour",
+        "cost",
+        "deployed",
+        "end_of_round",
+        "id",
+        "index",
+        "life",
+        "mana",
+        "name",
+        "ranged",
+        "value",
+    )
 
     def __init__(self, index: int, card: Card) -> None:
         self.index = index

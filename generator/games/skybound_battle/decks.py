@@ -50,15 +50,15 @@ def deck_violations(cards: Mapping[str, int], pool: Mapping[str, Card], limits: 
     known: dict[str, int] = {}
     for cid, count in cards.items():
         if cid not in pool:
-            out.append(Violation(loc + (cid,), f"unknown card {cid!r} (not in the card pool)", cid))
+            out.append(Violation((*loc, cid), f"unknown card {cid!r} (not in the card pool)", cid))
             continue
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-            out.append(Violation(loc + (cid,), f"{cid}: count must be a whole number of at least 1 "
+            out.append(Violation((*loc, cid), f"{cid}: count must be a whole number of at least 1 "
                                                f"(found {count!r})", cid))
             continue
         known[cid] = count
         if count > limits.max_copies:
-            out.append(Violation(loc + (cid,), f"{count} copies of {pool[cid].name} ({cid}) "
+            out.append(Violation((*loc, cid), f"{count} copies of {pool[cid].name} ({cid}) "
                                                f"(allowed: at most {limits.max_copies})", cid))
     size = sum(cards.values()) if all(isinstance(v, int) for v in cards.values()) else sum(known.values())
     if size != limits.cards:
@@ -84,7 +84,7 @@ def _colour_violations(known: dict[str, int], pool: Mapping[str, Card], limits: 
     ranked = sorted(per_colour, key=lambda col: (-per_colour[col], col))
     kept = set(ranked[: limits.max_colours])
     summary = ", ".join(f"{col} {per_colour[col]}" for col in ranked)
-    return [Violation(loc + (cid,), f"{pool[cid].name} ({cid}) is {pool[cid].colour}: the deck has "
+    return [Violation((*loc, cid), f"{pool[cid].name} ({cid}) is {pool[cid].colour}: the deck has "
                                     f"{len(per_colour)} colours ({summary}) (allowed: at most "
                                     f"{limits.max_colours})", cid)
             for cid in known if pool[cid].colour not in kept]

@@ -11,15 +11,46 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
-from .compiled import (ACROSS, ADJ_ALLIES, ALL_ALLIES, ALL_ENEMIES, COLUMN, DAMAGE, DEFEAT, DRAW, END_ROUND,
-                       EXHAUST, FORTIFY, HEAL, MANA, NEAREST, SELF, STRENGTHEN, WEAKEST, CardData, Eff)
+from .compiled import (
+    ACROSS,
+    ADJ_ALLIES,
+    ALL_ALLIES,
+    ALL_ENEMIES,
+    COLUMN,
+    DAMAGE,
+    DEFEAT,
+    DRAW,
+    END_ROUND,
+    EXHAUST,
+    FORTIFY,
+    HEAL,
+    MANA,
+    NEAREST,
+    SELF,
+    STRENGTHEN,
+    WEAKEST,
+    CardData,
+    Eff,
+)
 
 
 class Unit:
     """A character on the board: its card, where it stands and what happened to it."""
 
-    __slots__ = ("card", "side", "slot", "col", "attack", "life", "damage", "mana", "exhausted", "face_up",
-                 "armour", "ranged")
+    __slots__ = (
+        "armour",
+        "attack",
+        "card",
+        "col",
+        "damage",
+        "exhausted",
+        "face_up",
+        "life",
+        "mana",
+        "ranged",
+        "side",
+        "slot",
+    )
 
     def __init__(self, card: CardData, side: int, slot: int, col: int) -> None:
         self.card = card

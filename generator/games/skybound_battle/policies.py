@@ -6,8 +6,10 @@ lie (not what they are), and the enemy's face-up characters.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .compiled import DAMAGE, EXHAUST, HEAL, Eff
-from .engine import ATTACK, Battle, Unit
+from .engine import ATTACK, Battle, Policy, Unit
 
 
 class RandomPolicy:
@@ -82,7 +84,7 @@ class GreedyPolicy:
         return best_i, best_s
 
     def choose(self, battle: Battle, side: int, candidates: list[Unit], verb: int, amount: int) -> Unit:
-        if verb == ATTACK or verb == DAMAGE:
+        if verb in (ATTACK, DAMAGE):
             return max(candidates, key=lambda t: (t.life - t.damage + t.armour <= amount, t.exhausted,
                                                   t.attack, -t.slot))
         if verb == HEAL:
@@ -100,4 +102,4 @@ class GreedyPolicy:
         return True
 
 
-POLICIES = {"greedy": GreedyPolicy, "random": RandomPolicy}
+POLICIES: dict[str, Callable[[], Policy]] = {"greedy": GreedyPolicy, "random": RandomPolicy}

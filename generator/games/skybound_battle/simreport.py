@@ -25,7 +25,7 @@ def header(r: Report) -> list[str]:
 
 def text(r: Report) -> str:
     """The whole report, as a terminal shows it."""
-    lines = header(r) + ["", "Win rate of the row deck against the column deck (games):"]
+    lines = [*header(r), "", "Win rate of the row deck against the column deck (games):"]
     width = max(len(d) for d in r.decks) + 2
     lines.append(" " * width + "".join(f"{d[:12]:>14}" for d in r.decks))
     for row in r.decks:
@@ -48,10 +48,10 @@ def text(r: Report) -> str:
               f"90% within {r.rounds_quantile(0.9)}, longest {r.rounds[-1][0] if r.rounds else 0}",
               "", "Cards: play rate (deployed in games where in a deck) and win rate when played:",
               f"  {'card':<20}{'in deck':>9}{'played':>9}{'play rate':>11}{'win when played':>26}"]
-    for c in sorted(r.cards, key=lambda c: (-c.win_when_played.value, c.id)):
-        lo, hi = c.win_when_played.interval
-        lines.append(f"  {c.id:<20}{c.in_deck:>9}{c.played:>9}{_pct(c.play_rate.value):>11}"
-                     f"{_pct(c.win_when_played.value):>9} [{_pct(lo)}, {_pct(hi)}]")
+    for f in sorted(r.cards, key=lambda f: (-f.win_when_played.value, f.id)):
+        lo, hi = f.win_when_played.interval
+        lines.append(f"  {f.id:<20}{f.in_deck:>9}{f.played:>9}{_pct(f.play_rate.value):>11}"
+                     f"{_pct(f.win_when_played.value):>9} [{_pct(lo)}, {_pct(hi)}]")
     return "\n".join(lines) + "\n"
 
 

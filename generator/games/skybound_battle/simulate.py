@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .compiled import CardData, compile_pool, deck_list
-from .engine import Battle
+from .engine import Battle, Policy
 from .model import Card, Rules
 from .policies import POLICIES
 
@@ -94,7 +94,7 @@ def play_chunk(setup: SimSetup, pair: tuple[int, int], start: int, stop: int) ->
     deck_a, deck_b = setup.decks[pair[0]], setup.decks[pair[1]]
     lists = [deck_list(dict(deck_a.cards), pool), deck_list(dict(deck_b.cards), pool)]
     ids = [{cid for cid, _ in deck_a.cards}, {cid for cid, _ in deck_b.cards}]
-    policy = POLICIES[setup.policy]()
+    policy: Policy = POLICIES[setup.policy]()
     rules = setup.rules
     tally = Tally()
     pt = tally.pairs.setdefault(pair, PairTally())

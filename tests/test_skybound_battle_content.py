@@ -1,0 +1,192 @@
+"""Skybound Battle's content: what the seed and the issue ask of it, and the checks that guard it."""
+
+from __future__ import annotations
+
+import re
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+
+from generator import kit, paths
+from generator.content import ContentError
+from generator.games.skybound_battle.checks import effect_problems
+from generator.games.skybound_battle.decks import DeckLimits, deck_colours, is_legal
+from generator.games.skybound_battle.model import SkyboundBattle
+from generator.games.skybound_battle.text import decision_text, effect_text
+
+GAME = "skybound-battle"
+
+
+@pytest.fixture(scope="module")
+def m() -> SkyboundBattle:
+    model: SkyboundBattle = kit.load(GAME, paths.CONTENT).model
+    return model
+
+
+def test_there_are_4_colours_each_with_its_own_cards(m):
+    assert len(m.colours) == 4
+    for colour in m.colours:
+        mine = [c for c in m.cards if c.colour == colour.id]
+        assert len(mine) >= 10, colour.id
+    assert len({c.ink for c in m.colours}) == 4 and len({c.symbol for c in m.colours}) == 4
+
+
+def test_the_card_pool_has_at_least_40_characters(m):
+    assert len(m.cards) >= 40
+    assert len({c.name for c in m.cards}) == len(m.cards)
+
+
+def test_each_colour_has_a_mechanical_identity(m):
+    by_colour = {col.id: [c for c in m.cards if c.colour == col.id] for col in m.colours}
+
+    def share(colour: str, pred) -> float:
+        cards = by_colour[colour]
+        return sum(1 for c in cards if pred(c)) / len(cards)
+
+    assert share("gale", lambda c: any(e.do == "ranged" for e in c.effects)) >= 0.4
+    tide_verbs = ("exhaust", "draw", "end-round")
+    assert share("tide", lambda c: c.mana > 0 or any(e.do in tide_verbs for e in c.effects)) >= 0.6
+    assert share("grove", lambda c: c.life >= 4 or any(e.do in ("heal", "armour") for e in c.effects)) >= 0.7
+    assert share("ember", lambda c: c.attack > c.life or any(e.do == "damage" for e in c.effects)) >= 0.7
+
+
+def test_explosive_sora_defeats_herself_and_only_damages_the_face_up_enemy_across(m):
+    sora = m.card("explosive-sora")
+    assert sora.colour == "ember"
+    assert [(e.when, e.do, e.target) for e in sora.effects] == [
+        ("deployed", "damage", "across"), ("deployed", "defeat", "self")]
+    assert "face-up enemy across" in effect_text(sora) and "Defeat this character" in effect_text(sora)
+
+
+def test_six_starter_decks_one_per_pair_of_colours_each_legal(m):
+    pool = {c.id: c for c in m.cards}
+    limits = DeckLimits.from_rules(m.rules.deck)
+    assert len(m.starters) == 6
+    pairs = {tuple(sorted(deck_colours(s.cards, pool))) for s in m.starters}
+    assert pairs == {tuple(sorted(p)) for p in combinations([c.id for c in m.colours], 2)}
+    for s in m.starters:
+        assert is_legal(s.cards, pool, limits), s.id
+        assert sum(s.cards.values()) == 20 and sum(pool[c].cost * n for c, n in s.cards.items()) <= 30
+
+
+def test_the_rules_hold_the_seeds_numbers(m):
+    r = m.rules
+    assert (r.deck.cards, r.deck.max_cost, r.deck.max_colours) == (20, 30, 2)
+    assert (r.hand.opening, r.hand.draw_per_round, r.board.columns) == (5, 2, 5)
+
+
+def test_every_contradiction_and_gap_the_issue_names_is_decided_with_the_seeds_words(m):
+    ids = {d.id: d for d in m.decisions}
+    for needed in ("total-cost", "defeat-threshold", "resolution-order", "targeting-distance", "mana"):
+        assert needed in ids
+    assert "maximum total cost of 30" in " ".join(ids["total-cost"].seed)
+    assert "total cost of 30" in ids["total-cost"].seed[0]
+    assert any("equal to or greater" in q for q in ids["defeat-threshold"].seed)
+    assert any("more damage than their life" in q for q in ids["defeat-threshold"].seed)
+    for d in m.decisions:
+        assert len(d.seed) >= 1 and d.choice and d.why
+
+
+def test_decision_text_takes_its_numbers_from_the_rules(m):
+    d = next(d for d in m.decisions if d.id == "total-cost")
+    assert decision_text(m, d.choice).startswith(f"The total cost of a deck is at most {m.rules.deck.max_cost}")
+    for d in m.decisions:  # no number of the rules is typed into a choice by hand
+        assert not re.search(r"\b(20|30)\b", d.choice), d.id
+
+
+def test_every_card_has_rules_text_from_the_templates(m):
+    for c in m.cards:
+        if c.effects:
+            assert effect_text(c).strip()
+    assert effect_text(m.card("tide-acolyte")).startswith("Activated (1 mana):")
+
+
+# ---------------------------------------------------------------- checks on broken content
+
+def _problems(root: Path) -> list[str]:
+    with pytest.raises(ContentError) as err:
+        kit.load(GAME, root)
+    return [str(p) for p in err.value.problems]
+
+
+def _edit(root: Path, stem: str, old: str, new: str, count: int = 1) -> None:
+    f = root / GAME / f"{stem}.yaml"
+    text = f.read_text()
+    assert old in text, old
+    f.write_text(text.replace(old, new, count))
+
+
+def _line_of(root: Path, stem: str, needle: str) -> int:
+    lines = (root / GAME / f"{stem}.yaml").read_text().splitlines()
+    return next(i for i, line in enumerate(lines, 1) if needle in line)
+
+
+def test_an_unknown_colour_is_reported_at_its_line(content_copy):
+    root = content_copy(GAME)
+    _edit(root, "cards", "    colour: ember\n", "    colour: fire\n")
+    line = _line_of(root, "cards", "colour: fire")
+    assert any(f"cards.yaml:{line}:" in p and "unknown colour 'fire'" in p for p in _problems(root))
+
+
+def test_an_effect_outside_the_vocabulary_is_reported(content_copy):
+    root = content_copy(GAME)
+    _edit(root, "cards", "{when: passive, do: ranged}", "{when: passive, do: ranged, amount: 2}")
+    problems = _problems(root)
+    assert any("'ranged' takes no amount" in p for p in problems)
+
+
+def test_an_unknown_verb_is_a_schema_error_at_its_line(content_copy):
+    root = content_copy(GAME)
+    _edit(root, "cards", "do: defeat, target: self", "do: explode, target: self")
+    line = _line_of(root, "cards", "do: explode")
+    assert any(f"cards.yaml:{line}:" in p for p in _problems(root))
+
+
+def test_effect_problems_cover_every_malformed_sentence():
+    assert effect_problems("deployed", "damage", None, None, None) == [
+        ("'damage' needs a target", ""), ("'damage' needs an amount", "")]
+    assert effect_problems("passive", "damage", "across", 1, None)[0][1] == "do"
+    assert effect_problems("deployed", "armour", None, 1, None)[0][1] == "when"
+    assert effect_problems("deployed", "draw", "self", 1, None)[0][1] == "target"
+    assert effect_problems("deployed", "damage", "across", 1, 2)[0][1] == "mana"
+    assert effect_problems("deployed", "heal", "all-enemies", 1, None)[0][1] == "target"
+    assert effect_problems("activated", "damage", "across", 1, 1) == []
+
+
+def test_an_activated_effect_the_card_cannot_pay_for_is_reported(content_copy):
+    root = content_copy(GAME)
+    _edit(root, "cards", "target: nearest-enemy, amount: 1, mana: 1}", "target: nearest-enemy, amount: 1, mana: 5}")
+    assert any("spends 5 mana but the card brings" in p for p in _problems(root))
+
+
+def test_an_illegal_starter_deck_is_reported_with_the_broken_limit(content_copy):
+    root = content_copy(GAME)
+    first_card = re.search(r"cards:\n      ([a-z-]+): (\d)", (root / GAME / "starters.yaml").read_text())
+    assert first_card
+    _edit(root, "starters", f"      {first_card.group(1)}: {first_card.group(2)}",
+          f"      {first_card.group(1)}: 3")
+    line = _line_of(root, "starters", f"{first_card.group(1)}: 3")
+    problems = _problems(root)
+    assert any(f"starters.yaml:{line}:" in p and "3 copies" in p and "at most 2" in p for p in problems)
+    assert any("the deck has 21 cards (allowed: exactly 20)" in p for p in problems)
+
+
+def test_a_decision_naming_an_unknown_rule_is_reported(content_copy):
+    root = content_copy(GAME)
+    _edit(root, "decisions", "{{ rules.deck.max_cost }}", "{{ rules.deck.budget }}")
+    assert any("decisions.yaml:" in p and "does not render" in p for p in _problems(root))
+
+
+def test_a_fifth_colour_breaks_the_seed(content_copy):
+    root = content_copy(GAME)
+    f = root / GAME / "colours.yaml"
+    f.write_text(f.read_text() + "  - id: void\n    name: Void\n    symbol: flame\n    ink: \"#000000\"\n"
+                 "    tint: \"#ffffff\"\n    motto: m\n    identity: i\n")
+    assert any("the game has 5 colours (the seed says: exactly 4)" in p for p in _problems(root))
+
+
+def test_duplicate_card_ids_are_reported(content_copy):
+    root = content_copy(GAME)
+    _edit(root, "cards", "- id: cinder-pup", "- id: spark-imp")
+    assert any("id 'spark-imp' is used twice" in p for p in _problems(root))
