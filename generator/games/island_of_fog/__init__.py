@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...content import ContentSet, Problem
+from ...content import ContentSet, Problem, Strict
 from ...game import Artifact, BuildOptions, Game
 from . import schema as s
 from .checks import check as _check
@@ -12,7 +12,7 @@ from .model import IslandOfFog
 
 GAME_ID = "island-of-fog"
 
-FILES: dict[str, type[s.Strict]] = {
+FILES: dict[str, type[Strict]] = {
     "game": s.GameFile, "board": s.BoardFile, "spaces": s.SpacesFile, "tiles": s.TilesFile,
     "units": s.UnitsFile, "combat": s.CombatFile, "tokens": s.TokensFile,
     "fairness": s.FairnessFile, "decisions": s.DecisionsFile,

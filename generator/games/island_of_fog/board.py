@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from . import schema as s
-from .model import Grid, IslandOfFog
+from .model import IslandOfFog
+from .model import rotate as rotate  # re-exported: turning tiles is board geometry
 
 Square = tuple[int, int]
 Direction = Literal["N", "E", "S", "W"]
@@ -67,21 +68,13 @@ def arrow(size: int, square: Square) -> Direction:
     if down == 0:  # the centre square itself: the lighthouse tile, any way up
         return "N"
     # diagonal: SE turns to S, SW to W, NW to N, NE to E (clockwise by 45 degrees)
-    return {("S", "E"): "S", ("S", "W"): "W", ("N", "W"): "N", ("N", "E"): "E"}[(vertical, horizontal)]
+    turn: dict[tuple[str, str], Direction] = {("S", "E"): "S", ("S", "W"): "W", ("N", "W"): "N", ("N", "E"): "E"}
+    return turn[(vertical, horizontal)]
 
 
 def quarter_turns(direction: Direction) -> int:
     """Clockwise quarter turns that make an up-pointing arrow point `direction`."""
     return DIRECTIONS.index(direction)
-
-
-def rotate(grid: Grid, turns: int) -> Grid:
-    """The grid turned clockwise by `turns` quarter turns."""
-    out = grid
-    for _ in range(turns % 4):
-        n = len(out)
-        out = tuple(tuple(out[n - 1 - c][r] for c in range(n)) for r in range(n))
-    return out
 
 
 @dataclass(frozen=True)

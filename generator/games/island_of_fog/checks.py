@@ -47,7 +47,7 @@ def _unique(report: Report, stem: str, loc: Loc, values: Iterable[object], what:
     seen: set[object] = set()
     for i, v in enumerate(values):
         if v in seen:
-            report(stem, loc + (i, key), f"{what} {v!r} is defined twice")
+            report(stem, (*loc, i, key), f"{what} {v!r} is defined twice")
         seen.add(v)
 
 
@@ -103,17 +103,17 @@ def _check_tiles(model: IslandOfFog, report: Report) -> bool:
     designs += [(("field", i), d) for i, d in enumerate(model.tiles.field)]
     for loc, d in designs:
         if len(d.rows) != n:
-            report("tiles", loc + ("rows",), f"tile {d.id!r} has {len(d.rows)} rows (a tile is {n}x{n} spaces)")
+            report("tiles", (*loc, "rows"), f"tile {d.id!r} has {len(d.rows)} rows (a tile is {n}x{n} spaces)")
             ok = False
         for r, row in enumerate(d.rows):
             codes = row.split()
             if len(codes) != n:
-                report("tiles", loc + ("rows", r),
+                report("tiles", (*loc, "rows", r),
                        f"row has {len(codes)} spaces (a tile is {n}x{n}; write codes apart: 'P F P')")
                 ok = False
             for code in codes:
                 if code not in model.kind_by_code:
-                    report("tiles", loc + ("rows", r),
+                    report("tiles", (*loc, "rows", r),
                            f"unknown space code {code!r} (codes: {' '.join(model.kind_by_code)})")
                     ok = False
     _unique(report, "tiles", ("field",), [d.id for d in model.tiles.field], "tile")
@@ -127,7 +127,7 @@ def _check_tiles(model: IslandOfFog, report: Report) -> bool:
             want = 1 if (flag == "base" and loc == ("starting",)) or \
                 (flag == "lighthouse" and loc == ("lighthouse",)) else 0
             if count != want:
-                report("tiles", loc + ("rows",),
+                report("tiles", (*loc, "rows"),
                        f"tile {d.id!r} has {count} {flag} spaces (it must have {want})")
     if model.tiles.lighthouse.id == model.tiles.starting.id or any(
             d.id in (model.tiles.lighthouse.id, model.tiles.starting.id) for d in model.tiles.field):

@@ -12,8 +12,8 @@ from ...game import Artifact
 from ...output import write_artifacts
 from .board import SetupError, setup
 from .mapfile import MapFile, check_plan
-from .maps import map_artifacts, map_summary
 from .mapgen import NoMapError, generate
+from .maps import map_artifacts, map_summary
 from .model import IslandOfFog
 from .odds import POLICIES, format_table, odds_table, to_csv
 from .survey import format_survey, survey

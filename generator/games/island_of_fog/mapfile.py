@@ -39,7 +39,7 @@ class MapFile(Strict):
     attempt: int = 1
     seats: list[SeatEntry]
     tiles: list[TileEntry]
-    left_over: list[Slug] = []
+    left_over: list[Slug] = Field(default_factory=list)
     report: dict[str, Any] | None = None
 
 

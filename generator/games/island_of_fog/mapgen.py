@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .board import Square, arrow, quarter_turns, rotate, setup, squares
+from .board import Square, arrow, quarter_turns, setup, squares
 from .fairness import MapReport, analyse
 from .model import Grid, IslandOfFog
 
@@ -60,7 +60,7 @@ def draw(model: IslandOfFog, size: int, players: int, rng: random.Random, seed: 
     if plan.lighthouse_square is None:
         # even boards (decision `even-lighthouse`): deal one field tile fewer than the squares
         # to cover, shuffle the lighthouse in among them; the rest of the field tiles stay out
-        dealt = tiles[:plan.squares_from_pile - 1] + [model.lighthouse_tile.id]
+        dealt = [*tiles[:plan.squares_from_pile - 1], model.lighthouse_tile.id]
         rng.shuffle(dealt)
         tiles = dealt + tiles[plan.squares_from_pile - 1:]
     corners = {sq: colour for colour, sq in plan.seats}
@@ -84,7 +84,7 @@ def space_grid(model: IslandOfFog, plan: MapPlan) -> Grid:
     side = plan.size * n
     rows = [[""] * side for _ in range(side)]
     for p in plan.placements:
-        grid = rotate(model.tile[p.tile].grid, p.turns)
+        grid = model.turned[(p.tile, p.turns % 4)]
         for r in range(n):
             for c in range(n):
                 rows[p.square[0] * n + r][p.square[1] * n + c] = grid[r][c]

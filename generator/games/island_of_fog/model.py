@@ -14,6 +14,15 @@ Grid = tuple[tuple[str, ...], ...]
 TileRole = Literal["field", "starting", "lighthouse"]
 
 
+def rotate(grid: Grid, turns: int) -> Grid:
+    """The grid turned clockwise by `turns` quarter turns."""
+    out = grid
+    for _ in range(turns % 4):
+        n = len(out)
+        out = tuple(tuple(out[n - 1 - c][r] for c in range(n)) for r in range(n))
+    return out
+
+
 @dataclass(frozen=True)
 class Tile:
     """A tile design read with its arrow pointing up; `grid` holds space-kind ids."""
@@ -73,6 +82,15 @@ class IslandOfFog:
         out = {t.id: t for t in self.field_tiles}
         out[self.starting_tile.id] = self.starting_tile
         out[self.lighthouse_tile.id] = self.lighthouse_tile
+        return out
+
+    @cached_property
+    def turned(self) -> dict[tuple[str, int], Grid]:
+        """Every tile turned clockwise by 0 to 3 quarter turns (maps are laid out thousands of times)."""
+        out = {}
+        for tile in self.tile.values():
+            for turns in range(4):
+                out[(tile.id, turns)] = rotate(tile.grid, turns)
         return out
 
     @property

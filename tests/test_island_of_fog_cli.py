@@ -1,0 +1,91 @@
+"""`playkit map island-of-fog` and `playkit odds island-of-fog` through the command line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.cli import main
+
+GAME_ID = "island-of-fog"
+
+
+def _map(runner, out: Path, *args: str):
+    return runner.invoke(main, ["--out", str(out), "map", GAME_ID, *args])
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_map_writes_map_yaml_and_reports_each_nation(runner, tmp_path):
+    result = _map(runner, tmp_path, "--seed", "42")
+    assert result.exit_code == 0, result.output
+    folder = tmp_path / GAME_ID / "maps" / "5x5-4p-seed42"
+    assert (folder / "map.yaml").is_file()
+    for name in ("Red", "Yellow", "Blue", "Green"):
+        assert name in result.output
+    assert "MP" in result.output and "lots in reach" in result.output
+
+
+def test_same_seed_gives_byte_identical_files(runner, tmp_path):
+    assert _map(runner, tmp_path / "a", "--seed", "9", "--size", "4", "--players", "3").exit_code == 0
+    assert _map(runner, tmp_path / "b", "--seed", "9", "--size", "4", "--players", "3").exit_code == 0
+    a, b = _files(tmp_path / "a"), _files(tmp_path / "b")
+    assert a == b and any(k.endswith("map.yaml") for k in a)
+
+
+def test_size_the_tiles_cannot_fill_is_a_usage_error_and_writes_nothing(runner, tmp_path):
+    result = _map(runner, tmp_path, "--size", "6", "--players", "2")
+    assert result.exit_code == 2
+    assert "the tiles cannot cover a 6x6 board with 2 players" in result.output
+    assert not tmp_path.joinpath(GAME_ID).exists()
+
+
+def test_size_without_a_board_is_a_usage_error(runner, tmp_path):
+    result = _map(runner, tmp_path, "--size", "9")
+    assert result.exit_code == 2 and "no 9x9 board" in result.output
+    assert not tmp_path.joinpath(GAME_ID).exists()
+
+
+def test_player_count_without_corners_is_a_usage_error(runner, tmp_path):
+    result = _map(runner, tmp_path, "--players", "5")
+    assert result.exit_code == 2 and "5 players cannot play" in result.output
+    assert not tmp_path.joinpath(GAME_ID).exists()
+
+
+def test_survey_prints_statistics_and_writes_nothing(runner, tmp_path):
+    result = _map(runner, tmp_path, "--survey", "50", "--seed", "3")
+    assert result.exit_code == 0, result.output
+    assert "survey: 50 maps, 5x5, 4 players, seed 3" in result.output
+    assert "a nation cut off from the lighthouse" in result.output
+    assert not tmp_path.joinpath(GAME_ID).exists()
+
+
+def test_check_accepts_a_generated_map_and_rejects_an_edited_one(runner, tmp_path):
+    assert _map(runner, tmp_path, "--seed", "5").exit_code == 0
+    path = tmp_path / GAME_ID / "maps" / "5x5-4p-seed5" / "map.yaml"
+    ok = _map(runner, tmp_path, "--check", str(path))
+    assert ok.exit_code == 0 and "ok, every base reaches the lighthouse" in ok.output
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(path.read_text().replace("{square: [2, 2], tile: lighthouse, arrow: N}",
+                                            "{square: [2, 2], tile: lighthouse, arrow: E}"))
+    result = _map(runner, tmp_path, "--check", str(bad))
+    assert result.exit_code == 1
+    assert f"{bad}:" in result.output and "error: the arrow on [2, 2] must point N (found E)" in result.output
+
+
+def test_fair_on_an_even_board_can_give_up_cleanly(runner, tmp_path):
+    # a 4x4 board for four can never be fair: the lighthouse is always nearer some corner
+    result = _map(runner, tmp_path, "--size", "4", "--fair")
+    assert result.exit_code == 1 and "no draw in" in result.output and "Traceback" not in result.output
+
+
+def test_odds_prints_the_table_and_writes_csv(runner, tmp_path):
+    result = runner.invoke(main, ["--out", str(tmp_path), "odds", GAME_ID, "--policy", "simple"])
+    assert result.exit_code == 0, result.output
+    assert "re-roll policy 'simple'" in result.output
+    first = next(line for line in result.output.splitlines() if line.startswith("Basic unit   Basic unit"))
+    assert first.split() == ["Basic", "unit", "Basic", "unit", "Plains", "1", "0", "54.6%", "9.0%", "36.3%"]
+    csv = (tmp_path / GAME_ID / "odds" / "odds.csv").read_text().splitlines()
+    assert csv[0].startswith("policy,attacker") and len(csv) == 1 + 2 * 60
+    assert {line.split(",")[0] for line in csv[1:]} == {"optimal", "simple"}

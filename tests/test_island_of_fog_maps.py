@@ -1,0 +1,242 @@
+"""Generated maps obey the set-up and orientation rules, are deterministic, and are checked for fairness."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import Counter
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from generator import kit, paths
+from generator.content import load_text, parse
+from generator.games.island_of_fog import schema as s
+from generator.games.island_of_fog.board import arrow, corner_square, player_counts, quarter_turns, setup
+from generator.games.island_of_fog.fairness import analyse
+from generator.games.island_of_fog.mapfile import MapFile, check_plan, to_yaml
+from generator.games.island_of_fog.mapgen import (
+    MapPlan,
+    NoMapError,
+    Placement,
+    draw,
+    generate,
+    pile,
+    plan_tiles,
+    space_grid,
+)
+from generator.games.island_of_fog.model import IslandOfFog
+from generator.games.island_of_fog.survey import format_survey, survey
+
+
+@pytest.fixture(scope="module")
+def m() -> IslandOfFog:
+    model: IslandOfFog = kit.load("island-of-fog", paths.CONTENT).model
+    return model
+
+
+MODEL: IslandOfFog = kit.load("island-of-fog", paths.CONTENT).model
+SETUPS = [(size, p) for size in sorted(MODEL.variant) for p in player_counts(MODEL, size)]
+
+
+def _read_back(m: IslandOfFog, text: str) -> MapFile:
+    return parse(MapFile, load_text(text, "map.yaml"))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(setup_=st.sampled_from(SETUPS), seed=st.integers(min_value=0, max_value=2**32))
+def test_generated_maps_obey_the_rules(m, setup_, seed):
+    size, players = setup_
+    plan, report = generate(m, size, players, seed)
+    squares = [p.square for p in plan.placements]
+    assert sorted(squares) == [(r, c) for r in range(size) for c in range(size)]  # each square once
+    for p in plan.placements:
+        assert p.turns == quarter_turns(arrow(size, p.square))                    # arrow rule
+    by_square = plan_tiles(plan)
+    for colour in m.seats(players):                                               # starting tiles
+        assert by_square[corner_square(size, m.board.corners[colour])] == m.starting_tile.id
+    assert Counter(by_square.values())[m.starting_tile.id] == players
+    assert Counter(by_square.values())[m.lighthouse_tile.id] == 1                 # one lighthouse
+    if size % 2:
+        assert by_square[(size // 2, size // 2)] == m.lighthouse_tile.id
+    used = [t for t in by_square.values() if t != m.starting_tile.id]
+    if size % 2:
+        used.remove(m.lighthouse_tile.id)
+    assert sorted(used + list(plan.left_over)) == sorted(pile(m, size))           # the box, no more
+    assert report.playable                                                        # bases reach it
+    problems, again = check_plan(m, _read_back(m, to_yaml(m, plan, report)))       # same rules on YAML
+    assert problems == [] and again == report
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(setup_=st.sampled_from(SETUPS), seed=st.integers(min_value=0, max_value=2**32))
+def test_same_seed_same_map(m, setup_, seed):
+    size, players = setup_
+    a, ra = generate(m, size, players, seed)
+    b, rb = generate(m, size, players, seed)
+    assert a == b and to_yaml(m, a, ra) == to_yaml(m, b, rb)
+
+
+def test_different_seeds_differ(m):
+    maps = {generate(m, 5, 4, seed)[0].placements for seed in range(20)}
+    assert len(maps) == 20
+
+
+def test_even_boards_always_turn_up_the_lighthouse(m):
+    rng = random.Random(5)
+    for _ in range(50):
+        plan = draw(m, 4, 4, rng)
+        assert m.lighthouse_tile.id in plan_tiles(plan).values()
+        assert m.lighthouse_tile.id not in plan.left_over
+
+
+# ---- fairness on hand-made boards
+
+def _with_tile(m: IslandOfFog, rows: list[str]) -> IslandOfFog:
+    extra = s.TileDesign(id="moat", name="Moat", rows=rows)
+    tiles = m.tiles.model_copy(update={"field": [*m.tiles.field, extra]})
+    return dataclasses.replace(m, tiles=tiles)
+
+
+def _board(m: IslandOfFog, size: int, players: int, fill: str) -> MapPlan:
+    plan = setup(m, size, players)
+    corners = {sq for _, sq in plan.seats}
+    placements = []
+    for r in range(size):
+        for c in range(size):
+            sq = (r, c)
+            tile = (m.starting_tile.id if sq in corners else
+                    m.lighthouse_tile.id if sq == plan.lighthouse_square else fill)
+            placements.append(Placement(sq, tile, quarter_turns(arrow(size, sq))))
+    return MapPlan(size, players, 0, 1, plan.seats, tuple(placements), ())
+
+
+def _report(m: IslandOfFog, plan: MapPlan):
+    return analyse(m, plan.size, plan.seats, plan_tiles(plan), space_grid(m, plan))
+
+
+def test_every_base_reaches_the_lighthouse_over_open_land(m):
+    mm = _with_tile(m, ["P P P", "P P P", "P P P"])
+    report = _report(mm, _board(mm, 3, 4, "moat"))
+    # base at the centre of a corner tile, lighthouse at the centre of the board: 3 + 3 spaces
+    assert [x.path_mp for x in report.seats] == [6, 6, 6, 6]
+    assert [x.turns for x in report.seats] == [1, 1, 1, 1]
+    assert report.playable and report.fair and report.path_spread == 0
+
+
+def test_water_all_round_cuts_every_base_off(m):
+    mm = _with_tile(m, ["W W W", "W W W", "W W W"])
+    report = _report(mm, _board(mm, 3, 4, "moat"))
+    assert report.cut_off == ["red", "yellow", "blue", "green"]
+    assert not report.playable and all(x.turns is None for x in report.seats)
+
+
+def test_mountains_cost_basic_units_double_and_stop_elites(m):
+    mm = _with_tile(m, ["M M M", "M M M", "M M M"])
+    report = _report(mm, _board(mm, 3, 2, "moat"))
+    # from the base: two starting-tile spaces, one mountain space between the corner and the
+    # lighthouse tile (2 MP), then three lighthouse-tile spaces
+    assert [x.path_mp for x in report.seats] == [2 + 2 + 3] * 2
+    assert [x.elite_path_mp for x in report.seats] == [None, None]
+
+
+def test_lots_in_reach_count_only_free_field_lots(m):
+    mm = _with_tile(m, ["P P P", "P L P", "P P P"])
+    report = _report(mm, _board(mm, 3, 4, "moat"))
+    # each base reaches the lots of its two neighbouring edge tiles (3 spaces away), not the
+    # starting lots; the far edge tiles' lots are 9 spaces away, within 12
+    assert [x.lots_in_reach for x in report.seats] == [4, 4, 4, 4]
+
+
+def test_a_longer_path_beyond_the_margin_is_disadvantaged(m):
+    mm = _with_tile(m, ["P P P", "P P P", "P P P"])
+    hills = dataclasses.replace(mm, tiles=mm.tiles.model_copy(update={"field": [
+        *mm.tiles.field, s.TileDesign(id="hills", name="Hills", rows=["M M M", "M M M", "M M M"])]}))
+    plan = _board(hills, 5, 2, "moat")
+    # every tile round red's corner is a mountain tile: red pays double all the way in
+    placements = tuple(dataclasses.replace(p, tile="hills")
+                       if max(p.square) <= 2 and p.tile == "moat" else p for p in plan.placements)
+    report = _report(hills, dataclasses.replace(plan, placements=placements))
+    red, blue = report.seats
+    # red: 2 starting-tile spaces, 7 mountain spaces (2 MP each), 3 lighthouse-tile spaces
+    assert (red.path_mp, blue.path_mp) == (2 + 7 * 2 + 3, 12)
+    assert [c for c, _ in report.disadvantaged] == ["red"] and not report.fair
+    assert "path 19 MP, 7 more than the shortest" in report.disadvantaged[0][1]
+
+
+def test_generate_gives_up_when_no_draw_can_be_playable(m):
+    water = s.TileDesign(id="sea", name="Sea", rows=["W W W", "W W W", "W W W"], copies=32)
+    mm = dataclasses.replace(m, tiles=m.tiles.model_copy(update={"field": [water]}),
+                             fairness=m.fairness.model_copy(update={"max_attempts": 3}))
+    with pytest.raises(NoMapError, match="no draw in 3 attempts"):
+        generate(mm, 5, 4, 1)
+
+
+# ---- map.yaml checked by the rules
+
+def _yaml(m: IslandOfFog, seed: int = 7) -> str:
+    plan, report = generate(m, 5, 4, seed)
+    return to_yaml(m, plan, report)
+
+
+def _problems(m: IslandOfFog, text: str) -> list[str]:
+    source = load_text(text, "map.yaml")
+    found, _ = check_plan(m, parse(MapFile, source))
+    return [str(source.problem(loc, msg)) for loc, msg in found]
+
+
+def test_map_yaml_is_plain_yaml_with_the_report(m):
+    data = yaml.safe_load(_yaml(m))
+    assert data["size"] == 5 and len(data["tiles"]) == 25
+    assert data["report"]["playable"] is True and len(data["report"]["seats"]) == 4
+
+
+def test_a_wrong_arrow_is_found_at_its_line(m):
+    text = _yaml(m)
+    lines = text.splitlines()
+    i = next(k for k, line in enumerate(lines) if "square: [0, 2]" in line)
+    lines[i] = lines[i].replace("arrow: S", "arrow: E")
+    (msg,) = _problems(m, "\n".join(lines))
+    assert msg.startswith(f"map.yaml:{i + 1}:") and "the arrow on [0, 2] must point S (found E)" in msg
+
+
+def test_a_tile_used_twice_and_a_missing_square_are_found(m):
+    lines = _yaml(m).splitlines()
+    a = next(k for k, line in enumerate(lines) if "square: [0, 1]" in line)
+    b = next(k for k, line in enumerate(lines) if "square: [0, 2]" in line)
+    tile = yaml.safe_load(lines[a].strip()[2:])["tile"]
+    lines[b] = lines[b].replace(yaml.safe_load(lines[b].strip()[2:])["tile"], tile)
+    del lines[next(k for k, line in enumerate(lines) if "square: [3, 3]" in line)]
+    got = _problems(m, "\n".join(lines))
+    assert any(f"tile {tile!r} is used 2 times" in g for g in got)
+    assert any("1 squares have no tile: [[3, 3]]" in g for g in got)
+
+
+def test_a_starting_tile_out_of_its_corner_is_found(m):
+    lines = _yaml(m).splitlines()
+    i = next(k for k, line in enumerate(lines) if "square: [0, 0]" in line)
+    lines[i] = lines[i].replace("tile: start", "tile: meadow")
+    got = _problems(m, "\n".join(lines))
+    assert any("red's corner [0, 0] holds the starting tile 'start' (found 'meadow')" in g for g in got)
+
+
+def test_an_impossible_setup_in_a_map_file_is_found(m):
+    text = _yaml(m).replace("size: 5", "size: 6", 1).replace("players: 4", "players: 2", 1)
+    (msg,) = _problems(m, text)
+    assert "cannot cover a 6x6 board with 2 players" in msg and msg.startswith("map.yaml:")
+
+
+# ---- survey
+
+def test_survey_counts_first_draws(m):
+    sv = survey(m, 5, 4, 0, 40)
+    assert sv.maps == 40 and set(sv.seats) == {"red", "yellow", "blue", "green"}
+    assert sv.cut_off <= sv.unfair <= sv.maps
+    text = format_survey(m, sv)
+    assert "40 maps, 5x5, 4 players" in text and "cut off from the lighthouse" in text
+
+
+def test_survey_is_deterministic(m):
+    assert survey(m, 4, 3, 9, 30) == survey(m, 4, 3, 9, 30)

@@ -1,0 +1,157 @@
+"""Exact combat odds: the dice distribution, hand-computed matchups, and a brute force that
+re-rolls any dice (not just the lowest) to check the enumeration's short cuts."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import pytest
+
+from generator import kit, paths
+from generator.games.island_of_fog.model import IslandOfFog
+from generator.games.island_of_fog.odds import (
+    combat_odds,
+    format_table,
+    matchup,
+    odds_table,
+    percent,
+    rolls,
+    sum_distribution,
+    to_csv,
+)
+from generator.games.island_of_fog.rules import Force
+
+# The number of ways to roll each total 3..18 on three six-sided dice (a textbook table).
+THREE_D6 = [1, 3, 6, 10, 15, 21, 25, 27, 27, 25, 21, 15, 10, 6, 3, 1]
+
+
+@pytest.fixture(scope="module")
+def m() -> IslandOfFog:
+    model: IslandOfFog = kit.load("island-of-fog", paths.CONTENT).model
+    return model
+
+
+def test_3d6_distribution_matches_the_known_table():
+    dist = sum_distribution(3, 6)
+    assert [t for t, _ in dist] == list(range(3, 19))
+    assert [w for _, w in dist] == THREE_D6
+    assert sum(w for _, w in dist) == 216
+
+
+def test_rolls_group_the_216_outcomes_into_56_sorted_rolls():
+    grouped = rolls(3, 6)
+    assert len(grouped) == 56 and sum(w for _, w in grouped) == 216
+    assert dict(grouped)[(6, 6, 6)] == 1 and dict(grouped)[(3, 2, 1)] == 6
+
+
+def test_basic_attacks_basic_on_plains_by_hand():
+    # win: attacker's 3d6 + 1 > defender's 3d6, i.e. X >= Y; draw: X + 1 == Y
+    equal = sum(w * w for w in THREE_D6)                          # 4332
+    one_less = sum(a * b for a, b in itertools.pairwise(THREE_D6))  # 4221
+    above = (216 * 216 - equal) // 2                               # 21162
+    o = combat_odds(3, 6, -1, 0, 0, "optimal")
+    assert (equal, one_less, above) == (4332, 4221, 21162)
+    assert o.win == Fraction(above + equal, 46656)
+    assert o.draw == Fraction(one_less, 46656)
+    assert o.lose == 1 - o.win - o.draw == Fraction(16941, 46656)
+
+
+def test_even_bonuses_give_even_odds():
+    o = combat_odds(3, 6, 0, 0, 0, "optimal")   # e.g. a basic unit attacks one in a forest
+    assert o.win == o.lose == Fraction(21162, 46656)
+    assert o.draw == Fraction(4332, 46656)
+
+
+def test_stack_rerolls_one_coin_by_hand():
+    # one two-sided die, the attacker may re-roll it once: re-roll a 1, keep a 2
+    # (1,1): ½ win ½ draw; (1,2): ½ draw ½ lose; (2,1): win; (2,2): draw
+    o = combat_odds(1, 2, 0, 1, 0, "optimal")
+    assert (o.win, o.draw, o.lose) == (Fraction(3, 8), Fraction(1, 2), Fraction(1, 8))
+    d = combat_odds(1, 2, 0, 0, 1, "optimal")  # the same for a defending stack, mirrored
+    assert (d.win, d.draw, d.lose) == (Fraction(1, 8), Fraction(1, 2), Fraction(3, 8))
+    assert combat_odds(1, 2, 0, 1, 0, "simple", threshold=1) == o
+
+
+def _brute_value(dice: int, sides: int, margin: int, ka: int, kd: int) -> Fraction:
+    """Attacker's win + ½ draw when both play best, trying every subset of dice to re-roll."""
+    faces = range(1, sides + 1)
+
+    def subsets(k: int) -> list[tuple[int, ...]]:
+        return [s for n in range(k + 1) for s in itertools.combinations(range(dice), n)]
+
+    def rerolled(roll: tuple[int, ...], subset: tuple[int, ...]) -> list[tuple[int, ...]]:
+        out = []
+        for new in itertools.product(faces, repeat=len(subset)):
+            r = list(roll)
+            for i, v in zip(subset, new, strict=False):
+                r[i] = v
+            out.append(tuple(r))
+        return out
+
+    def utility(a: tuple[int, ...], d: tuple[int, ...]) -> Fraction:
+        x, y = sum(a) - margin, sum(d)
+        return Fraction(1) if x > y else Fraction(1, 2) if x == y else Fraction(0)
+
+    def defender(a: tuple[int, ...], d: tuple[int, ...]) -> Fraction:  # minimises the attacker
+        return min(sum((utility(a, nd) for nd in rerolled(d, s)), Fraction(0)) / sides ** len(s)
+                   for s in subsets(kd))
+
+    total = Fraction(0)
+    for a in itertools.product(faces, repeat=dice):
+        for d in itertools.product(faces, repeat=dice):
+            total += max(sum((defender(na, d) for na in rerolled(a, s)), Fraction(0)) / sides ** len(s)
+                         for s in subsets(ka))
+    return total / sides ** (2 * dice)
+
+
+@pytest.mark.parametrize(("dice", "sides", "margin", "ka", "kd"), [
+    (2, 3, 0, 1, 0), (2, 3, 1, 0, 1), (2, 3, -1, 1, 1), (3, 2, 0, 2, 1), (2, 3, 2, 2, 2), (3, 2, 1, 1, 2),
+])
+def test_optimal_rerolls_agree_with_a_brute_force_over_every_subset(dice, sides, margin, ka, kd):
+    o = combat_odds(dice, sides, margin, ka, kd, "optimal")
+    assert o.win + o.draw + o.lose == 1
+    assert o.win + o.draw / 2 == _brute_value(dice, sides, margin, ka, kd)
+
+
+def test_simple_policy_rerolls_low_dice_whatever_the_opponent_rolled():
+    # 2 dice of 4 sides, threshold 2: a roll of (4, 1) re-rolls the 1, (4, 3) keeps both
+    brute = [Fraction(0)] * 3
+    for a in itertools.product(range(1, 5), repeat=2):
+        outcomes = [max(a) + n for n in range(1, 5)] if min(a) <= 2 else [sum(a)]
+        for d in itertools.product(range(1, 5), repeat=2):
+            for x in outcomes:
+                i = 0 if x > sum(d) else 1 if x == sum(d) else 2
+                brute[i] += Fraction(1, 16 * 16 * len(outcomes))
+    o = combat_odds(2, 4, 0, 1, 0, "simple", threshold=2)
+    assert [o.win, o.draw, o.lose] == brute
+
+
+def test_more_rerolls_never_hurt_the_attacker(m):
+    for row in ("plains", "building"):
+        values = [matchup(m, Force("basic", n), Force("basic"), row, "optimal").odds for n in (1, 2, 3)]
+        v = [o.win + o.draw / 2 for o in values]
+        assert v[0] < v[1] < v[2]
+
+
+def test_elite_attacks_better_than_basic(m):
+    basic = matchup(m, Force("basic"), Force("basic"), "forest", "optimal").odds
+    elite = matchup(m, Force("elite"), Force("basic"), "forest", "optimal").odds
+    assert elite.win > basic.win and elite.lose < basic.lose
+
+
+def test_table_covers_every_attacker_and_defender_where_it_can_stand(m):
+    rows = odds_table(m, "simple")
+    assert len(rows) == 4 * (4 * 4 - 1)   # elites never stand on mountains
+    assert all(r.odds.win + r.odds.draw + r.odds.lose == 1 for r in rows)
+    assert not any(r.defender.unit == "elite" and r.defence == "mountain" for r in rows)
+    text = format_table(m, rows)
+    assert "Stack of 3" in text and "Building" in text
+    csv = to_csv(rows).splitlines()
+    assert csv[0].startswith("policy,attacker,defender,defence") and len(csv) == len(rows) + 1
+    assert csv[1].startswith("simple,basic,basic,plains,1,0,0,0,0.546425,0.090471,0.363104,")
+
+
+def test_percent_never_rounds_a_chance_to_nothing():
+    assert percent(Fraction(1, 1000)) == "<1%" and percent(Fraction(999, 1000)) == ">99%"
+    assert percent(Fraction(1, 2)) == "50%" and percent(Fraction(0)) == "0%"
