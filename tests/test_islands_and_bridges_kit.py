@@ -51,7 +51,8 @@ def test_one_svg_per_tile_token_and_card_face(kit):
     content = paths.CONTENT / GAME
     tokens = content.joinpath("components.yaml").read_text().count("  - {id: ")
     assert len(list((kit / "svg/tokens").glob("*.svg"))) == tokens
-    assert {p.name for p in (kit / "svg/tiles").glob("*.svg")} == {"island.svg", "bridge.svg"}
+    assert {p.name for p in (kit / "svg/tiles").glob("*.svg")} == {"island.svg", "bridge.svg", "island-back.svg",
+                                                                    "bridge-back.svg"}
     assert len(list((kit / "svg/cards").glob("player-*-*.svg"))) == 4 * 7 + 4
     for svg in kit.glob("svg/**/*.svg"):
         xml.dom.minidom.parse(str(svg))

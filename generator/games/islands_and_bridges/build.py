@@ -28,6 +28,8 @@ def build(game: Game, content: ContentSet, options: BuildOptions) -> Iterator[Ar
     yield Artifact("tiles.pdf", doc.to_bytes(), ("game.yaml", "components.yaml"))
     yield Artifact("svg/tiles/island.svg", to_svg(draw_tiles.island(game)), ("game.yaml", "components.yaml"))
     yield Artifact("svg/tiles/bridge.svg", to_svg(br), ("game.yaml", "components.yaml"))
+    yield Artifact("svg/tiles/island-back.svg", to_svg(draw_tiles.tile_back(game, isl[0])), ("game.yaml",))
+    yield Artifact("svg/tiles/bridge-back.svg", to_svg(draw_tiles.tile_back(game, br)), ("game.yaml",))
 
     # tokens, grouped by size (one section each)
     doc = PrintDocument(title, "tokens", options)

@@ -28,21 +28,22 @@ def _frame(game: Game, title: str, size: tuple[float, float], subtitle: str = ""
 def element_overview(game: Game) -> Scene:
     w, h = LANDSCAPE
     items = _frame(game, "Element Overview", LANDSCAPE, game.settings.title)
-    t, th = table(0, 16, [34, 28, 28, 28, 28], overview.stats(game), row_h=8.5, size_pt=9)
+    row, pt = 11.0, 10.5
+    t, th = table(0, 18, [36, 28, 28, 28, 28], overview.stats(game), row_h=row, size_pt=pt)
     items += t
-    t2, th2 = table(154, 16, [40, 24, 42], overview.actions(game), row_h=8.5, size_pt=9)
+    t2, th2 = table(156, 18, [42, 24, 38], overview.actions(game), row_h=row, size_pt=pt)
     items += t2
-    y = 16 + max(th, th2) + 8
-    t3, th3 = table(0, y, [44, 24, 24, 54], overview.abilities(game), row_h=8.5, size_pt=9)
+    y = 18 + max(th, th2) + 10
+    t3, th3 = table(0, y, [40, 26, 26, 56], overview.abilities(game), row_h=row, size_pt=pt)
     items += t3
-    t4, _ = table(154, y, [30, 38, 38], overview.items(game), row_h=8.5, size_pt=9)
+    t4, _ = table(156, y, [30, 37, 37], overview.items(game), row_h=row, size_pt=pt)
     items += t4
-    note_y = y + th3 + 8
+    note_y = y + th3 + 10
     p = game.elements.player
     notes = (f"Ranges count fields in every direction, diagonals included. Players see {p.visual_range} "
              f"fields far. Enemies follow a player until the player is {game.elements.pursuit.gives_up_lead} "
              f"fields ahead. A token with 0 or less health is removed in the Map Update.")
-    items += block(notes, 0, note_y, w, h - note_y, max_pt=9)
+    items += block(notes, 0, note_y, w, h - note_y, max_pt=10)
     return Scene(w, h, tuple(items), title="Element Overview")
 
 
