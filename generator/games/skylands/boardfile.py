@@ -101,24 +101,24 @@ class _Reader:
                                      "pre-printed square may list just its inhabitants)")
                 continue
             if printed:
-                self.problem(at + ("tile",), f"square {square_name(square)} is pre-printed on {spec.side}; "
+                self.problem((*at, "tile"), f"square {square_name(square)} is pre-printed on {spec.side}; "
                                              "no tile can be placed on it")
                 continue
             face = faces.get(entry.tile)
             if face is None:
-                self.problem(at + ("tile",), f"unknown tile {entry.tile!r}" + _near(entry.tile, sorted(faces)))
+                self.problem((*at, "tile"), f"unknown tile {entry.tile!r}" + _near(entry.tile, sorted(faces)))
                 continue
             physical = face.id[:-2] if face.kind == "starting" else face.id
             if physical in used:
-                self.problem(at + ("tile",), f"tile {physical!r} is already on square {used[physical]} "
+                self.problem((*at, "tile"), f"tile {physical!r} is already on square {used[physical]} "
                                              "(each tile exists once)")
                 continue
             used[physical] = square_name(square)
             if face.kind == "starting" and spec.side != "empty":
-                self.problem(at + ("tile",), "starting island tiles are used on the empty side of the "
+                self.problem((*at, "tile"), "starting island tiles are used on the empty side of the "
                                              f"board only (side is {spec.side!r})")
             if spec.players is not None and model.mark_min_players(face.mark) > spec.players:
-                self.problem(at + ("tile",), f"tile {face.id!r} is marked for {model.mark_min_players(face.mark)}+ "
+                self.problem((*at, "tile"), f"tile {face.id!r} is marked for {model.mark_min_players(face.mark)}+ "
                                              f"players and is not in a game of {spec.players}")
             board = board.with_square(square, Placed(face, entry.rotation))
         return board, entries
@@ -155,13 +155,13 @@ class _Reader:
             groups: list[list[str]] = [[] for _ in placed.face.fragments]
             for j, colour in enumerate(entry.inhabitants):
                 if colour not in colours:
-                    self.problem(at + (j,), f"unknown inhabitant colour (found {colour!r}, allowed: "
+                    self.problem((*at, j), f"unknown inhabitant colour (found {colour!r}, allowed: "
                                             f"{', '.join(colours)})")
                     continue
                 index = 0 if hostel else next(
                     (i for i, f in enumerate(placed.face.fragments) if f.terrain == colour_terrain[colour]), None)
                 if index is None:
-                    self.problem(at + (j,), f"square {square_name(square)} has no {colour_terrain[colour]} "
+                    self.problem((*at, j), f"square {square_name(square)} has no {colour_terrain[colour]} "
                                             f"fragment for a {colour} inhabitant")
                     continue
                 groups[index].append(colour)

@@ -164,15 +164,15 @@ def special_problems(model: Skylands, content: ContentSet) -> list[Problem]:
         at = ("specials", s.index)
         for j, c in enumerate(s.spec.cost):
             if c not in colours:
-                out.append(content.problem("specials", at + ("cost", j),
+                out.append(content.problem("specials", (*at, "cost", j),
                                            f"unknown inhabitant colour (found {c!r}, allowed: {', '.join(colours)})"))
         scoring = s.effect.kind in SCORING_EFFECTS
         if s.vp is None and not scoring:
-            out.append(content.problem("specials", at + ("vp",),
+            out.append(content.problem("specials", (*at, "vp"),
                                        f"'?' needs a scoring effect (found {s.effect.kind!r}, known: "
                                        f"{', '.join(SCORING_EFFECTS)})"))
         if s.vp is not None and scoring:
-            out.append(content.problem("specials", at + ("vp",),
+            out.append(content.problem("specials", (*at, "vp"),
                                        f"a scoring effect ({s.effect.kind!r}) shows '?' as its VPs"))
     return out
 
@@ -207,7 +207,7 @@ def layout_problems(model: Skylands, content: ContentSet) -> list[Problem]:
         for j, (square, placed) in enumerate(model.printed[pb.id]):
             at = ("player_boards", i, "layout", j)
             if square in board.squares:
-                out.append(content.problem("boards", at + ("square",),
+                out.append(content.problem("boards", (*at, "square"),
                                            f"square {square_name(square)} is pre-printed twice"))
                 continue
             out += [content.problem("boards", at, str(m))

@@ -19,7 +19,7 @@ def duplicate_ids(content: ContentSet, stem: str, path: Loc, ids: list[str], wha
     out = []
     for i, x in enumerate(ids):
         if x in seen:
-            out.append(content.problem(stem, path + (i, "id"),
+            out.append(content.problem(stem, (*path, i, "id"),
                                        f"{what} {x!r} is defined twice (first at entry {seen[x] + 1})"))
         seen.setdefault(x, i)
     return out
@@ -66,51 +66,51 @@ def reference_problems(files: Files, content: ContentSet) -> list[Problem]:
         at: Loc = ("island_tiles", k)
         shape = shapes.get(kind.shape)
         if shape is None:
-            out.append(content.problem("tiles", at + ("shape",), f"unknown shape {_known(kind.shape, shapes)}"))
+            out.append(content.problem("tiles", (*at, "shape"), f"unknown shape {_known(kind.shape, shapes)}"))
             continue
         if shape.special_only:
-            out.append(content.problem("tiles", at + ("shape",),
+            out.append(content.problem("tiles", (*at, "shape"),
                                        f"shape {shape.id!r} is for special islands only"))
         want = 1 if kind.per == "terrain" else 2
         if len(shape.fragments) != want:
             out.append(content.problem(
-                "tiles", at + ("per",),
+                "tiles", (*at, "per"),
                 f"per: {kind.per} needs a shape of {want} fragment{'s' if want > 1 else ''} "
                 f"(shape {shape.id!r} has {len(shape.fragments)})"))
         for mark in kind.marks:
             if mark not in marks:
-                out.append(content.problem("tiles", at + ("marks", mark), f"unknown mark {_known(mark, marks)}"))
+                out.append(content.problem("tiles", (*at, "marks", mark), f"unknown mark {_known(mark, marks)}"))
         if sum(kind.marks.values()) > kind.copies:
-            out.append(content.problem("tiles", at + ("marks",),
+            out.append(content.problem("tiles", (*at, "marks"),
                                        f"{sum(kind.marks.values())} marked copies of {kind.copies} copies"))
 
     groups = [x.id for x in sp.groups]
     for i, s in enumerate(sp.specials):
         at = ("specials", i)
         if s.group not in groups:
-            out.append(content.problem("specials", at + ("group",), f"unknown group {_known(s.group, groups)}"))
+            out.append(content.problem("specials", (*at, "group"), f"unknown group {_known(s.group, groups)}"))
         if s.effect not in kinds:
-            out.append(content.problem("specials", at + ("effect",), f"unknown effect {_known(s.effect, kinds)}"))
+            out.append(content.problem("specials", (*at, "effect"), f"unknown effect {_known(s.effect, kinds)}"))
         sshape = shapes.get(s.shape)
         if sshape is None:
-            out.append(content.problem("specials", at + ("shape",), f"unknown shape {_known(s.shape, shapes)}"))
+            out.append(content.problem("specials", (*at, "shape"), f"unknown shape {_known(s.shape, shapes)}"))
         elif len(sshape.fragments) != 1:
-            out.append(content.problem("specials", at + ("shape",),
+            out.append(content.problem("specials", (*at, "shape"),
                                        f"a special island is one fragment (shape {sshape.id!r} has "
                                        f"{len(sshape.fragments)})"))
         elif sshape.fragments[0].edges and s.terrain is None:
             out.append(content.problem("specials", at, f"special island {s.id!r}: missing field 'terrain' "
                                        f"(shape {sshape.id!r} reaches the tile's edges)"))
         elif not sshape.fragments[0].edges and s.terrain is not None:
-            out.append(content.problem("specials", at + ("terrain",),
+            out.append(content.problem("specials", (*at, "terrain"),
                                        f"a complete special island has no terrain (shape {sshape.id!r}); "
                                        "use 'depicts' for the terrain it shows"))
         for field in ("terrain", "depicts"):
             value = getattr(s, field)
             if value is not None and value not in terrains:
-                out.append(content.problem("specials", at + (field,), f"unknown terrain {_known(value, terrains)}"))
+                out.append(content.problem("specials", (*at, field), f"unknown terrain {_known(value, terrains)}"))
         if s.colour is not None and s.colour not in colours:
-            out.append(content.problem("specials", at + ("colour",), f"unknown colour {_known(s.colour, colours)}"))
+            out.append(content.problem("specials", (*at, "colour"), f"unknown colour {_known(s.colour, colours)}"))
         if s.effect in EFFECT_KINDS_NEEDING_TERRAIN and s.depicts is None:
             out.append(content.problem("specials", at, f"special island {s.id!r}: effect {s.effect!r} "
                                        "needs 'depicts' (the terrain type it counts)"))
@@ -124,7 +124,7 @@ def reference_problems(files: Files, content: ContentSet) -> list[Problem]:
             at = ("player_boards", i, "layout", j)
             out += _face_refs(content, at, sq, shapes, terrains)
             if parse_square(sq.square, grid.rows, grid.columns) is None:
-                out.append(content.problem("boards", at + ("square",),
+                out.append(content.problem("boards", (*at, "square"),
                                            f"not a square of the {grid.columns}x{grid.rows} board "
                                            f"(found {sq.square!r}, allowed A1 to "
                                            f"{chr(ord('A') + grid.columns - 1)}{grid.rows})"))
@@ -139,12 +139,12 @@ def _face_refs(content: ContentSet, at: Loc, spec: FaceSpec, shapes: dict[str, S
     out = []
     shape = shapes.get(spec.shape)
     if shape is None:
-        return [content.problem("boards", at + ("shape",), f"unknown shape {_known(spec.shape, shapes)}")]
+        return [content.problem("boards", (*at, "shape"), f"unknown shape {_known(spec.shape, shapes)}")]
     for j, terrain in enumerate(spec.terrains):
         if terrain not in terrains:
-            out.append(content.problem("boards", at + ("terrains", j), f"unknown terrain {_known(terrain, terrains)}"))
+            out.append(content.problem("boards", (*at, "terrains", j), f"unknown terrain {_known(terrain, terrains)}"))
     if len(spec.terrains) != len(shape.fragments):
-        out.append(content.problem("boards", at + ("terrains",),
+        out.append(content.problem("boards", (*at, "terrains"),
                                    f"shape {shape.id!r} has {len(shape.fragments)} fragment(s): give one terrain "
                                    f"each (found {len(spec.terrains)})"))
     return out
