@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import Field
 
 from ...content import ContentSet, Mm, Slug, Strict
+from ...content.decisions import Decision, DecisionsFile
 
 Side = Literal["north", "east", "south", "west"]
 Target = Literal["single", "all"]
@@ -164,18 +165,6 @@ class Phases(Strict):
     phases: list[Phase] = Field(min_length=1)
 
 
-class Decision(Strict):
-    id: Slug
-    topic: str
-    seed: list[str] = Field(min_length=1)
-    choice: str
-    why: str
-
-
-class Decisions(Strict):
-    decisions: list[Decision]
-
-
 class Game(Strict):
     """The whole game, as the rules, drawers and generators read it."""
 
@@ -198,7 +187,7 @@ def load(content: ContentSet) -> Game | None:
     elements = content.parse("elements", Elements)
     components = content.parse("components", Components)
     phases = content.parse("phases", Phases)
-    decisions = content.parse("decisions", Decisions)
+    decisions = content.parse("decisions", DecisionsFile)
     if None in (settings, elements, components, phases, decisions):
         return None
     assert settings and elements and components and phases and decisions
