@@ -118,3 +118,11 @@ def test_landscape_sheet_gets_a_landscape_page():
     assert impose.fits_whole("a4", 260, 180) == page("a4", landscape=True)
     assert impose.fits_whole("letter", 190, 250) == page("letter")
     assert impose.fits_whole("a4", 400, 400) is None
+
+
+def test_cards_larger_than_the_paper_are_tiled():
+    big = Scene(240, 240, (Rect(0, 0, 240, 240, fill="#f3e6c4"),), background="#f3e6c4")
+    doc = PrintDocument("Test", "tiles", BuildOptions(paper="a4", duplex="none"))
+    doc.cards("islands", [big, big])
+    texts = pdfcheck.texts(doc.to_bytes())
+    assert len(texts) == 4 and all(", part " in t for t in texts)

@@ -74,7 +74,15 @@ class PrintDocument:
         if any((f.w, f.h) != (w, h) for f in fronts):
             raise ValueError(f"{what}: faces of one section must share a size")
         bleed = self.options.bleed_mm
-        g = impose.grid(self.options.paper, w, h, bleed)
+        try:
+            g = impose.grid(self.options.paper, w, h, bleed)
+        except impose.DoesNotFit:
+            # larger than the paper: each face is tiled over pages (backs are then printed the same way)
+            for n, face in enumerate(fronts, 1):
+                self.board(f"{what} {n}/{len(fronts)}", face)
+            if back is not None and self.options.duplex != "none":
+                self.board(f"{what}: back", back if isinstance(back, Scene) else back[0])
+            return
         backs_list = None if back is None else (back if isinstance(back, list) else [back] * len(fronts))
         sheets = [fronts[i:i + g.per_page] for i in range(0, len(fronts), g.per_page)]
         for n, chunk in enumerate(sheets, 1):

@@ -11,6 +11,10 @@ from dataclasses import dataclass
 from .paper import OVERLAP_MM, Page, page
 
 
+class DoesNotFit(ValueError):
+    """A face larger than the printable area of the paper."""
+
+
 @dataclass(frozen=True)
 class Slot:
     """The trim rectangle of one face on a page, and whether it is drawn turned 180°."""
@@ -57,7 +61,7 @@ def grid(paper: str, w: float, h: float, bleed: float) -> Grid:
             if g is not None and (best is None or g.per_page > best.per_page):
                 best = g
     if best is None:
-        raise ValueError(f"a {w:g} × {h:g} mm face does not fit on {paper} paper; tile it instead")
+        raise DoesNotFit(f"a {w:g} × {h:g} mm face does not fit on {paper} paper; tile it instead")
     return best
 
 
