@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from ...draw import Circle, Line, Rect, Scene, Text, polygon
+from ...draw import Circle, Group, Line, Rect, Scene, Text, polygon
 from ...draw.scene import Item
 from ...draw.table import table
 from ...draw.text import block
@@ -88,13 +88,18 @@ def _enemy_mark(game: Game, enemy_id: str, cx: float, cy: float, r: float) -> tu
             Text(cx, cy + r * 0.42, e.name[0], r * 3.2, "#ffffff", "bold", "middle"))
 
 
-def trapboard(game: Game, number: int | None = None) -> Scene:
-    """A blank 8x8 trapboard for one island, with the legend the GM draws with."""
+TRAPBOARD_CELL_MM = 19.0
+TRAPBOARD_GRID_MM = (10.0, 30.0)  # where the grid's north-west corner lies on the sheet
+
+
+def trapboard(game: Game, number: int | None = None, marks: tuple[Item, ...] = ()) -> Scene:
+    """A blank 8x8 trapboard for one island, with the legend the GM draws with; `marks` (in mm
+    from the grid's north-west corner, TRAPBOARD_CELL_MM a cell) fill it in for a generated map."""
     w, h = PORTRAIT
     items = _frame(game, "Trapboard", PORTRAIT, "Game Master only - keep hidden")
     cols, rows = game.components.island.cells
-    cell = 19.0
-    gx, gy = 10.0, 30.0
+    cell = TRAPBOARD_CELL_MM
+    gx, gy = TRAPBOARD_GRID_MM
     items.append(Text(0, 21, f"Island no. {number if number is not None else '____'}", 11, game.color("ink"), "bold"))
     items.append(Rect(gx, gy, cols * cell, rows * cell, fill=game.color("island")))
     for c in range(cols + 1):
@@ -116,6 +121,8 @@ def trapboard(game: Game, number: int | None = None) -> Scene:
         box = {"north": (x0, gy - d - 0.6, x1 - x0, d), "south": (x0, y1 + 0.6, x1 - x0, d),
                "west": (gx - d - 0.6, y0, d, y1 - y0), "east": (x1 + 0.6, y0, d, y1 - y0)}[s.side]
         items.append(Rect(*box, fill=game.color("socket")))
+    if marks:
+        items.append(Group(marks, gx, gy))
     # legend
     ly = gy + rows * cell + 12
     items.append(Text(0, ly, "Legend", 10, game.color("ink"), "bold"))
