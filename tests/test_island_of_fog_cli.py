@@ -21,7 +21,8 @@ def test_map_writes_map_yaml_and_reports_each_nation(runner, tmp_path):
     result = _map(runner, tmp_path, "--seed", "42")
     assert result.exit_code == 0, result.output
     folder = tmp_path / GAME_ID / "maps" / "5x5-4p-seed42"
-    assert (folder / "map.yaml").is_file()
+    for name in ("map.yaml", "map.pdf", "map.svg"):
+        assert (folder / name).is_file()
     for name in ("Red", "Yellow", "Blue", "Green"):
         assert name in result.output
     assert "MP" in result.output and "lots in reach" in result.output

@@ -41,7 +41,7 @@ def test_the_box_holds_what_the_seed_lists(m):
     assert c["building tokens (city/factory)"] == 4 * 40
     assert c["base tokens"] == 4 and c["lighthouse pieces"] == 4
     assert {k for k in c if k.startswith("coins of")} == {"coins of 1", "coins of 3", "coins of 6"}
-    assert c["dice (d6)"] == m.combat.dice == 3
+    assert c["dice (d6)"] == 2 * m.combat.dice == 6   # a set of three for each side
 
 
 def test_field_tiles_have_plains_forest_mountain_water_and_lots(m):

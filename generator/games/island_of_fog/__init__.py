@@ -15,7 +15,7 @@ GAME_ID = "island-of-fog"
 FILES: dict[str, type[Strict]] = {
     "game": s.GameFile, "board": s.BoardFile, "spaces": s.SpacesFile, "tiles": s.TilesFile,
     "units": s.UnitsFile, "combat": s.CombatFile, "tokens": s.TokensFile,
-    "fairness": s.FairnessFile, "decisions": s.DecisionsFile,
+    "fairness": s.FairnessFile, "decisions": s.DecisionsFile, "look": s.LookFile,
 }
 
 
@@ -45,7 +45,7 @@ def components(model: IslandOfFog) -> dict[str, int]:
         out[f"coins of {coin.value}"] = coin.count
     out[f"dice (d{model.combat.die_sides})"] = model.dice_in_box
     out["combat reference card"] = 1
-    out["turn summary"] = 1
+    out["turn summary cards"] = colours
     out["rulebook"] = 1
     return out
 
@@ -53,7 +53,7 @@ def components(model: IslandOfFog) -> dict[str, int]:
 def build(model: IslandOfFog, content: ContentSet, options: BuildOptions) -> Iterator[Artifact]:
     from .kit import build_kit
 
-    yield from build_kit(model, content, options)
+    yield from build_kit(model, content, options, components(model))
 
 
 def _commands() -> dict[str, list]:  # type: ignore[type-arg]

@@ -8,7 +8,7 @@ import click
 
 from ...cliutil import fail_on_problems, load_or_exit, out_root
 from ...content import ContentError, load_file, parse
-from ...game import Artifact
+from ...game import Artifact, BuildOptions
 from ...output import write_artifacts
 from .board import SetupError, setup
 from .mapfile import MapFile, check_plan
@@ -29,11 +29,13 @@ GAME_ID = "island-of-fog"
 @click.option("--fair", is_flag=True, help="Also re-draw maps on which a nation is disadvantaged.")
 @click.option("--survey", "survey_count", type=click.IntRange(min=1), default=None,
               help="Generate this many maps and report how fair the tile set is (writes nothing).")
+@click.option("--paper", type=click.Choice(("a4", "letter")), default="a4", show_default=True,
+              help="Paper of map.pdf (the map is printed at board scale over several pages).")
 @click.option("--check", "check_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Check an edited map.yaml by the rules instead of generating one.")
 @click.pass_context
 def map_command(ctx: click.Context, seed: int, size: int | None, players: int | None, fair: bool,
-                survey_count: int | None, check_file: Path | None) -> None:
+                survey_count: int | None, paper: str, check_file: Path | None) -> None:
     """Lay out a fully revealed Island of Fog map; write map.yaml, map.pdf and map.svg."""
     model: IslandOfFog = load_or_exit(ctx, GAME_ID).model
     if check_file is not None:
@@ -53,7 +55,7 @@ def map_command(ctx: click.Context, seed: int, size: int | None, players: int | 
     except NoMapError as err:
         raise click.ClickException(str(err)) from None
     folder = out_root(ctx) / GAME_ID / "maps" / f"{size}x{size}-{players}p-seed{seed}{'-fair' if fair else ''}"
-    written = write_artifacts(folder, map_artifacts(model, plan, report),
+    written = write_artifacts(folder, map_artifacts(model, plan, report, BuildOptions(paper=paper)),
                               {"game": GAME_ID, "map": {"size": size, "players": players, "seed": seed,
                                                         "fair": fair}})
     click.echo(map_summary(model, plan, report))

@@ -1,8 +1,11 @@
-"""The files of one generated map (map.yaml now; the drawn board once drawing exists) and its summary."""
+"""The files of one generated map (map.yaml, map.pdf, map.svg) and the summary printed for it."""
 
 from __future__ import annotations
 
-from ...game import Artifact
+from ...draw import to_svg
+from ...game import Artifact, BuildOptions
+from ...press import PrintDocument
+from .draw_board import map_scene
 from .fairness import MapReport
 from .mapfile import to_yaml
 from .mapgen import MapPlan
@@ -11,9 +14,15 @@ from .model import IslandOfFog
 SOURCES = ("tiles", "board", "spaces", "fairness")
 
 
-def map_artifacts(model: IslandOfFog, plan: MapPlan, report: MapReport) -> list[Artifact]:
+def map_artifacts(model: IslandOfFog, plan: MapPlan, report: MapReport,
+                  options: BuildOptions | None = None) -> list[Artifact]:
     """map.yaml, map.pdf (board scale, tiled over pages) and map.svg of one map."""
-    return [Artifact("map.yaml", to_yaml(model, plan, report).encode(), SOURCES)]
+    scene = map_scene(model, plan)
+    doc = PrintDocument(model.game.title, f"map {plan.size}x{plan.size}, seed {plan.seed}", options or BuildOptions())
+    doc.board(f"map seed {plan.seed}", scene)
+    return [Artifact("map.yaml", to_yaml(model, plan, report).encode(), SOURCES),
+            Artifact("map.pdf", doc.to_bytes(), SOURCES),
+            Artifact("map.svg", to_svg(scene), SOURCES)]
 
 
 def map_summary(model: IslandOfFog, plan: MapPlan, report: MapReport) -> str:

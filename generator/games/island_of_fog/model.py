@@ -47,6 +47,7 @@ class IslandOfFog:
     tokens: s.TokensFile
     fairness: s.FairnessFile
     decisions: s.DecisionsFile
+    look: s.LookFile
 
     # ---- spaces
     @cached_property
@@ -128,8 +129,8 @@ class IslandOfFog:
 
     @property
     def dice_in_box(self) -> int:
-        """As many dice as one side rolls in a combat (decision `dice`)."""
-        return self.combat.dice
+        """A set of the dice one side rolls for each side of a combat (decision `dice`)."""
+        return 2 * self.combat.dice
 
     @cached_property
     def decision(self) -> dict[str, s.Decision]:

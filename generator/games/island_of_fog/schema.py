@@ -188,3 +188,30 @@ class Decision(Strict):
 
 class DecisionsFile(Strict):
     decisions: list[Decision] = Field(min_length=1)
+
+
+# ---- look.yaml
+class LookFile(Strict):
+    """The named colours the drawers use (a missing one is an error at load, not a blank)."""
+
+    ink: HexColour
+    paper: HexColour
+    muted: HexColour
+    sea: HexColour
+    fog: HexColour
+    fog_dark: HexColour
+    board: HexColour
+    ring_outer: HexColour
+    ring_inner: HexColour
+    centre: HexColour
+    arrow: HexColour
+    tree: HexColour
+    rock: HexColour
+    snow: HexColour
+    wave: HexColour
+    lot_line: HexColour
+    lamp: HexColour
+    coin: HexColour
+    coin_dark: HexColour
+    win: HexColour
+    lose: HexColour

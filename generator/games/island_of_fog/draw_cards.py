@@ -1,0 +1,136 @@
+"""The turn summary (one per nation) and the combat reference card, drawn from the model and the
+exact odds table."""
+
+from __future__ import annotations
+
+from ...draw import Circle, Rect, Scene, Text
+from ...draw.fonts import PT_MM
+from ...draw.scene import Item
+from ...draw.table import table
+from ...draw.text import LEADING, block, label, wrap
+from ...text import render
+from . import art
+from .model import IslandOfFog
+from .odds import OddsRow, percent
+from .texts import combat_lines, context, odds_grid, words
+
+SUMMARY_W, SUMMARY_H = 88.0, 118.0
+COMBAT_W, COMBAT_H = 250.0, 176.0
+
+
+def summary_lines(m: IslandOfFog) -> list[tuple[str, str]]:
+    """The turn summary as (kind, text) lines: 'head' or 'item'."""
+    out = []
+    for line in render("island-of-fog/turn-summary.md.j2", **context(m)).splitlines():
+        line = line.strip().replace("**", "")
+        if line.startswith("# "):
+            out.append(("head", line[2:]))
+        elif line.startswith("- "):
+            out.append(("item", line[2:]))
+    return out
+
+
+def _flow(lines: list[tuple[str, str]], x: float, y: float, w: float, h: float, colour: str,
+          ink: str, max_pt: float = 8.0) -> list[Item]:
+    """Headings and bullets laid out top to bottom, all at the largest size that fits."""
+    size = max_pt
+    while True:
+        items: list[Item] = []
+        cy = y
+        for kind, text in lines:
+            step = size * PT_MM * LEADING
+            if kind == "head":
+                cy += step * 0.45
+                items.append(Text(x, cy + size * PT_MM * 0.95, text.upper(), size, colour, "bold"))
+                cy += step * 1.05
+                continue
+            rows = wrap(text, w - 3.0, size)
+            items.append(Circle(x + 0.9, cy + step * 0.45, 0.5, fill=colour))
+            for row in rows:
+                items.append(Text(x + 2.6, cy + size * PT_MM * 0.85, row, size, ink))
+                cy += step
+            cy += step * 0.15
+        if cy - y <= h or size <= 5.0:
+            return items
+        size -= 0.25
+
+
+def turn_summary(m: IslandOfFog, colour: str) -> Scene:
+    """A nation's turn summary card."""
+    nation = m.colour[colour]
+    look = m.look
+    items: list[Item] = [Rect(-5, -5, SUMMARY_W + 10, 17, fill=nation.hex)]
+    items.append(label(f"{m.game.title}", SUMMARY_W / 2, 5.5, SUMMARY_W - 8, max_pt=7, color=look.paper))
+    items.append(label(f"{nation.name}: turn summary", SUMMARY_W / 2, 10.5, SUMMARY_W - 8, max_pt=10,
+                       style="bold", color=look.paper))
+    items += _flow(summary_lines(m), 4, 14, SUMMARY_W - 8, SUMMARY_H - 18, art.shade(nation.hex, 0.2),
+                   look.ink)
+    return Scene(SUMMARY_W, SUMMARY_H, tuple(items), background=look.paper, title=f"{nation.name} turn summary")
+
+
+def card_back(m: IslandOfFog, w: float, h: float) -> Scene:
+    look = m.look
+    items = (Rect(-5, -5, w + 10, h + 10, fill=look.fog),
+             Rect(4, 4, w - 8, h - 8, stroke=look.fog_dark, stroke_mm=0.8, radius=3),
+             label(m.game.title.upper(), w / 2, h / 2 + 1.5, w - 14, max_pt=11, style="bold", color=look.fog_dark))
+    return Scene(w, h, items, background=look.fog, title="Card back")
+
+
+def _cell_fill(m: IslandOfFog, row: OddsRow | None) -> str:
+    if row is None:
+        return m.look.fog
+    p = float(row.odds.win + row.odds.draw / 2)  # 0.5 is an even fight
+    colour = m.look.win if p >= 0.5 else m.look.lose
+    return art.tint(colour, 1.0 - min(1.0, abs(p - 0.5) * 2.2) * 0.75)
+
+
+def _cell_text(row: OddsRow | None) -> str:
+    if row is None:
+        return "cannot stand there"
+    return f"{percent(row.odds.win)} · {percent(row.odds.draw)} · {percent(row.odds.lose)}"
+
+
+def combat_card(m: IslandOfFog, rows: list[OddsRow]) -> Scene:
+    """The combat reference: how a fight goes, its bonuses, and the exact odds of every matchup."""
+    look = m.look
+    lines = combat_lines(m)
+    items: list[Item] = [Rect(0, 0, COMBAT_W, 12, fill=look.ink)]
+    items.append(Text(5, 8.3, f"{m.game.title}: combat", 12, look.paper, "bold"))
+    items.append(Text(COMBAT_W - 5, 8.3, f"{words(m.combat.dice)} dice each, higher total wins", 8.5,
+                      look.paper, "italic", "end"))
+    attack = ", ".join(f"{k} {v:+d}" for k, v in lines["attack"].items())
+    defend = "; ".join(f"{row} " + ", ".join(f"{v:+d}" for v in per.values()) for row, per in lines["defence"].items())
+    rer = ", ".join(f"{k.lower()} re-rolls {v}" for k, v in lines["rerolls"].items())
+    how = (f"Attack a unit on a space beside yours. Each side rolls {words(m.combat.dice)} dice. "
+           f"Attacker adds: {attack}. Defender adds for its space "
+           f"({' / '.join(lines['attack'])}): {defend}. Stacks: {rer} of their dice; the attacker re-rolls "
+           f"first, then the defender. Lower total loses its unit (a whole stack); a draw changes nothing. "
+           f"A defender beaten on a building is replaced by the attacker.")
+    items += block(how, 5, 15, COMBAT_W - 10, 20, max_pt=8.5, color=look.ink)
+    # the odds: one row a matchup, one column a defence row
+    head = ["Attacker", "Defender"] + [
+        f"on {d.name} ({', '.join(f'{k.split()[0].lower()} {v:+d}' for k, v in lines['defence'][d.name].items())})"
+        for d in m.combat.defence]
+    body = []
+    fills: list[list[str]] = []
+    for attacker, defender, cells in odds_grid(m, rows):
+        body.append([attacker.label(m), defender.label(m)] +
+                    [_cell_text(c) for c in cells])
+        fills.append([_cell_fill(m, c) for c in cells])
+    widths = [30.0, 30.0] + [(COMBAT_W - 10 - 60) / len(m.combat.defence)] * len(m.combat.defence)
+    x: float
+    top = 38.0
+    row_h = (COMBAT_H - top - 12) / (len(body) + 1)
+    for r, fr in enumerate(fills):
+        x = 5 + 60
+        for c, f in enumerate(fr):
+            items.append(Rect(x, top + (r + 1) * row_h, widths[2 + c], row_h, fill=f))
+            x += widths[2 + c]
+    t, _ = table(5, top, widths, [head, *body], row_h=row_h, size_pt=8, stripe=None, header_fill=look.ink)
+    items += t
+    policy = ("each side re-rolls the dice that give it the best chance, seeing the dice on the table"
+              if m.combat.reroll_policy == "optimal" else
+              f"each side re-rolls dice showing {m.combat.simple_threshold} or less, lowest first")
+    items.append(Text(5, COMBAT_H - 4, f"Each cell: the attacker's chances to win · draw · lose, exact, for every roll "
+                      f"and re-roll ({policy}).", 6.5, look.muted, "italic"))
+    return Scene(COMBAT_W, COMBAT_H, tuple(items), background=look.paper, title="Combat reference card")

@@ -1,0 +1,137 @@
+"""The Island of Fog kit end to end: every file opens, fonts are embedded, boxes are set, and the
+numbers printed come from the content."""
+
+from __future__ import annotations
+
+import io
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+
+import pytest
+from pypdf import PdfReader
+
+from generator import kit, paths
+from generator.content import ContentError
+from generator.draw import texts
+from generator.game import BuildOptions
+from generator.games.island_of_fog import draw_cards, draw_tiles, rulebook
+from generator.games.island_of_fog.mapgen import generate
+from generator.games.island_of_fog.maps import map_artifacts
+from generator.games.island_of_fog.model import IslandOfFog
+from generator.games.island_of_fog.odds import matchup, percent
+from generator.games.island_of_fog.rules import Force
+from generator.games.island_of_fog.texts import decisions, table
+from tests.conftest import replace_in
+
+GAME_ID = "island-of-fog"
+
+
+@pytest.fixture(scope="module")
+def loaded() -> kit.Loaded:
+    return kit.load(GAME_ID, paths.CONTENT)
+
+
+@pytest.fixture(scope="module")
+def files(loaded) -> dict[str, bytes]:
+    return {a.path: a.data for a in kit.render(loaded, BuildOptions())}
+
+
+def test_the_kit_has_every_component(files):
+    for name in ("board.pdf", "board-3x3.pdf", "board-4x4.pdf", "board-6x6.pdf", "tiles.pdf", "tokens.pdf",
+                 "dice.pdf", "cards.pdf", "rulebook.pdf", "odds.csv", "svg/tiles/back.svg",
+                 "svg/tiles/start-red.svg", "svg/tiles/lighthouse.svg", "svg/cards/combat.svg",
+                 "svg/tokens/blue-city.svg", "svg/tokens/blue-factory.svg", "svg/tokens/coin-6.svg"):
+        assert name in files, name
+    assert sum(1 for k in files if k.startswith("svg/tiles/")) == 1 + 1 + 4 + 32
+
+
+def test_every_pdf_opens_with_fonts_embedded_and_boxes_set(files):
+    for name, data in files.items():
+        if not name.endswith(".pdf"):
+            continue
+        reader = PdfReader(io.BytesIO(data))
+        assert len(reader.pages) >= 1, name
+        for page in reader.pages:
+            fonts = page["/Resources"].get("/Font", {})
+            for f in fonts.values():
+                f = f.get_object()
+                desc = f.get("/FontDescriptor") or f["/DescendantFonts"][0].get_object()["/FontDescriptor"]
+                assert "/FontFile2" in desc.get_object(), f"{name}: font not embedded"
+        if name != "rulebook.pdf":
+            assert "/TrimBox" in reader.pages[0], name
+
+
+@pytest.mark.skipif(shutil.which("qpdf") is None, reason="qpdf not installed")
+def test_pdfs_pass_qpdf_check(files, tmp_path):
+    for name in ("tiles.pdf", "board.pdf", "cards.pdf"):
+        path = tmp_path / name
+        path.write_bytes(files[name])
+        assert subprocess.run(["qpdf", "--check", str(path)], capture_output=True).returncode == 0, name
+
+
+def test_every_svg_is_well_formed(files):
+    for name, data in files.items():
+        if name.endswith(".svg"):
+            assert ET.fromstring(data).tag.endswith("svg"), name
+
+
+def test_tiles_print_with_the_fog_back(files, loaded):
+    reader = PdfReader(io.BytesIO(files["tiles.pdf"]))
+    m: IslandOfFog = loaded.model
+    assert len(reader.pages) % 2 == 0  # a backs page after each fronts page
+    text = "".join(p.extract_text() for p in reader.pages)
+    assert "(backs, long-edge duplex)" in text
+    assert draw_tiles.back(m).title == "Tile back (fog)"
+
+
+def test_combat_card_prints_the_exact_odds(loaded):
+    m: IslandOfFog = loaded.model
+    rows = table(m)
+    shown = texts(draw_cards.combat_card(m, rows))
+    o = matchup(m, Force("basic"), Force("basic"), "plains", m.combat.reroll_policy).odds
+    assert f"{percent(o.win)} · {percent(o.draw)} · {percent(o.lose)}" in shown
+    assert shown.count("cannot stand there") == 4  # an elite never stands on a mountain
+
+
+def test_a_stat_changed_in_yaml_shows_on_the_card_and_in_the_rulebook(content_copy):
+    root = content_copy(GAME_ID)
+    replace_in(root / GAME_ID / "units.yaml", "    cost: 6", "    cost: 7")
+    replace_in(root / GAME_ID / "game.yaml", "countdown_turns: 5", "countdown_turns: 4")
+    m: IslandOfFog = kit.load(GAME_ID, root).model
+    summary = " ".join(texts(draw_cards.turn_summary(m, "red")))
+    assert "elite unit 7 coins" in summary and "four more turns" in summary
+    book = rulebook.text(m, {"game board": 1}, [])
+    assert "| Elite unit | 7 coins |" in book and "takes four more turns" in book
+    assert any("four more turns" in d["choice"] for d in decisions(m))
+
+
+def test_rulebook_has_the_decisions_appendix_with_the_seed_quotes(loaded):
+    m: IslandOfFog = loaded.model
+    book = rulebook.text(m, {"game board": 1}, table(m))
+    assert "# Appendix: decisions" in book
+    for d in m.decisions.decisions:
+        assert d.topic in book
+        for q in d.seed:
+            assert q in book
+
+
+def test_a_bad_name_in_a_decision_template_is_a_content_error(content_copy):
+    root = content_copy(GAME_ID)
+    replace_in(root / GAME_ID / "decisions.yaml", "{{ words(game.countdown_turns) }}", "{{ game.countdown }}")
+    with pytest.raises(ContentError) as err:
+        kit.load(GAME_ID, root)
+    (msg,) = [str(p) for p in err.value.problems]
+    assert "decisions.yaml:" in msg and "template error in choice" in msg and "countdown" in msg
+
+
+def test_map_files_are_deterministic_and_drawn_at_board_scale(loaded):
+    m: IslandOfFog = loaded.model
+    plan, report = generate(m, 5, 4, 11)
+    a = {x.path: x.data for x in map_artifacts(m, plan, report)}
+    b = {x.path: x.data for x in map_artifacts(m, plan, report)}
+    assert a == b and set(a) == {"map.yaml", "map.pdf", "map.svg"}
+    svg = ET.fromstring(a["map.svg"])
+    side = 5 * m.board.space_size * m.board.spaces_per_tile
+    assert float(svg.get("width", "0").removesuffix("mm")) > side  # the squares plus the frame, in mm
+    assert len(PdfReader(io.BytesIO(a["map.pdf"])).pages) == 4    # tiled over A4 pages
