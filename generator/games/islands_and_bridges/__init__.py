@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...game import Game
 from . import build, checks, model
+from .commands import map_cmd, validate_plan_cmd
 
 
 def components(game: model.Game) -> dict[str, int]:
@@ -25,4 +26,5 @@ GAME = Game(
     check=checks.check,
     components=components,
     build=build.build,
+    commands={"map": [map_cmd], "": [validate_plan_cmd]},
 )

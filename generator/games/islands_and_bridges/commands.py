@@ -1,0 +1,161 @@
+"""`playkit map islands-and-bridges` and `playkit validate-plan`: thin click commands over the
+generator, the plan rules and the map drawers."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import click
+
+from ...cliutil import fail_on_problems, load_or_exit, out_root
+from ...content import ContentError, load_file, to_mm
+from ...game import BuildOptions
+from ...kit import Loaded
+from ...output import write_artifacts
+from . import plan_settings
+from .draw_map_build import map_artifacts
+from .mapgen import MapError, MapParams, check_params, default_params, generate
+from .plan import MapKit, Plan
+from .plan_checks import check_plan
+from .plan_file import length, read_plan
+
+GAME_ID = "islands-and-bridges"
+PAPERS = ("a4", "letter")
+_TABLE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[xX]\s*(\d+(?:\.\d+)?)\s*(mm|cm|in)?\s*$")
+
+
+def map_kit(loaded: Loaded) -> MapKit:
+    """The generator's numbers from the loaded game and maps.yaml; ContentError with maps.yaml's problems."""
+    settings = plan_settings.load(loaded.content)
+    if settings is None:
+        raise ContentError([p for p in loaded.content.problems])
+    problems = plan_settings.check(loaded.model, settings, loaded.content)
+    if problems:
+        raise ContentError(problems)
+    return MapKit.of(loaded.model, settings)
+
+
+def parse_table(text: str) -> tuple[float, float]:
+    """'120x80' (cm), '120x80cm', '1200x800mm' or '47x31in' as (width, height) in mm."""
+    m = _TABLE.match(text)
+    if not m:
+        raise click.UsageError(f"--table {text}: write the table as WIDTHxHEIGHT, in cm unless a unit follows "
+                               "(120x80, 1200x800mm, 47x31in)")
+    unit = m.group(3) or "cm"
+    return (round(to_mm(f"{m.group(1)}{unit}"), 1), round(to_mm(f"{m.group(2)}{unit}"), 1))
+
+
+def params_of(kit: MapKit, islands: int | None, players: int | None, difficulty: str | None,
+              table: str | None) -> MapParams:
+    """The parameters asked for, the content's defaults for the rest; UsageError when unmeetable."""
+    d = default_params(kit)
+    p = MapParams(islands=d.islands if islands is None else islands,
+                  players=d.players if players is None else players,
+                  difficulty=d.difficulty if difficulty is None else difficulty,
+                  table_mm=d.table_mm if table is None else parse_table(table))
+    try:
+        check_params(kit, p)
+    except MapError as err:
+        raise click.UsageError(str(err)) from None
+    return p
+
+
+def folder_name(kit: MapKit, seed: int, p: MapParams, paper: str) -> str:
+    """seed-N, then each parameter that differs from the defaults: seed-7-islands-5-hard-letter."""
+    d = default_params(kit)
+    parts = [f"seed-{seed}"]
+    if p.islands != d.islands:
+        parts.append(f"islands-{p.islands}")
+    if p.players != d.players:
+        parts.append(f"players-{p.players}")
+    if p.difficulty != d.difficulty:
+        parts.append(p.difficulty)
+    if p.table_mm != d.table_mm:
+        parts.append("table-" + "x".join(length(v) for v in p.table_mm))
+    if paper != PAPERS[0]:
+        parts.append(paper)
+    return "-".join(parts)
+
+
+def new_seed() -> int:
+    """A fresh seed, short enough to read out and type again."""
+    return int.from_bytes(os.urandom(4), "big") % 1_000_000
+
+
+@click.command(GAME_ID)
+@click.option("--seed", type=click.IntRange(min=0), default=None,
+              help="Seed of the map (default: a fresh one, printed so the map can be made again).")
+@click.option("--islands", type=int, default=None,
+              help="Islands in the path (default and bounds: maps.yaml and the box).")
+@click.option("--players", type=int, default=None, help="Players (default: the game's player count).")
+@click.option("--difficulty", default=None, help="A level of maps.yaml: easy, normal or hard as shipped.")
+@click.option("--table", default=None,
+              help="Table size WIDTHxHEIGHT, in cm unless a unit follows (default: maps.yaml).")
+@click.option("--paper", type=click.Choice(PAPERS), default=PAPERS[0], show_default=True)
+@click.option("--from-plan", "from_plan", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Print an edited plan.yaml instead of making a new one (only --paper applies).")
+@click.pass_context
+def map_cmd(ctx: click.Context, seed: int | None, islands: int | None, players: int | None,
+            difficulty: str | None, table: str | None, paper: str, from_plan: Path | None) -> None:
+    """Make the Game Master's secret map: a random path of islands with enemies, traps, Loot-Chests,
+    the players' start cells and the stage end. Writes gm.pdf (secret), players.pdf, map.svg and
+    plan.yaml under OUT/islands-and-bridges/maps/."""
+    loaded = load_or_exit(ctx, GAME_ID)
+    try:
+        kit = map_kit(loaded)
+    except ContentError as err:
+        fail_on_problems(err.problems)
+    if from_plan is not None:
+        given = [name for name, v in (("--seed", seed), ("--islands", islands), ("--players", players),
+                                      ("--difficulty", difficulty), ("--table", table)) if v is not None]
+        if given:
+            raise click.UsageError(f"--from-plan takes the plan's own parameters; drop {', '.join(given)}")
+        plan = _read(kit, from_plan)
+        folder = f"plan-{plan.digest()}" + (f"-{paper}" if paper != PAPERS[0] else "")
+    else:
+        p = params_of(kit, islands, players, difficulty, table)
+        if seed is None:
+            seed = new_seed()
+            click.echo(f"seed: {seed}")
+        plan = generate(kit, p, seed)
+        issues = check_plan(kit, plan)
+        if issues:  # the generator's promise; a failure here is a bug, not the user's doing
+            raise RuntimeError(f"generated plan breaks the rules: {issues}")
+        folder = folder_name(kit, seed, p, paper)
+    target = out_root(ctx) / GAME_ID / "maps" / folder
+    artifacts = map_artifacts(loaded.model, kit, plan, BuildOptions(paper=paper))
+    meta = {"game": GAME_ID, "plan": plan.digest(), "seed": plan.seed, "paper": paper,
+            "players": plan.players, "difficulty": plan.difficulty, "islands": len(plan.islands),
+            "table_mm": list(plan.table_mm)}
+    report = write_artifacts(target, artifacts, meta)
+    click.echo(f"{GAME_ID} map {plan.digest()}: {len(report.written)} files in {target}/ "
+               f"({len(plan.islands)} islands, {plan.players} players, {plan.difficulty}; "
+               f"enemy strength {plan.spent} of {plan.budget})")
+    click.echo("  gm.pdf is for the Game Master only; players.pdf holds nothing secret.")
+
+
+def _read(kit: MapKit, path: Path) -> Plan:
+    if not path.is_file():
+        raise click.UsageError(f"no plan file at {path}")
+    try:
+        return read_plan(kit, load_file(path))
+    except ContentError as err:
+        fail_on_problems(err.problems)
+
+
+@click.command("validate-plan")
+@click.argument("plan_file", type=click.Path(dir_okay=False, path_type=Path))
+@click.pass_context
+def validate_plan_cmd(ctx: click.Context, plan_file: Path) -> None:
+    """Check an Islands & Bridges map plan (a plan.yaml, edited or not) against every plan rule;
+    print each problem as FILE:LINE:COL: error: … (exit 1), or that it is clean (exit 0)."""
+    loaded = load_or_exit(ctx, GAME_ID)
+    try:
+        kit = map_kit(loaded)
+    except ContentError as err:
+        fail_on_problems(err.problems)
+    plan = _read(kit, plan_file)
+    click.echo(f"{plan_file}: ok (plan {plan.digest()}: {len(plan.islands)} islands, {plan.players} players, "
+               f"{plan.difficulty}, enemy strength {plan.spent} of {plan.budget})")

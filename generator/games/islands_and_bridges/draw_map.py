@@ -1,0 +1,223 @@
+"""The map overview (gm.pdf page 1 and map.svg): the path of islands as it will lie on the table,
+and the marks of one island's contents at any cell size (the trapboards draw them big)."""
+
+from __future__ import annotations
+
+import math
+
+from ...draw import Circle, Group, Line, Rect, Scene, Text, polygon
+from ...draw.fonts import PT_MM
+from ...draw.scene import Item
+from ...draw.text import block, label
+from .model import Game
+from .plan import IslandPlan, MapKit, Plan, cell_name
+
+OVERVIEW = (264.0, 183.0)   # a full landscape page on A4 and Letter
+STAR_FILL = "#f6d55c"       # the stage-end token's star
+CHEST_LID = "#d9a441"
+
+
+def star(cx: float, cy: float, r_out: float, r_in: float) -> list[tuple[float, float]]:
+    return [(cx + (r_out if k % 2 == 0 else r_in) * math.cos(-math.pi / 2 + k * math.pi / 5),
+             cy + (r_out if k % 2 == 0 else r_in) * math.sin(-math.pi / 2 + k * math.pi / 5)) for k in range(10)]
+
+
+def _pt(mm: float) -> float:
+    """The font size whose capitals are about `mm` tall."""
+    return mm / PT_MM / 0.73
+
+
+def enemy_mark(game: Game, enemy: str, cx: float, cy: float, r: float) -> tuple[Item, ...]:
+    """An enemy as the trapboard legend shows it: a disc of its colour with its initial."""
+    name = game.elements.enemies[enemy].name if enemy in game.elements.enemies else enemy
+    return (Circle(cx, cy, r, fill=game.color(enemy) if enemy in game.settings.palette else game.color("muted"),
+                   stroke=game.color("ink"), stroke_mm=max(0.15, r * 0.05)),
+            Text(cx, cy + r * 0.45, name[0].upper(), _pt(r * 0.95), "#ffffff", "bold", "middle"))
+
+
+def start_mark(game: Game, player: int, cx: float, cy: float, r: float) -> tuple[Item, ...]:
+    """A player's start: the green ring of the player tokens, with the player's number."""
+    return (Circle(cx, cy, r, fill="#ffffff", stroke=game.color("player"), stroke_mm=max(0.3, r * 0.16)),
+            Text(cx, cy + r * 0.36, f"P{player}", _pt(r * 0.7), game.color("player"), "bold", "middle"))
+
+
+def island_marks(game: Game, kit: MapKit, isl: IslandPlan, cell: float, *, words: bool = False) -> tuple[Item, ...]:
+    """Everything the GM marks on one island, in mm from its north-west corner, `cell` mm a cell.
+    `words` adds the small labels that only fit a trapboard-sized cell."""
+    items: list[Item] = []
+    inset = cell * 0.1
+    for trap in isl.traps:
+        xs, ys = [c for c, _ in trap], [r for _, r in trap]
+        x0, y0 = min(xs) * cell + inset, min(ys) * cell + inset
+        w, h = (max(xs) - min(xs) + 1) * cell - 2 * inset, (max(ys) - min(ys) + 1) * cell - 2 * inset
+        items.append(Rect(x0, y0, w, h, fill=game.color("trap"), stroke=game.color("ink"),
+                          stroke_mm=max(0.1, cell * 0.015), radius=cell * 0.12))
+        for c, r in trap[1:]:  # a notch between the cells shows the trap's size
+            if len(set(xs)) > 1:
+                items.append(Line(c * cell, y0 + h * 0.25, c * cell, y0 + h * 0.75, stroke="#ffffff",
+                                  stroke_mm=max(0.15, cell * 0.02)))
+            else:
+                items.append(Line(x0 + w * 0.25, r * cell, x0 + w * 0.75, r * cell, stroke="#ffffff",
+                                  stroke_mm=max(0.15, cell * 0.02)))
+        if words:  # in the first cell: the notches run through the middle of a 2-cell trap
+            c, r = trap[0]
+            items.append(Text((c + 0.5) * cell, (r + 0.5) * cell + cell * 0.1, f"-{game.elements.trap.damage}",
+                              _pt(cell * 0.26), "#ffffff", "bold", "middle"))
+    n = kit.chest_cells
+    for c, r in isl.chests:
+        x0, y0, side = c * cell + inset, r * cell + inset, n * cell - 2 * inset
+        items.append(Rect(x0, y0, side, side, fill=game.color("chest"), stroke=game.color("ink"),
+                          stroke_mm=max(0.1, cell * 0.02), radius=cell * 0.1))
+        items.append(Rect(x0 + side * 0.22, y0 + side * 0.3, side * 0.56, side * 0.36, fill=CHEST_LID,
+                          stroke=game.color("ink"), stroke_mm=max(0.1, cell * 0.015), radius=cell * 0.05))
+        if words:
+            items.append(label(f"{game.elements.chest.name} +{game.elements.chest.score}", x0 + side / 2,
+                               y0 + side * 0.86, side * 0.9, max_pt=_pt(cell * 0.22), style="bold",
+                               color="#ffffff"))
+    if isl.stage_end is not None:
+        c, r = isl.stage_end
+        items.append(polygon(star((c + 0.5) * cell, (r + 0.5) * cell, cell * 0.46, cell * 0.2), fill=STAR_FILL,
+                             stroke=game.color("stage-end"), stroke_mm=max(0.15, cell * 0.03)))
+        if words:
+            items.append(Text((c + 0.5) * cell, (r + 1) * cell - cell * 0.04, "END", _pt(cell * 0.13),
+                              game.color("stage-end"), "bold", "middle"))
+    for t, cells in isl.enemies:
+        for c, r in cells:
+            items += enemy_mark(game, t, (c + 0.5) * cell, (r + 0.5) * cell, cell * 0.36)
+    for j, (c, r) in enumerate(isl.starts):
+        items += start_mark(game, j + 1, (c + 0.5) * cell, (r + 0.5) * cell, cell * 0.36)
+    return tuple(items)
+
+
+def cm(mm: float) -> str:
+    """A length for a person: '85.8 cm'."""
+    return f"{mm / 10:.1f}".rstrip("0").rstrip(".") + " cm"
+
+
+def table_size(plan: Plan) -> str:
+    w, h = (cm(v)[:-3] for v in plan.table_mm)
+    return f"{w} x {h} cm"
+
+
+def header_line(plan: Plan) -> str:
+    """Seed, parameters and plan hash: printed at the top of every Game Master page."""
+    seed = f"seed {plan.seed}" if plan.seed is not None else "edited plan"
+    return (f"{seed} · {len(plan.islands)} islands · {plan.players} players · {plan.difficulty} · "
+            f"table {table_size(plan)} · plan {plan.digest()}")
+
+
+def _scale_bar(cm_per_mm: float) -> int:
+    """A round length in cm whose bar is 20 to 60 mm long on the drawing."""
+    for cm in (5, 10, 20, 25, 50, 100, 200, 500):
+        if cm / cm_per_mm >= 20:
+            return cm
+    return 1000
+
+
+def overview(game: Game, kit: MapKit, plan: Plan) -> Scene:
+    """The whole path on the table, to scale: islands numbered in order, bridges at their sockets,
+    the table's outline, a scale bar, north, and a legend."""
+    w, h = OVERVIEW
+    ink, muted = game.color("ink"), game.color("muted")
+    items: list[Item] = [Text(0, 8, "Map overview", 18, game.color("stage-end"), "bold"),
+                         Text(w, 8, "Game Master only - keep hidden", 8, muted, "regular", "end"),
+                         Line(0, 11.5, w, 11.5, stroke=game.color("stage-end"), stroke_mm=0.6),
+                         label(header_line(plan), w, 17, w * 0.75, max_pt=8, color=ink, anchor="end")]
+    tw_mm, th_mm = plan.table_mm
+    area_x, area_y, area_w, area_h = 2.0, 24.0, 194.0, 140.0
+    k = min(area_w / tw_mm, area_h / th_mm)
+    ox, oy = area_x + (area_w - tw_mm * k) / 2, area_y
+    cell = kit.cell_mm * k
+    items.append(Rect(ox, oy, tw_mm * k, th_mm * k, fill=game.color("sea"), stroke=ink, stroke_mm=0.6))
+    items.append(Text(ox + tw_mm * k / 2, oy - 1.6, f"far edge of the table (north) - table {table_size(plan)}",
+                      7, muted, "regular", "middle"))
+    items.append(Text(ox + tw_mm * k / 2, oy + th_mm * k + 4, "Game Master's edge (south)", 7, muted,
+                      "regular", "middle"))
+    last = len(plan.islands) - 1
+    for i, isl in enumerate(plan.islands):
+        if i < last and isl.bridge in kit.sockets:
+            b = kit.bridge_rect(isl.at, isl.bridge)
+            bx, by, bw, bh = ox + b[0] * cell, oy + b[1] * cell, (b[2] - b[0]) * cell, (b[3] - b[1]) * cell
+            items.append(Rect(bx, by, bw, bh, fill=game.color("bridge"), stroke=game.color("bridge-line"),
+                              stroke_mm=0.3))
+            along = bw > bh
+            for j in range(1, kit.bridge_length):
+                if along:
+                    items.append(Line(bx + j * cell, by, bx + j * cell, by + bh, stroke=game.color("bridge-line"),
+                                      stroke_mm=0.12))
+                else:
+                    items.append(Line(bx, by + j * cell, bx + bw, by + j * cell, stroke=game.color("bridge-line"),
+                                      stroke_mm=0.12))
+    for isl in plan.islands:
+        x, y = ox + isl.at[0] * cell, oy + isl.at[1] * cell
+        iw, ih = kit.cols * cell, kit.rows * cell
+        grid: list[Item] = [Rect(0, 0, iw, ih, fill=game.color("island"))]
+        grid += [Line(c * cell, 0, c * cell, ih, stroke=game.color("island-line"), stroke_mm=0.1)
+                 for c in range(1, kit.cols)]
+        grid += [Line(0, r * cell, iw, r * cell, stroke=game.color("island-line"), stroke_mm=0.1)
+                 for r in range(1, kit.rows)]
+        grid += island_marks(game, kit, isl, cell)
+        grid.append(Rect(0, 0, iw, ih, stroke=ink, stroke_mm=0.4))
+        items.append(Group(tuple(grid), x, y))
+        r = min(4.2, cell * 1.3)
+        items.append(Circle(x, y, r, fill=game.color("stage-end"), stroke="#ffffff", stroke_mm=0.5))
+        items.append(Text(x, y + r * 0.42, str(isl.number), _pt(r * 0.95), "#ffffff", "bold", "middle"))
+    # scale bar and north, under the table
+    sy = oy + th_mm * k + 11
+    cm = _scale_bar(1 / (10 * k))
+    seg = cm * 10 * k / 2
+    for j in range(2):
+        items.append(Rect(ox + j * seg, sy, seg, 2, fill=ink if j == 0 else "#ffffff", stroke=ink, stroke_mm=0.3))
+    items += [Text(ox, sy + 6, "0", 7, ink, "regular", "middle"),
+              Text(ox + seg, sy + 6, f"{cm / 2:g}", 7, ink, "regular", "middle"),
+              Text(ox + 2 * seg, sy + 6, f"{cm} cm", 7, ink, "regular", "middle"),
+              Text(ox + 2 * seg + 10, sy + 2.2, f"one cell = {kit.cell_mm:g} mm; an island is {kit.cols} x "
+                   f"{kit.rows} cells, a bridge {kit.bridge_width} x {kit.bridge_length}", 7, muted)]
+    nx = ox + tw_mm * k - 6
+    items += [polygon([(nx, sy - 3), (nx + 2.6, sy + 4), (nx, sy + 2.6), (nx - 2.6, sy + 4)], fill=ink),
+              Text(nx, sy + 8.5, "N", 8, ink, "bold", "middle")]
+    items += _legend(game, kit, plan, 204.0, 24.0, w - 204.0)
+    return Scene(w, h, tuple(items), background="#ffffff", title="Map overview")
+
+
+def _legend(game: Game, kit: MapKit, plan: Plan, x: float, y: float, w: float) -> list[Item]:
+    ink = game.color("ink")
+    items: list[Item] = [Text(x, y + 3, "Legend", 10, ink, "bold")]
+    row = 8.0
+    yy = y + 10
+
+    def entry(symbol: tuple[Item, ...], text: str) -> None:
+        nonlocal yy
+        items.append(Group(symbol, x + 4, yy))
+        items.append(Text(x + 11, yy + 1.3, text, 7.5, ink))
+        yy += row
+
+    entry((Circle(0, 0, 3.4, fill=game.color("stage-end"), stroke="#ffffff", stroke_mm=0.5),
+           Text(0, 1.4, "1", 9, "#ffffff", "bold", "middle")), "island, numbered in path order")
+    entry((Rect(-4, -1.6, 8, 3.2, fill=game.color("bridge"), stroke=game.color("bridge-line"), stroke_mm=0.3),),
+          "bridge")
+    entry(start_mark(game, 1, 0, 0, 3), "player start")
+    for t in kit.enemy_types:
+        e = game.elements.enemies[t]
+        entry(enemy_mark(game, t, 0, 0, 3), f"{e.name} enemy ({e.health} HP, {e.damage} dmg)")
+    entry((Rect(-3.5, -2, 7, 4, fill=game.color("trap"), stroke=ink, stroke_mm=0.2, radius=0.8),),
+          f"trap ({game.elements.trap.damage} dmg, hidden)")
+    entry((Rect(-3.5, -3, 7, 6, fill=game.color("chest"), stroke=ink, stroke_mm=0.2, radius=0.6),),
+          f"{game.elements.chest.name} ({kit.chest_cells}x{kit.chest_cells})")
+    entry((polygon(star(0, 0, 3.6, 1.6), fill=STAR_FILL, stroke=game.color("stage-end"), stroke_mm=0.3),),
+          "stage end")
+    yy += 3
+    items.append(Text(x, yy, "The path", 10, ink, "bold"))
+    yy += 2
+    lines = []
+    for i, isl in enumerate(plan.islands):
+        to = f"bridge {isl.bridge} to {i + 2}" if i < len(plan.islands) - 1 else "stage end " + (
+            cell_name(isl.stage_end) if isl.stage_end else "-")
+        lines.append(f"{isl.number}: corner at cell {isl.at[0]}, {isl.at[1]} - {to}")
+    for text in lines:
+        yy += 4.6
+        items.append(label(text, x, yy, w, max_pt=7.5, color=ink, anchor="start"))
+    yy += 4
+    spent = f"Enemy strength {plan.spent} of a budget of {plan.budget} ({plan.difficulty}, {plan.players} players)."
+    items += block(spent, x, yy, w, 14, max_pt=7.5, color=game.color("muted"))
+    return items

@@ -1,0 +1,41 @@
+"""The files of one generated map: gm.pdf (secret), players.pdf (nothing secret), map.svg, plan.yaml."""
+
+from __future__ import annotations
+
+from ...draw import to_svg
+from ...game import Artifact, BuildOptions
+from ...press import PrintDocument
+from . import draw_map, draw_map_sheets, draw_tiles
+from .model import Game
+from .plan import MapKit, Plan
+from .plan_file import plan_yaml
+
+SOURCES = ("maps.yaml", "elements.yaml", "components.yaml", "game.yaml")
+
+
+def map_artifacts(game: Game, kit: MapKit, plan: Plan, options: BuildOptions) -> list[Artifact]:
+    """Every file of the map, in memory (the command writes them atomically)."""
+    title = f"{game.settings.title} map"
+    seed = f"seed {plan.seed}" if plan.seed is not None else "edited plan"
+    overview = draw_map.overview(game, kit, plan)
+
+    gm = PrintDocument(f"{title} · {seed} · plan {plan.digest()}", "the Game Master's secret map", options)
+    gm.sheet("Map overview", overview)
+    gm.sheet("Setup checklist", draw_map_sheets.checklist(game, kit, plan))
+    for i, isl in enumerate(plan.islands):
+        gm.sheet(f"Trapboard island {isl.number}", draw_map_sheets.trapboard(game, kit, plan, i))
+
+    # the players' file names only the map's hash: the seed would let anyone remake the plan
+    players = PrintDocument(f"{title} {plan.digest()}", "islands and bridges to lay out as they are revealed",
+                            options)
+    islands = [draw_tiles.island(game, isl.number) for isl in plan.islands]
+    backs = [draw_map_sheets.island_back(game, face, isl.number)
+             for face, isl in zip(islands, plan.islands, strict=True)]
+    players.cards("islands, in path order", islands, backs)
+    bridge = draw_tiles.bridge(game)
+    players.cards("bridges", [bridge] * (len(plan.islands) - 1), draw_tiles.tile_back(game, bridge))
+
+    return [Artifact("gm.pdf", gm.to_bytes(), SOURCES),
+            Artifact("players.pdf", players.to_bytes(), ("game.yaml", "components.yaml")),
+            Artifact("map.svg", to_svg(overview), SOURCES),
+            Artifact("plan.yaml", plan_yaml(kit, plan).encode(), SOURCES)]

@@ -1,0 +1,329 @@
+"""The Game Master's map generator: a seed and parameters in, a plan that obeys every plan rule out.
+
+Pure and lean (tuples and sets, one random.Random): a plan is made in well under a millisecond.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_right
+from dataclasses import dataclass
+
+from .plan import OPPOSITE, Cell, IslandPlan, MapKit, Plan, Rect, distance_to_rect, overlap
+
+SIDE_ORDER = ("north", "east", "south", "west")
+
+
+class MapError(ValueError):
+    """Parameters no plan can meet (the command line reports it as a usage error)."""
+
+
+@dataclass(frozen=True)
+class MapParams:
+    islands: int
+    players: int
+    difficulty: str
+    table_mm: tuple[float, float]
+
+
+def default_params(kit: MapKit) -> MapParams:
+    return MapParams(kit.islands_default, kit.players_default, kit.difficulty_default, kit.table_default_mm)
+
+
+def check_params(kit: MapKit, p: MapParams) -> None:
+    """Raise MapError, saying what is allowed, when no plan can meet the parameters."""
+    if not kit.islands_min <= p.islands <= kit.islands_max:
+        raise MapError(f"--islands {p.islands}: a path has {kit.islands_min} to {kit.islands_max} islands "
+                       f"(the box holds {kit.box['islands']} islands and {kit.box['bridges']} bridges)")
+    if not kit.players_min <= p.players <= kit.players_max:
+        raise MapError(f"--players {p.players}: the game is for {kit.players_min} to {kit.players_max} players")
+    if p.difficulty not in kit.levels:
+        raise MapError(f"--difficulty {p.difficulty}: levels are {', '.join(kit.levels)}")
+    if layout(kit, p.islands, kit.table_cells(p.table_mm), random.Random(0)) is None:
+        most = max((k for k in range(1, p.islands)
+                    if layout(kit, k, kit.table_cells(p.table_mm), random.Random(0)) is not None), default=0)
+        w, h = (f"{v / 10:g}" for v in p.table_mm)
+        held = f"holds a path of at most {most} island{'s' if most != 1 else ''}" if most else "cannot hold one island"
+        raise MapError(f"--table {w}x{h}: a {w} x {h} cm table {held} of {kit.cols * kit.cell_mm / 10:g} cm "
+                       f"with bridges of {kit.bridge_length * kit.cell_mm / 10:g} cm (asked for {p.islands})")
+
+
+def generate(kit: MapKit, p: MapParams, seed: int) -> Plan:
+    """The plan for these parameters and this seed (check_params first: this assumes they are met)."""
+    rng = random.Random(seed)
+    path = layout(kit, p.islands, kit.table_cells(p.table_mm), rng)
+    if path is None:
+        raise MapError("the table cannot hold the islands")
+    k = len(path)
+    last = k - 1
+    budget = kit.budget(p.players, p.difficulty)
+    used: list[set[Cell]] = [set() for _ in range(k)]
+    cols, rows = kit.cols, kit.rows
+
+    # island 1: the players' start cells, all at one distance from the bridge
+    at0, side0 = path[0]
+    rings = _rings(kit, side0)
+    fits = [d for d in sorted(rings) if d >= kit.start_min_distance and len(rings[d]) >= p.players]
+    if fits:
+        starts = rng.sample(rings[fits[int(rng.random() * len(fits))]], p.players)
+    else:  # a tiny island: the widest band the spread allows
+        starts = rng.sample([c for d in sorted(rings)[-1 - kit.start_spread:] for c in rings[d]], p.players)
+    used[0].update(starts)
+    start_table = [(at0[0] + c, at0[1] + r) for c, r in starts]
+    sight = [_in_sight(kit, at, start_table) for at, _ in path]
+
+    # the last island: the stage end far from the bridge the players arrive by, and its guard
+    far, nearest_first = _far_cells(kit, OPPOSITE[path[last - 1][1]])
+    stage_end = far[int(rng.random() * len(far))] if far else nearest_first[-1]
+    used[last].add(stage_end)
+    mix = kit.enemy_mix(budget, rng)
+    if sum(kit.strength[t] * n for t, n in mix.items()) * 100 < budget * kit.min_spent_percent:
+        mix = kit.enemy_mix(budget, None)
+    enemies: list[dict[str, list[Cell]]] = [{} for _ in range(k)]
+    if mix[kit.guard]:
+        reach = kit.attack_range[kit.guard]
+        near = [(c, r) for r in range(max(0, stage_end[1] - reach), min(rows, stage_end[1] + reach + 1))
+                for c in range(max(0, stage_end[0] - reach), min(cols, stage_end[0] + reach + 1))
+                if (c, r) not in used[last] and (c, r) not in sight[last]]
+        for _ in range(mix[kit.guard]):
+            if not near:
+                break
+            cell = near.pop(int(rng.random() * len(near)))
+            used[last].add(cell)
+            enemies[last].setdefault(kit.guard, []).append(cell)
+        mix[kit.guard] = 0
+
+    # chests, then traps (both need room), on every island
+    chests: list[list[Cell]] = [[] for _ in range(k)]
+    left = kit.box["chests"]
+    n = kit.chest_cells
+    covers, anchors = _covers(kit, n, n)
+    lo, hi = kit.chests_per_island
+    for i in range(k):
+        for _ in range(min(left, _between(rng, lo, hi))):
+            nw = _place(rng, used[i], covers, anchors)
+            if nw is None:
+                break
+            chests[i].append(nw)
+            used[i].update(covers[nw])
+            left -= 1
+    traps = _traps(kit, p, rng, used)
+
+    # the other enemies, strongest first, more of them the further along the path
+    blocked = [used[i] | sight[i] if sight[i] else used[i] for i in range(k)]
+    _, every = _covers(kit, 1, 1)
+    cum = [(i + 1) * (i + 2) // 2 for i in range(k)]  # island i (0-based) weighs i + 1
+    for t in sorted((t for t in kit.enemy_types if mix[t]), key=lambda t: -kit.strength[t]):
+        for _ in range(mix[t]):
+            first = bisect_right(cum, rng.random() * cum[-1])
+            spot = _free_cell(rng, blocked[first], every)
+            i = first
+            if spot is None:
+                for i in (*range(first + 1, k), *range(first - 1, -1, -1)):
+                    spot = _free_cell(rng, blocked[i], every)
+                    if spot is not None:
+                        break
+            if spot is not None:
+                used[i].add(spot)
+                blocked[i].add(spot)
+                enemies[i].setdefault(t, []).append(spot)
+
+    islands = []
+    for i, (at, side) in enumerate(path):
+        groups = tuple((t, _reading(enemies[i][t])) for t in kit.enemy_types if enemies[i].get(t))
+        islands.append(IslandPlan(
+            number=i + 1, at=at, bridge=side if i < last else None,
+            starts=_reading(starts) if i == 0 else (), enemies=groups,
+            traps=tuple(sorted(traps[i], key=lambda tr: (tr[0][1], tr[0][0]))),
+            chests=_reading(chests[i]), stage_end=stage_end if i == last else None))
+    spent = sum(kit.strength[t] * len(cells) for isl in islands for t, cells in isl.enemies)
+    return Plan(seed, p.players, p.difficulty, p.table_mm, budget, spent, tuple(islands))
+
+
+def _reading(cells: list[Cell]) -> tuple[Cell, ...]:
+    """Cells in reading order (row by row), as the plan lists them."""
+    return tuple(sorted(cells, key=lambda c: (c[1], c[0])))
+
+
+def _between(rng: random.Random, lo: int, hi: int) -> int:
+    """A whole number from lo to hi, both included (randint's work with one call to random())."""
+    return lo + int(rng.random() * (hi - lo + 1))
+
+
+Step = tuple[Rect, Cell]  # the bridge's rectangle and the next island's corner, both from (0, 0)
+
+
+def _steps(kit: MapKit) -> dict[str, Step]:
+    if "steps" not in kit.memo:
+        steps = {}
+        for s in SIDE_ORDER:
+            nxt = kit.next_island_at((0, 0), s) if s in kit.sockets else None
+            if nxt is not None:
+                steps[s] = (kit.bridge_rect((0, 0), s), nxt)
+        kit.memo["steps"] = steps
+    found: dict[str, Step] = kit.memo["steps"]
+    return found
+
+
+def layout(kit: MapKit, k: int, table: tuple[int, int], rng: random.Random) -> list[tuple[Cell, str]] | None:
+    """A random chain of k islands that fits the table: [(north-west table cell, side of the bridge
+    to the next island)], centred on the table; None when no chain fits. A depth-first search
+    with backtracking, so it finds a chain whenever one exists."""
+    steps = _steps(kit)
+    width, height = table
+    cols, rows = kit.cols, kit.rows
+    if cols > width or rows > height:
+        return None
+    options = {a: [s for s in steps if s != a] for a in (None, *OPPOSITE)}
+    ats: list[Cell] = [(0, 0)]
+    rects: list[Rect] = [(0, 0, cols, rows)]
+    chosen: list[str] = []
+
+    def grow(arrival: str | None, box: Rect) -> bool:
+        if len(ats) == k:
+            return True
+        x, y = ats[-1]
+        sides = options[arrival][:]
+        rng.shuffle(sides)
+        for s in sides:
+            (b0, b1, b2, b3), (dx, dy) = steps[s]
+            b = (x + b0, y + b1, x + b2, y + b3)
+            nx, ny = x + dx, y + dy
+            r = (nx, ny, nx + cols, ny + rows)
+            grown = (min(box[0], b[0], nx), min(box[1], b[1], ny), max(box[2], b[2], r[2]), max(box[3], b[3], r[3]))
+            if grown[2] - grown[0] > width or grown[3] - grown[1] > height:
+                continue
+            if any(overlap(b, q) or overlap(r, q) for q in rects):
+                continue
+            ats.append((nx, ny))
+            rects.extend((b, r))
+            chosen.append(s)
+            if grow(OPPOSITE[s], grown):
+                return True
+            ats.pop()
+            del rects[-2:]
+            chosen.pop()
+        return False
+
+    if not grow(None, rects[0]):
+        return None
+    x0, y0 = min(q[0] for q in rects), min(q[1] for q in rects)
+    x1, y1 = max(q[2] for q in rects), max(q[3] for q in rects)
+    dx, dy = (width - (x1 - x0)) // 2 - x0, (height - (y1 - y0)) // 2 - y0
+    return [((x + dx, y + dy), chosen[i] if i < len(chosen) else "") for i, (x, y) in enumerate(ats)]
+
+
+def _rings(kit: MapKit, side: str) -> dict[int, list[Cell]]:
+    """Island cells by their distance to the bridge at its `side` socket (cached on the kit)."""
+    key = ("rings", side)
+    if key not in kit.memo:
+        bridge = kit.bridge_rect((0, 0), side)  # in the island's own cells
+        rings: dict[int, list[Cell]] = {}
+        for r in range(kit.rows):
+            for c in range(kit.cols):
+                rings.setdefault(distance_to_rect(c, r, bridge), []).append((c, r))
+        kit.memo[key] = rings
+    found: dict[int, list[Cell]] = kit.memo[key]
+    return found
+
+
+def _far_cells(kit: MapKit, arrival: str) -> tuple[list[Cell], list[Cell]]:
+    """The cells far enough from the bridge the players arrive by to hold the stage end, and every
+    cell nearest first (for islands too small to have far cells)."""
+    key = ("far", arrival)
+    if key not in kit.memo:
+        rings = _rings(kit, arrival)
+        every = [c for d in sorted(rings) for c in rings[d]]
+        far = [c for d in sorted(rings) if d >= kit.stage_end_min_distance for c in rings[d]]
+        kit.memo[key] = (far, every)
+    found: tuple[list[Cell], list[Cell]] = kit.memo[key]
+    return found
+
+
+def _in_sight(kit: MapKit, at: Cell, starts: list[Cell]) -> set[Cell]:
+    """The cells of the island at `at` that see a start cell (decision map-enemy-sight)."""
+    vr = kit.visual_range
+    out: set[Cell] = set()
+    rect = kit.island_rect(at)
+    for sx, sy in starts:
+        if distance_to_rect(sx, sy, rect) > vr:
+            continue
+        key = ("sight", sx - at[0], sy - at[1])
+        if key not in kit.memo:
+            c0, c1 = max(0, sx - vr - at[0]), min(kit.cols, sx + vr + 1 - at[0])
+            r0, r1 = max(0, sy - vr - at[1]), min(kit.rows, sy + vr + 1 - at[1])
+            kit.memo[key] = frozenset((c, r) for r in range(r0, r1) for c in range(c0, c1))
+        out |= kit.memo[key]
+    return out
+
+
+Covers = dict[Cell, tuple[Cell, ...]]  # anchor cell -> the cells a thing put there covers, anchors in order
+
+
+def _covers(kit: MapKit, w: int, h: int) -> tuple[Covers, tuple[Cell, ...]]:
+    """Every anchor where a w x h thing fits on an island, with the cells it covers (cached)."""
+    key = ("covers", w, h)
+    if key not in kit.memo:
+        covers = {(c, r): tuple((c + i, r + j) for j in range(h) for i in range(w))
+                  for r in range(kit.rows - h + 1) for c in range(kit.cols - w + 1)}
+        kit.memo[key] = (covers, tuple(covers))
+    found: tuple[Covers, tuple[Cell, ...]] = kit.memo[key]
+    return found
+
+
+def _place(rng: random.Random, used: set[Cell], covers: Covers, anchors: tuple[Cell, ...]) -> Cell | None:
+    """A random anchor whose covered cells are all free: a few random tries (cheap while the island
+    is empty), then every anchor in turn, so a place is found whenever one exists; either way each
+    free anchor is equally likely."""
+    n = len(anchors)
+    if not n:
+        return None
+    for _ in range(16):
+        a = anchors[int(rng.random() * n)]
+        if used.isdisjoint(covers[a]):
+            return a
+    free = [a for a in anchors if used.isdisjoint(covers[a])]
+    return free[int(rng.random() * len(free))] if free else None
+
+
+def _free_cell(rng: random.Random, blocked: set[Cell], every: tuple[Cell, ...]) -> Cell | None:
+    """A random cell of the island not in `blocked` (the enemies' _place, inlined: it runs most)."""
+    n = len(every)
+    if len(blocked) >= n:
+        return None
+    for _ in range(16):
+        a = every[int(rng.random() * n)]
+        if a not in blocked:
+            return a
+    free = [a for a in every if a not in blocked]
+    return free[int(rng.random() * len(free))] if free else None
+
+
+def _traps(kit: MapKit, p: MapParams, rng: random.Random, used: list[set[Cell]]) -> list[list[tuple[Cell, ...]]]:
+    """Traps on every island: a count per island within the level's range, sizes from the content,
+    rows or columns, never more trap cells than the box has revealed-trap markers to cover them with."""
+    k = len(used)
+    _, lo, hi = kit.levels[p.difficulty]
+    counts = [_between(rng, lo, hi) for _ in range(k)]
+    smallest = min(kit.trap_sizes)
+    markers = kit.box["trap-markers"]
+    while sum(counts) * smallest > markers:
+        counts[counts.index(max(counts))] -= 1
+    left_traps = sum(counts)
+    out: list[list[tuple[Cell, ...]]] = [[] for _ in range(k)]
+    for i in range(k):
+        for _ in range(counts[i]):
+            left_traps -= 1
+            sizes = [s for s in kit.trap_sizes if s + left_traps * smallest <= markers]
+            if not sizes:
+                continue
+            size = sizes[int(rng.random() * len(sizes))]
+            w, h = (size, 1) if rng.random() < 0.5 else (1, size)
+            covers, anchors = _covers(kit, w, h)
+            anchor = _place(rng, used[i], covers, anchors)
+            if anchor is None:
+                continue
+            used[i].update(covers[anchor])
+            out[i].append(covers[anchor])
+            markers -= size
+    return out
