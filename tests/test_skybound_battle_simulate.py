@@ -98,6 +98,8 @@ def test_simulate_command_reports_and_writes_csv(runner, tmp_path: Path, m):
     assert "policy: greedy   seed: 9" in result.output and m.content_hash in result.output
     assert "First player" in result.output and "Game length in rounds" in result.output
     folder = out / "skybound-battle" / "simulation"
+    assert (folder / "heatmap.svg").read_text().startswith("<svg")
+    assert (folder / "heatmap.pdf").read_bytes().startswith(b"%PDF")
     matrix = (folder / "matrix.csv").read_text()
     assert matrix.count("\n") == 1 + 2 + 2 + 1
     again = runner.invoke(main, [*args[:-2], "--workers", "1"])

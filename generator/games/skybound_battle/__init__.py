@@ -15,17 +15,26 @@ GAME_ID = "skybound-battle"
 
 def components(model: SkyboundBattle) -> dict[str, int]:
     """What the kit holds, counted from the content."""
-    return {
-        "character cards (starter decks)": sum(sum(s.cards.values()) for s in model.starters),
-        "card designs in the pool": len(model.cards),
-        "starter decks": len(model.starters),
-        "colours": len(model.colours),
+    kit = model.kit
+    out = {
+        f"character cards ({len(model.starters)} starter decks, {len(model.cards)} different cards)":
+            sum(sum(s.cards.values()) for s in model.starters),
+        "battle board (both sides, tiled)": 1,
+        "rules reference cards": kit.reference.copies,
+        "first player token": kit.first_player_token.copies,
     }
+    for tok in kit.tokens:
+        out[f"{tok.name.lower()} tokens" + (f" (value {tok.value})" if tok.value else "")] = tok.copies
+    out["deck list sheets (and one blank)"] = len(model.starters) + 1
+    out["rulebook"] = 1
+    return out
 
 
 def build(model: SkyboundBattle, content: ContentSet, options: BuildOptions) -> Iterator[Artifact]:
-    """The print kit (drawn once the press layer is in place)."""
-    yield from ()
+    """The print kit: cards, board, reference cards, tokens, deck lists, rulebook, balance heatmap."""
+    from .build import build as build_kit
+
+    yield from build_kit(model, content, options)
 
 
 GAME = Game(

@@ -14,6 +14,7 @@ from .deckfile import DeckFile, check_deck, check_deck_file
 from .decks import DeckLimits, deck_colours
 from .model import SkyboundBattle
 from .policies import POLICIES
+from .simulate import Report
 
 GAME_ID = "skybound-battle"
 
@@ -109,13 +110,11 @@ def simulate_cmd(ctx: click.Context, decks: str, games: int, seed: int, workers:
     click.echo(f"wrote {len(report.written)} files to {folder}/")
 
 
-def _heatmaps(rep: object) -> list[Artifact]:
-    """The matrix as a heatmap (SVG and PDF), when the drawing layer is there."""
-    try:
-        from .heatmap import heatmap_artifacts
-    except ImportError:
-        return []
-    return heatmap_artifacts(rep)  # type: ignore[arg-type]
+def _heatmaps(rep: Report) -> list[Artifact]:
+    """The matrix as a heatmap (SVG and PDF)."""
+    from .heatmap import heatmap_artifacts
+
+    return heatmap_artifacts(rep)
 
 
 def _sim_decks(model: SkyboundBattle, spec: str) -> list[tuple[str, dict[str, int]]]:

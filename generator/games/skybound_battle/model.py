@@ -6,7 +6,9 @@ from typing import Literal
 
 from pydantic import Field
 
-from ...content import ContentSet, Slug, Strict
+from ...content import ContentSet, Mm, Slug, Strict
+
+TITLE = "Skybound Battle"
 
 When = Literal["deployed", "activated", "end-of-round", "passive"]
 Do = Literal["damage", "heal", "strengthen", "fortify", "exhaust", "defeat", "draw", "end-round", "mana",
@@ -119,6 +121,52 @@ class Decision(Strict):
     why: str
 
 
+class CardSize(Strict):
+    width: Mm = Field(gt=20, lt=200)
+    height: Mm = Field(gt=20, lt=200)
+
+
+class BoardKit(Strict):
+    spot_gap: Mm = Field(ge=0, le=30)
+    centre: Mm = Field(ge=0, le=60)
+
+
+class ReferenceKit(Strict):
+    width: Mm = Field(gt=50, lt=300)
+    height: Mm = Field(gt=50, lt=300)
+    copies: int = Field(ge=1, le=10)
+
+
+class RoundToken(Strict):
+    diameter: Mm = Field(gt=5, lt=100)
+    copies: int = Field(ge=1, le=200)
+
+
+class Token(RoundToken):
+    """A counter players put on characters: mana, or damage of a value."""
+
+    id: Slug
+    name: str
+    value: int | None = Field(default=None, ge=1, le=20)
+
+
+class Balance(Strict):
+    """The simulation the kit's balance page shows."""
+
+    games: int = Field(ge=1, le=100_000)
+    seed: int
+    policy: Literal["greedy", "random"]
+
+
+class Kit(Strict):
+    card: CardSize
+    board: BoardKit
+    reference: ReferenceKit
+    first_player_token: RoundToken
+    tokens: tuple[Token, ...]
+    balance: Balance
+
+
 class ColoursFile(Strict):
     colours: tuple[Colour, ...] = Field(min_length=1)
 
@@ -143,6 +191,7 @@ class SkyboundBattle(Strict):
     cards: tuple[Card, ...]
     starters: tuple[Starter, ...]
     decisions: tuple[Decision, ...]
+    kit: Kit
     content_hash: str = ""
 
     def card(self, card_id: str) -> Card:
@@ -164,26 +213,31 @@ class SkyboundBattle(Strict):
         raise KeyError(starter_id)
 
 
-FILES = ("rules", "colours", "cards", "starters", "decisions")
+FILES = ("rules", "colours", "cards", "starters", "decisions", "kit")
 
 
 def load(content: ContentSet) -> SkyboundBattle | None:
-    """Read the five content files into the model; problems go to content.problems."""
+    """Read the six content files into the model; problems go to content.problems."""
     rules = content.parse("rules", Rules)
     colours = content.parse("colours", ColoursFile)
     cards = content.parse("cards", CardsFile)
     starters = content.parse("starters", StartersFile)
     decisions = content.parse("decisions", DecisionsFile)
-    if rules is None or colours is None or cards is None or starters is None or decisions is None:
+    kit = content.parse("kit", Kit)
+    if rules is None or colours is None or cards is None or starters is None or decisions is None or kit is None:
         return None
     return SkyboundBattle(rules=rules, colours=colours.colours, cards=cards.cards,
-                          starters=starters.starters, decisions=decisions.decisions,
+                          starters=starters.starters, decisions=decisions.decisions, kit=kit,
                           content_hash=content_hash(content))
 
 
+SIMULATED = ("cards", "rules", "starters")
+
+
 def content_hash(content: ContentSet) -> str:
-    """One short hash of every content file, so a simulation names the cards it ran on."""
+    """One short hash of what a simulation depends on (cards, rules, starters), so a report names
+    the content it ran on; a change of wording or print size leaves it alone."""
     import hashlib
 
-    parts = "".join(f"{stem}:{content.digest(stem)};" for stem in sorted(content.sources))
+    parts = "".join(f"{stem}:{content.digest(stem)};" for stem in SIMULATED if stem in content.sources)
     return hashlib.sha256(parts.encode()).hexdigest()[:12]

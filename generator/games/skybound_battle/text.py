@@ -62,6 +62,33 @@ def effect_text(card: Card) -> str:
     return " ".join(f"{label}: {text}" if label else text for label, text in effect_lines(card))
 
 
+@lru_cache(maxsize=4)
+def component_templates(folder: Path = TEMPLATES) -> dict[str, Any]:
+    """The words of the board, the reference card and the tokens (templates/skybound-battle/components.yaml)."""
+    data: dict[str, Any] = load_file(folder / "components.yaml").data
+    return data
+
+
+def _rendered(value: Any, context: dict[str, Any]) -> Any:
+    if isinstance(value, str):
+        return render(value, **context).strip()
+    if isinstance(value, list):
+        return [_rendered(v, context) for v in value]
+    if isinstance(value, dict):
+        return {k: _rendered(v, context) for k, v in value.items()}
+    return value
+
+
+def component_text(model: SkyboundBattle, part: str) -> Any:
+    """One part of the component words, every template rendered with the model's numbers."""
+    return _rendered(component_templates()[part], {"rules": model.rules, "kit": model.kit})
+
+
+def board_texts(model: SkyboundBattle) -> dict[str, Any]:
+    words: dict[str, Any] = component_text(model, "board")
+    return words
+
+
 def decision_text(model: SkyboundBattle, template: str) -> str:
     """A decision's choice or reason, with the rules' numbers filled in."""
     return render(template, rules=model.rules).strip()

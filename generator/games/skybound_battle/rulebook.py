@@ -1,0 +1,47 @@
+"""The rulebook text: a Jinja2 template over the model (templates/skybound-battle/rulebook.md.j2)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...text import render
+from .decks import deck_colours
+from .model import SkyboundBattle
+from .text import decision_text, effect_templates, effect_text
+
+
+def components_table(model: SkyboundBattle) -> list[list[object]]:
+    from . import components
+
+    rows: list[list[object]] = [["Component", "Quantity"]]
+    return rows + [[name, n] for name, n in components(model).items()]
+
+
+def context(model: SkyboundBattle) -> dict[str, Any]:
+    """What the rulebook template may name."""
+    pool = {c.id: c for c in model.cards}
+    phrases = effect_templates()
+    return {
+        "rules": model.rules,
+        "colours": model.colours,
+        "starters": model.starters,
+        "components": components_table(model),
+        "starter_rows": [
+            {"name": s.name, "blurb": s.blurb,
+             "colours": " + ".join(model.colour(c).name for c in deck_colours(s.cards, pool)),
+             "cost": sum(pool[c].cost * n for c, n in s.cards.items())}
+            for s in model.starters],
+        "target_rows": [["Target", "Means"]] + [[k, v] for k, v in phrases["target"].items()],
+        "card_groups": [
+            {"colour": col.name,
+             "cards": [{"name": c.name, "cost": c.cost, "mana": c.mana, "attack": c.attack, "life": c.life,
+                        "text": effect_text(c)}
+                       for c in sorted(model.cards, key=lambda c: (c.cost, c.name)) if c.colour == col.id]}
+            for col in model.colours],
+        "decisions": [{"topic": d.topic, "seed": d.seed, "choice": decision_text(model, d.choice),
+                       "why": decision_text(model, d.why)} for d in model.decisions],
+    }
+
+
+def text(model: SkyboundBattle) -> str:
+    return render("skybound-battle/rulebook.md.j2", **context(model))
