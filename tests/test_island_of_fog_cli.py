@@ -90,3 +90,16 @@ def test_odds_prints_the_table_and_writes_csv(runner, tmp_path):
     csv = (tmp_path / GAME_ID / "odds" / "odds.csv").read_text().splitlines()
     assert csv[0].startswith("policy,attacker") and len(csv) == 1 + 2 * 60
     assert {line.split(",")[0] for line in csv[1:]} == {"optimal", "simple"}
+
+
+def test_shipped_example_maps(runner, tmp_path):
+    from generator import paths
+
+    folder = paths.EXAMPLES / GAME_ID
+    ok = _map(runner, tmp_path, "--check", str(folder / "scenario-5x5-seed42.yaml"))
+    assert ok.exit_code == 0, ok.output
+    bad = _map(runner, tmp_path, "--check", str(folder / "edited-map-with-errors.yaml"))
+    assert bad.exit_code == 1
+    for expect in ("the arrow on [0, 1] must point S (found W)", "the centre square holds the lighthouse",
+                   "the lighthouse lies only on the centre square [2, 2]", "is used 2 times (the pile has 1)"):
+        assert expect in bad.output

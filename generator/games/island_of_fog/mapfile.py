@@ -146,6 +146,9 @@ def check_plan(model: IslandOfFog, entry: MapFile) -> tuple[list[tuple[Loc, str]
                 out.append((("tiles", i, "tile"), f"the centre square holds the lighthouse (found {t.tile!r})"))
         elif t.tile == model.starting_tile.id:
             out.append((("tiles", i, "tile"), "a starting tile lies only in a seat's corner"))
+        elif t.tile == model.lighthouse_tile.id and plan.lighthouse_square is not None:
+            out.append((("tiles", i, "tile"), f"the lighthouse lies only on the centre square "
+                        f"{list(plan.lighthouse_square)} of a {size}x{size} board"))
         else:
             used[t.tile] += 1
             if used[t.tile] > available[t.tile]:
