@@ -34,7 +34,7 @@ def test_score_the_seed_example(runner):
             for m in re.finditer(r"^  (\S.*?)\s+(-?\d+)(?:   |$)", result.output, re.M)}
     assert rows["Empty squares"] == -4 and rows["Inhabitants"] == 4
     assert rows["Spaces on complete islands"] == 28 and rows["Special islands"] == 11
-    assert rows["VP markers + active marker + (brackets)"] == 10 and rows["Total"] == 49
+    assert rows["VP markers + active marker + brackets"] == 10 and rows["Total"] == 49
     assert "Shrine of the Woods at A4 8" in result.output
 
 

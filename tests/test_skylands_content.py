@@ -325,3 +325,13 @@ def test_layout_square_must_be_on_the_board(content_copy):
 def test_glyphs_the_font_lacks_are_content_errors(content_copy):
     msgs = problems_after(content_copy, "scoring.yaml", "  total_label: Total", "  total_label: \"Σ\"")
     only(msgs, "the font has no glyph for 'Σ'")
+
+
+def test_print_inks_the_drawers_need(content_copy):
+    msgs = problems_after(content_copy, "print.yaml", '  back: "#3f6f9a"\n', "")
+    only(msgs, "missing ink 'back'")
+
+
+def test_print_spaces_must_fit_the_tile(content_copy):
+    msgs = problems_after(content_copy, "print.yaml", "space: 2.8mm", "space: 6mm")
+    only(msgs, "spaces of 6 mm radius do not fit")

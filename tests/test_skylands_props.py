@@ -152,3 +152,10 @@ def test_board_files_round_trip(built):
     end = read_board(MODEL, load_text(yaml.safe_dump(doc), "board.yaml"))
     assert dict(end.board.squares) == dict(board.squares)
     assert final_score(MODEL, end) == final_score(MODEL, EndState(board))
+
+
+@given(st.sampled_from(FACES), st.sampled_from(ROTATIONS))
+def test_turned_face_shows_the_rotated_edges(face, rotation):
+    turned = face.turned(rotation)
+    assert turned.edges(0) == face.edges(rotation)
+    assert [f.spaces for f in turned.fragments] == [f.spaces for f in face.fragments]

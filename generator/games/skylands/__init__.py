@@ -13,6 +13,7 @@ from .schema import (
     BoardsFile,
     DecisionsFile,
     GameFile,
+    PrintFile,
     ScoringFile,
     SpecialsFile,
     TilesFile,
@@ -32,6 +33,7 @@ def load(content: ContentSet) -> Skylands | None:
         "tokens": content.parse("tokens", TokensFile),
         "scoring": content.parse("scoring", ScoringFile),
         "decisions": content.parse("decisions", DecisionsFile),
+        "print": content.parse("print", PrintFile),
     }
     if any(v is None for v in parts.values()):
         return None

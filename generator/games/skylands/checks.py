@@ -9,8 +9,11 @@ from .board import Board, square_name
 from .geometry import face_problems, mirror_problems, shape_problems
 from .model import Skylands
 from .scoring import SCORING_EFFECTS
-from .text import TemplateProblem, action_texts, pad_hint, special_text, supply_text
+from .text import TemplateProblem, action_texts, decision_context, pad_hint, render, special_text, supply_text
 from .tiles import Face
+
+# The inks the drawers name (print.yaml); a missing one is a content error, not a KeyError at build.
+INKS = ("ink", "muted", "paper", "sky", "board", "board_frame", "space_ring", "back")
 
 SEED_COUNT_KEYS = ("island_tiles", "special_islands", "action_boards", "supply_boards", "inhabitants",
                    "player_boards", "starting_islands", "player_tokens", "player_markers", "vp_markers",
@@ -22,7 +25,23 @@ def check(model: Skylands, content: ContentSet) -> list[Problem]:
     return (geometry_problems(model, content) + count_problems(model, content)
             + player_count_problems(model, content) + special_problems(model, content)
             + placeable_problems(model, content) + layout_problems(model, content)
-            + marker_problems(model, content) + template_problems(model, content))
+            + marker_problems(model, content) + template_problems(model, content)
+            + print_problems(model, content))
+
+
+def print_problems(model: Skylands, content: ContentSet) -> list[Problem]:
+    """Inks the drawers need, and sizes that leave room for the spaces between the edge bands."""
+    pr = model.files.print
+    out = [content.problem("print", ("inks",), f"missing ink {name!r} (the drawers use: {', '.join(INKS)})")
+           for name in INKS if name not in pr.inks]
+    if pr.edge_band * 4 > pr.tile:
+        out.append(content.problem("print", ("edge_band",),
+                                   f"edge bands of {pr.edge_band:g} mm leave no room on a {pr.tile:g} mm tile"))
+    if pr.space * 2 > pr.tile / 6:
+        out.append(content.problem("print", ("space",),
+                                   f"spaces of {pr.space:g} mm radius do not fit side by side on a "
+                                   f"{pr.tile:g} mm tile (at most {pr.tile / 12:.1f} mm)"))
+    return out
 
 
 def geometry_problems(model: Skylands, content: ContentSet) -> list[Problem]:
@@ -265,4 +284,11 @@ def template_problems(model: Skylands, content: ContentSet) -> list[Problem]:
         supply_text(model)
     except TemplateProblem as err:
         out.append(content.problem("boards", ("supply_board", "text"), str(err)))
+    ctx = decision_context(model)
+    for i, d in enumerate(f.decisions.decisions):
+        for field in ("choice", "why"):
+            try:
+                render(getattr(d, field), **ctx)
+            except TemplateProblem as err:
+                out.append(content.problem("decisions", ("decisions", i, field), str(err)))
     return out

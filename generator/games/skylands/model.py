@@ -13,6 +13,7 @@ from .schema import (
     FaceSpec,
     GameFile,
     Hostel,
+    PrintFile,
     ScoringFile,
     ShapeSpec,
     SpecialsFile,
@@ -36,6 +37,7 @@ class Files:
     tokens: TokensFile
     scoring: ScoringFile
     decisions: DecisionsFile
+    print: PrintFile
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
 
-from ...content import Slug, Strict
+from ...content import Mm, Slug, Strict
 
 Side = Literal["north", "east", "south", "west"]
 Colour = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
@@ -334,6 +334,29 @@ class ScoringFile(Strict):
     space_vp: int
     active_marker_vp: int
     pad: Pad
+
+
+# ---- print.yaml ---------------------------------------------------------------------------
+
+class Size(Strict):
+    w: Mm
+    h: Mm
+
+
+class PrintFile(Strict):
+    tile: Mm = Field(gt=20)
+    edge_band: Mm = Field(gt=0)
+    space: Mm = Field(gt=0)
+    board_frame: Mm = Field(ge=0)
+    action_board: Size
+    supply_board: Size
+    player_token: Mm
+    player_marker: Mm
+    inhabitant: Mm
+    vp_marker: Mm
+    scoring_pad: Size
+    pad_columns: int = Field(ge=1, le=8)
+    inks: dict[str, Colour]
 
 
 # ---- decisions.yaml -----------------------------------------------------------------------

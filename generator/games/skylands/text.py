@@ -8,7 +8,7 @@ import jinja2
 
 from ...text import render_string
 from .model import Skylands, SpecialIsland
-from .schema import ActionSpec
+from .schema import ActionSpec, Decision
 
 
 class TemplateProblem(ValueError):
@@ -49,3 +49,41 @@ def supply_text(model: Skylands) -> str:
     per = {c.count for c in colours}
     return render(model.files.boards.supply_board.text, total=sum(c.count for c in colours),
                   per_colour=per.pop() if len(per) == 1 else "varies", colours=colours)
+
+
+def decision_context(model: Skylands) -> dict[str, Any]:
+    """What decision texts may name: the numbers they explain, taken from the content."""
+    f = model.files
+    terrains = [t.id for t in f.game.terrains]
+    pairs = len(terrains) * (len(terrains) - 1) // 2
+    symbols = {m.id: m.symbol for m in f.tiles.player_marks}
+    kinds = []
+    for kind in f.tiles.island_tiles:
+        n = len(terrains) if kind.per == "terrain" else pairs
+        marks = ", ".join(f'{c} "{symbols.get(m, m)}"' for m, c in kind.marks.items())
+        kinds.append({"name": model.shapes[kind.shape].name, "copies": kind.copies, "kinds": n,
+                      "tiles": n * kind.copies, "marks": marks})
+    vm = f.tokens.vp_markers
+    players = range(f.game.players.max, f.game.players.min - 1, -1)
+    supply = {s.players: s for s in vm.supply}
+    grid = f.game.player_board
+    return {
+        "f": f, "terrains": terrains, "pairs": pairs, "kinds": kinds, "total": len(model.island_tiles),
+        "per_terrain": sum(1 for t in model.island_tiles if terrains[0] in t.face.terrains),
+        "shapes": f.tiles.shapes, "marks": sorted(f.tiles.player_marks, key=lambda m: -m.min_players),
+        "stacks": [(p, len(model.tiles_for(p))) for p in players],
+        "supplies": [supply[p].vp for p in players if p in supply],
+        "denominations": vm.denominations, "supply": vm.supply,
+        "vp_total": sum(d.value * d.count for d in vm.denominations),
+        "grid": grid, "last_square": f"{chr(ord('A') + grid.columns - 1)}{grid.rows}",
+        "e": {e.kind.replace("-", "_"): e for e in f.specials.effects},
+        "specials": list(model.specials.values()),
+        "sp": model.specials,
+        "costs": [len(s.spec.cost) for s in model.specials.values()],
+    }
+
+
+def decision_texts(model: Skylands, decision: Decision, context: dict[str, Any] | None = None) -> tuple[str, str]:
+    """(choice, why) of a decision, with the numbers filled in from the content."""
+    ctx = context if context is not None else decision_context(model)
+    return render(decision.choice, **ctx), render(decision.why, **ctx)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 # Sides in clockwise order: a quarter turn clockwise moves a fragment from side i to side i+1.
@@ -89,3 +89,9 @@ class Face:
     @property
     def spaces(self) -> int:
         return sum(f.spaces for f in self.fragments)
+
+    def turned(self, rotation: int) -> Face:
+        """The same face as it lies turned `rotation` degrees clockwise, described unrotated."""
+        q = rotation // 90
+        frags = tuple(replace(f, sides=frozenset((s + q) % 4 for s in f.sides)) for f in self.fragments)
+        return replace(self, fragments=frags)

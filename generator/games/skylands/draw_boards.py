@@ -1,0 +1,86 @@
+"""Boards: player boards (both sides), action boards with the active player's bonus, the supply board."""
+
+from __future__ import annotations
+
+from ...draw import Circle, Rect, Scene, Text
+from ...draw.scene import Item
+from ...draw.text import block, label
+from .board import square_name
+from .draw_tiles import BLEED_ART, placed_group, text_on
+from .model import Skylands
+from .schema import ActionSpec
+from .text import action_texts, supply_text
+
+
+def player_board(model: Skylands, board_id: str | None) -> Scene:
+    """A player board: the empty side (None) or the side with `board_id`'s pre-printed islands."""
+    pr = model.files.print
+    grid = model.files.game.player_board
+    t, f = pr.tile, pr.board_frame
+    w, h = grid.columns * t + 2 * f, grid.rows * t + 2 * f
+    ink, frame = pr.inks["ink"], pr.inks["board_frame"]
+    items: list[Item] = [Rect(-BLEED_ART, -BLEED_ART, w + 2 * BLEED_ART, h + 2 * BLEED_ART, fill=frame),
+                         Rect(f, f, grid.columns * t, grid.rows * t, fill=pr.inks["board"])]
+    for col in range(grid.columns):
+        items.append(Text(f + (col + 0.5) * t, f * 0.68, chr(ord("A") + col), 9, "#ffffff", "bold", "middle"))
+    for row in range(grid.rows):
+        items.append(Text(f / 2, f + (row + 0.5) * t + 1.1, str(row + 1), 9, "#ffffff", "bold", "middle"))
+    for row in range(grid.rows):
+        for col in range(grid.columns):
+            x, y = f + col * t, f + row * t
+            items.append(Rect(x + 0.8, y + 0.8, t - 1.6, t - 1.6, stroke=pr.inks["muted"], stroke_mm=0.3,
+                              radius=1.5, dash=(1.5, 1.0)))
+            items.append(Text(x + 2.2, y + 4.4, square_name((row, col)), 6, pr.inks["muted"]))
+    for square, placed in model.printed.get(board_id or "", ()):
+        row, col = square
+        items.append(placed_group(model, placed.face, f + col * t, f + row * t, placed.rotation))
+    items.append(Rect(f, f, grid.columns * t, grid.rows * t, stroke=ink, stroke_mm=0.5))
+    name = next((b.name for b in model.files.boards.player_boards if b.id == board_id), "Player board")
+    side = "starting islands pre-printed" if board_id else "empty side (Tactical start)"
+    items.append(Text(w - f, h - f * 0.3, f"{model.files.game.title} · {name} · {side}", 6.5, "#ffffff",
+                      "regular", "end"))
+    title = f"{name}, {side}"
+    return Scene(w, h, tuple(items), background=frame, title=title)
+
+
+def action_board(model: Skylands, action: ActionSpec) -> Scene:
+    """An action board: what every player does, and the active player's bonus."""
+    pr = model.files.print
+    w, h = pr.action_board.w, pr.action_board.h
+    ink = pr.inks["ink"]
+    head = 16.0
+    text, bonus = action_texts(action)
+    items: list[Item] = [Rect(-BLEED_ART, -BLEED_ART, w + 2 * BLEED_ART, head + BLEED_ART, fill=action.colour),
+                         label(action.name, w / 2, head * 0.68, w - 10, max_pt=18, style="bold",
+                               color=text_on(action.colour, ink))]
+    items.append(Text(6, head + 7, "Every player, starting with the active player:", 7.5, pr.inks["muted"],
+                      "italic"))
+    items += block(text, 6, head + 9, w - 12, h * 0.34, max_pt=12, min_pt=6, color=ink)
+    box_y = head + 11 + h * 0.34
+    items.append(Rect(4, box_y, w - 8, h - box_y - 4, fill="#fff5d6", stroke=action.colour, stroke_mm=0.8,
+                      radius=3))
+    items.append(Text(8, box_y + 6, "Active player's bonus", 8.5, ink, "bold"))
+    items += block(bonus, 8, box_y + 8, w - 16, h - box_y - 14, max_pt=12, min_pt=6, color=ink)
+    return Scene(w, h, tuple(items), background="#ffffff", title=action.name)
+
+
+def supply_board(model: Skylands) -> Scene:
+    """The supply board: one area for each colour of inhabitants."""
+    pr = model.files.print
+    w, h = pr.supply_board.w, pr.supply_board.h
+    ink = pr.inks["ink"]
+    colours = model.files.game.inhabitants.colours
+    items: list[Item] = [Rect(-BLEED_ART, -BLEED_ART, w + 2 * BLEED_ART, h + 2 * BLEED_ART, fill=pr.inks["sky"]),
+                         Text(w / 2, 13, model.files.boards.supply_board.name, 16, ink, "bold", "middle")]
+    items += block(supply_text(model), 8, 16, w - 16, 8, max_pt=8, color=pr.inks["muted"], anchor="middle")
+    n = len(colours)
+    gap = 6.0
+    cw = (w - 2 * 8 - (n - 1) * gap) / n
+    for i, c in enumerate(colours):
+        x = 8 + i * (cw + gap)
+        items.append(Rect(x, 30, cw, h - 38, fill="#ffffff", stroke=c.colour, stroke_mm=1.2, radius=5))
+        items.append(Circle(x + cw / 2, 30 + (h - 38) / 2 - 4, cw * 0.28, fill=c.colour))
+        items.append(label(c.name, x + cw / 2, h - 18, cw - 4, max_pt=11, style="bold", color=ink))
+        items.append(Text(x + cw / 2, h - 12, f"{c.count} inhabitants", 7.5, pr.inks["muted"], "regular",
+                          "middle"))
+    return Scene(w, h, tuple(items), background=pr.inks["sky"], title="Supply board")
