@@ -117,7 +117,7 @@ def test_the_battle_board_is_tiled_over_pages_with_every_spot(kit, model):
 
 def test_reference_card_and_deck_lists_take_their_numbers_from_the_rules(kit, model):
     ref = re.sub(r"\s+", " ", " ".join(pdfcheck.texts((kit / "reference.pdf").read_bytes())))
-    assert f"draws {model.rules.hand.draw_per_round} cards" in ref and "Battle, spot by spot" in ref
+    assert f"draws {model.rules.hand.draw_per_round} cards" in ref and "Battle, space by space" in ref
     lists = pdfcheck.texts((kit / "deck-lists.pdf").read_bytes())
     assert len(lists) == len(model.starters) + 1
     assert f"at most {model.rules.deck.max_cost}" in lists[0]

@@ -6,21 +6,18 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import jinja2
-
 from ... import paths
 from ...content import load_file
+from ...text import render_string
 from .model import Card, Effect, SkyboundBattle
 
 TEMPLATES = paths.TEMPLATES / "skybound-battle"
 WHEN_ORDER = ("passive", "deployed", "activated", "end-of-round")
 
-_ENV = jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=True)
-
 
 def render(template: str, **context: Any) -> str:
-    """Render a template string; a missing name is an error, never an empty string."""
-    return _ENV.from_string(template).render(**context)
+    """Render a template string (StrictUndefined: a missing name is an error, never an empty string)."""
+    return render_string(template, **context)
 
 
 @lru_cache(maxsize=4)
