@@ -123,3 +123,17 @@ def test_score_honours_content_option(runner, tmp_path, content_copy):
     result = run(runner, "--content", str(root), "score", "skylands", str(EXAMPLES / "scoring-example.yaml"))
     assert result.exit_code == 0
     assert re.search(r"Empty squares\s+-6", result.output) and re.search(r"Total\s+47", result.output)
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in EXAMPLES.glob("*.yaml")))
+def test_score_every_shipped_example(runner, name):
+    result = run(runner, "score", "skylands", str(EXAMPLES / name))
+    assert result.exit_code == (1 if name.startswith("illegal") else 0), result.output
+    assert "Traceback" not in result.output
+
+
+def test_score_midgame_example_shows_open_and_blocked_islands(runner):
+    result = run(runner, "score", "skylands", str(EXAMPLES / "board-1-midgame.yaml"))
+    assert "can never be completed (open at A1 west, A1 north)" in result.output
+    assert "open at D4 west" in result.output
+    assert re.search(r"Empty squares\s+-22", result.output)  # 20 squares - 3 pre-printed - 6 tiles

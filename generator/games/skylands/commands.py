@@ -34,8 +34,8 @@ def pad_lines(model: Skylands, end: EndState, pad: ScorePad, title: str) -> list
         else:
             state = "can never be completed (open at " + ", ".join(
                 f"{square_name(sq)} {SIDES[s]}" for sq, s in island.blocked_edges) + ")"
-        out.append(f"  {island.type:<9} {squares:<15} {island.spaces:>2} spaces, "
-                   f"{island.inhabitants} inhabitants, {state}")
+        people = f"{island.inhabitants} inhabitant{'' if island.inhabitants == 1 else 's'}"
+        out.append(f"  {island.type:<9} {squares:<15} {island.spaces:>2} spaces, {people}, {state}")
     return out
 
 
