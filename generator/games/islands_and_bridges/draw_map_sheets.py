@@ -18,24 +18,23 @@ PORTRAIT = draw_sheets.PORTRAIT
 
 
 def _socket_note(game: Game, kit: MapKit, side: str, text: str, cell: float) -> tuple[Item, ...]:
-    """A used socket, in trapboard grid mm: the socket bar darkened and a note just inside the edge."""
+    """A used socket, in trapboard grid mm: the socket bar, widened and darkened, with a note in it
+    (outside the grid, so it never hides a mark)."""
     cells = kit.socket_cells(side)
     xs, ys = [c for c, _ in cells], [r for _, r in cells]
     x0, y0 = min(xs) * cell, min(ys) * cell
     x1, y1 = (max(xs) + 1) * cell, (max(ys) + 1) * cell
     navy = game.color("stage-end")
-    d = 2.6
+    d, gap = 3.0, 0.6
     if side in ("north", "south"):
-        y = -d - 0.6 if side == "north" else kit.rows * cell + 0.6
-        ty = 2.9 if side == "north" else kit.rows * cell - 1.2
+        y = -d - gap if side == "north" else kit.rows * cell + gap
         return (Rect(x0, y, x1 - x0, d, fill=navy),
-                label(text, (x0 + x1) / 2, ty, x1 - x0 - 2, max_pt=6.5, style="bold", color=navy))
-    x = -d - 0.6 if side == "west" else kit.cols * cell + 0.6
-    tx = 2.9 if side == "west" else kit.cols * cell - 1.2
+                label(text, (x0 + x1) / 2, y + d / 2 + 0.8, x1 - x0 - 2, max_pt=6, style="bold", color="#ffffff"))
+    x = -d - gap if side == "west" else kit.cols * cell + gap
     turn = -90.0 if side == "west" else 90.0
     return (Rect(x, y0, d, y1 - y0, fill=navy),
-            Group((label(text, 0, 0, y1 - y0 - 2, max_pt=6.5, style="bold", color=navy),),
-                  tx if side == "west" else kit.cols * cell - 2.9, (y0 + y1) / 2, turn))
+            Group((label(text, 0, 0.8, y1 - y0 - 2, max_pt=6, style="bold", color="#ffffff"),),
+                  x + d / 2, (y0 + y1) / 2, turn))
 
 
 def trapboard(game: Game, kit: MapKit, plan: Plan, index: int) -> Scene:

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
+from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import islice
 
 from .plan import OPPOSITE, Cell, IslandPlan, MapKit, Plan, Rect, distance_to_rect, overlap
 
@@ -165,26 +167,47 @@ def _steps(kit: MapKit) -> dict[str, Step]:
     return found
 
 
-def layout(kit: MapKit, k: int, table: tuple[int, int], rng: random.Random) -> list[tuple[Cell, str]] | None:
-    """A random chain of k islands that fits the table: [(north-west table cell, side of the bridge
-    to the next island)], centred on the table; None when no chain fits. A depth-first search
-    with backtracking, so it finds a chain whenever one exists."""
+Path = list[tuple[Cell, str]]  # each island's north-west table cell and the side its bridge leaves by
+ENUMERATED_CHAINS = 5000  # up to this many chains fit a table, they are listed once and drawn uniformly
+
+
+def layout(kit: MapKit, k: int, table: tuple[int, int], rng: random.Random) -> Path | None:
+    """A random chain of k islands that fits the table, centred on it ('' for the last island's
+    bridge); None when no chain fits. Every chain that fits is equally likely while they are few
+    (listed once per table); on a table so large that they are many, a random depth-first search
+    finds one. Either way a chain is found whenever one exists."""
+    key = ("chains", k, table)
+    if key not in kit.memo:
+        listed = list(islice(_chains(kit, k, table, None), ENUMERATED_CHAINS + 1))
+        kit.memo[key] = listed if len(listed) <= ENUMERATED_CHAINS else None
+    chains: list[Path] | None = kit.memo[key]
+    if chains is None:  # too many to list: search at random
+        return next(_chains(kit, k, table, rng))
+    return list(chains[int(rng.random() * len(chains))]) if chains else None
+
+
+def _chains(kit: MapKit, k: int, table: tuple[int, int], rng: random.Random | None) -> Iterator[Path]:
+    """Every chain of k islands that fits the table (depth first, sides in a random order when rng
+    is given), each centred on the table."""
     steps = _steps(kit)
     width, height = table
     cols, rows = kit.cols, kit.rows
     if cols > width or rows > height:
-        return None
+        return
     options = {a: [s for s in steps if s != a] for a in (None, *OPPOSITE)}
     ats: list[Cell] = [(0, 0)]
     rects: list[Rect] = [(0, 0, cols, rows)]
     chosen: list[str] = []
 
-    def grow(arrival: str | None, box: Rect) -> bool:
+    def grow(arrival: str | None, box: Rect) -> Iterator[Path]:
         if len(ats) == k:
-            return True
+            dx, dy = (width - (box[2] - box[0])) // 2 - box[0], (height - (box[3] - box[1])) // 2 - box[1]
+            yield [((x + dx, y + dy), chosen[i] if i < len(chosen) else "") for i, (x, y) in enumerate(ats)]
+            return
         x, y = ats[-1]
         sides = options[arrival][:]
-        rng.shuffle(sides)
+        if rng is not None:
+            rng.shuffle(sides)
         for s in sides:
             (b0, b1, b2, b3), (dx, dy) = steps[s]
             b = (x + b0, y + b1, x + b2, y + b3)
@@ -198,19 +221,12 @@ def layout(kit: MapKit, k: int, table: tuple[int, int], rng: random.Random) -> l
             ats.append((nx, ny))
             rects.extend((b, r))
             chosen.append(s)
-            if grow(OPPOSITE[s], grown):
-                return True
+            yield from grow(OPPOSITE[s], grown)
             ats.pop()
             del rects[-2:]
             chosen.pop()
-        return False
 
-    if not grow(None, rects[0]):
-        return None
-    x0, y0 = min(q[0] for q in rects), min(q[1] for q in rects)
-    x1, y1 = max(q[2] for q in rects), max(q[3] for q in rects)
-    dx, dy = (width - (x1 - x0)) // 2 - x0, (height - (y1 - y0)) // 2 - y0
-    return [((x + dx, y + dy), chosen[i] if i < len(chosen) else "") for i, (x, y) in enumerate(ats)]
+    yield from grow(None, rects[0])
 
 
 def _rings(kit: MapKit, side: str) -> dict[int, list[Cell]]:

@@ -167,15 +167,27 @@ class MapKit:
         return min(self.budget_max, max(self.budget_min, raw))
 
     def enemy_mix(self, budget: int, rng: random.Random | None) -> dict[str, int]:
-        """How many enemies of each type spend the budget: a guard when it costs at most its share,
-        then the others, strongest first, each count drawn from the range that still lets the
-        weaker types fill the rest to within one weakest enemy (rng None: always the most)."""
+        """How many enemies of each type spend the budget: a guard when it costs at most its share
+        (or when the others alone cannot spend enough), then the others, strongest first, each count
+        drawn from the range that still lets the weaker types fill the rest to within one weakest
+        enemy (rng None: always the most)."""
+        g = self.strength[self.guard]
+        affordable = bool(self.guard_max and self.box[self.guard] and g <= budget)
+        guarded = affordable and g * 100 <= budget * self.guard_max_percent
+        mix = self._mix(budget, guarded, rng)
+        if affordable and not guarded and self._spent(mix) * 100 < budget * self.min_spent_percent:
+            mix = self._mix(budget, True, rng)
+        return mix
+
+    def _spent(self, mix: dict[str, int]) -> int:
+        return sum(self.strength[t] * n for t, n in mix.items())
+
+    def _mix(self, budget: int, guarded: bool, rng: random.Random | None) -> dict[str, int]:
         mix = {t: 0 for t in self.enemy_types}
         left = budget
-        g = self.strength[self.guard]
-        if self.guard_max and self.box[self.guard] and g * 100 <= budget * self.guard_max_percent:
+        if guarded:
             mix[self.guard] = 1
-            left -= g
+            left -= self.strength[self.guard]
         others = sorted((t for t in self.enemy_types if t != self.guard), key=lambda t: -self.strength[t])
         if not others:
             return mix
