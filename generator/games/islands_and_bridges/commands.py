@@ -28,9 +28,11 @@ _TABLE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[xX]\s*(\d+(?:\.\d+)?)\s*(mm|cm|in)?
 
 def map_kit(loaded: Loaded) -> MapKit:
     """The generator's numbers from the loaded game and maps.yaml; ContentError with maps.yaml's problems."""
-    settings = plan_settings.load(loaded.content)
+    settings = getattr(loaded.model, "maps", None)  # once the game's loader reads maps.yaml itself
+    if not isinstance(settings, plan_settings.MapSettings):
+        settings = plan_settings.load(loaded.content)
     if settings is None:
-        raise ContentError([p for p in loaded.content.problems])
+        raise ContentError(list(loaded.content.problems))
     problems = plan_settings.check(loaded.model, settings, loaded.content)
     if problems:
         raise ContentError(problems)

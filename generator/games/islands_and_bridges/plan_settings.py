@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pydantic import Field
 
 from ...content import ContentSet, Mm, Problem, Slug, Strict
 from ...content.decisions import Decision
-from .model import Game
+
+if TYPE_CHECKING:  # model.py may hold the settings itself (see load), so no import at run time
+    from .model import Game
 
 STEM = "maps"
 
