@@ -126,3 +126,21 @@ def test_cards_larger_than_the_paper_are_tiled():
     doc.cards("islands", [big, big])
     texts = pdfcheck.texts(doc.to_bytes())
     assert len(texts) == 4 and all(", part " in t for t in texts)
+
+
+def test_groups_turn_clockwise_in_pdf_as_in_svg():
+    import pypdfium2
+
+    from generator.draw import Group
+
+    arm = Group((Rect(0, -1, 9, 2, fill="#000000"),), dx=10, dy=10, rotate=90)  # points right, turned to point down
+    doc = PrintDocument("Test", "rotation", BuildOptions(bleed_mm=0, crop_marks=False))
+    doc.sheet("arm", Scene(20, 20, (arm,)))
+    pg = pypdfium2.PdfDocument(doc.to_bytes())[0]
+    image = pg.render(scale=144 / 72).to_pil().convert("L")
+    x0 = (210 - 20) / 2 * 144 / 25.4   # the sheet is centred in the printable area
+    top = (7.5 + 6 + (297 - 27 - 20) / 2) * 144 / 25.4
+    k = 144 / 25.4
+    below, right = image.getpixel((x0 + 10 * k, top + 15 * k)), image.getpixel((x0 + 15 * k, top + 10 * k))
+    assert below < 100 < right
+    assert b"rotate(90)" in to_svg(Scene(20, 20, (arm,)))

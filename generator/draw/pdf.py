@@ -78,7 +78,7 @@ def _items(c: Canvas, items: tuple[Item, ...]) -> None:
             c.saveState()
             c.translate(it.dx, it.dy)
             if it.rotate:
-                c.rotate(-it.rotate)  # y is flipped: clockwise on the page
+                c.rotate(it.rotate)  # in the y-flipped space a positive angle turns clockwise on the page
             _items(c, it.items)
             c.restoreState()
 

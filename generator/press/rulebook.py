@@ -145,7 +145,8 @@ def _keep_headings_with_next(items: list[Flowable]) -> list[Flowable]:
         while isinstance(f, Paragraph) and f.style.name in ("h1", "h2", "h3") and k + 1 < len(items):
             k += 1
             f = items[k]
-            group.append(f)
+            # a KeepTogether nested in a KeepTogether always moves to the next page: unwrap it
+            group.extend(f._content if isinstance(f, KeepTogether) else [f])
         out.append(KeepTogether(group) if len(group) > 1 else f)
         k += 1
     return out
@@ -155,7 +156,7 @@ def _table(rows: list[list[str]], width: float, st: dict[str, ParagraphStyle]) -
     ncols = max(len(r) for r in rows)
     rows = [r + [""] * (ncols - len(r)) for r in rows]
     data = [[Paragraph(inline(c), st["head" if k == 0 else "cell"]) for c in r] for k, r in enumerate(rows)]
-    t = Table(data, colWidths=[width / ncols] * ncols, repeatRows=1)
+    t = Table(data, colWidths=_widths(rows, width), repeatRows=1)
     t.setStyle(TableStyle([
         ("FONTNAME", (0, 0), (-1, -1), fonts.pdf_name("regular")),  # else reportlab sets Helvetica
         ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#264653")),
@@ -166,6 +167,15 @@ def _table(rows: list[list[str]], width: float, st: dict[str, ParagraphStyle]) -
         ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5),
     ]))
     return KeepTogether([Spacer(1, 2), t, Spacer(1, 6)]) if len(rows) < 25 else t
+
+
+def _widths(rows: list[list[str]], width: float) -> list[float]:
+    """Columns share the width by the length of their longest cell, none below half an even share."""
+    longest = [max(len(r[c]) for r in rows) + 4 for c in range(len(rows[0]))]
+    floor = width / len(longest) / 2
+    shares = [max(floor, width * n / sum(longest)) for n in longest]
+    scale = width / sum(shares)
+    return [s * scale for s in shares]
 
 
 def rulebook_pdf(game_title: str, text: str, paper: str) -> bytes:
