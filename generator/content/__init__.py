@@ -1,5 +1,6 @@
 """Loading game content: positioned YAML, typed models, problems at FILE:LINE:COL."""
 
+from . import decisions
 from .contentset import ContentSet, load_content
 from .problems import ContentError, Problem
 from .schema import Mm, Slug, Strict, parse, to_mm

@@ -1,12 +1,20 @@
 """Decisions: where a seed contradicts itself or leaves a gap, settled once in content.
 
-Every game keeps a `decisions.yaml` of this shape; its rulebook prints them as an appendix.
+Every game keeps a `decisions.yaml` of this shape. The seed's words are quoted as they stand;
+our choice and its reason are templates over the game's model, so a number they state is read
+from the content, never typed twice. The rulebook prints them as an appendix.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import jinja2
 from pydantic import Field
 
+from .contentset import ContentSet
+from .problems import Problem
 from .schema import Slug, Strict
 
 
@@ -24,8 +32,32 @@ class DecisionsFile(Strict):
     decisions: list[Decision] = Field(min_length=1)
 
 
-def appendix(decisions: list[Decision], title: str = "Appendix: Decisions") -> str:
-    """The rulebook appendix (rulebook Markdown) listing every decision with the seed's quotes."""
+def rendered(decisions: Sequence[Decision], context: Mapping[str, Any]) -> list[Decision]:
+    """The decisions with their choice and reason rendered over `context` (jinja2 errors raise)."""
+    from ..text import render_string
+
+    return [d.model_copy(update={"choice": render_string(d.choice, **context).strip(),
+                                 "why": render_string(d.why, **context).strip()}) for d in decisions]
+
+
+def template_problems(content: ContentSet, decisions: Sequence[Decision], context: Mapping[str, Any],
+                      stem: str = "decisions") -> list[Problem]:
+    """A name a decision's text uses that the model does not have, at its line."""
+    from ..text import render_string
+
+    out = []
+    for i, d in enumerate(decisions):
+        for field in ("choice", "why"):
+            try:
+                render_string(getattr(d, field), **context)
+            except jinja2.TemplateError as err:
+                out.append(content.problem(stem, ("decisions", i, field), f"{d.id}: {field} template: {err}"))
+    return out
+
+
+def appendix(decisions: Sequence[Decision], intro: str | None = None) -> str:
+    """The rulebook appendix (rulebook Markdown): every decision with the seed's quotes; pass
+    decisions already `rendered`."""
     from ..text import render
 
-    return render("decisions.md.j2", decisions=decisions, title=title)
+    return render("decisions.md.j2", decisions=decisions, intro=intro)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import jinja2
 
-from ...content import ContentSet, Problem
+from ...content import ContentSet, Problem, decisions
 from . import texts
 from .model import Game
 
@@ -13,7 +13,7 @@ OPPOSITE = {"north": "south", "south": "north", "east": "west", "west": "east"}
 
 def check(game: Game, content: ContentSet) -> list[Problem]:
     out: list[Problem] = []
-    for rule in (ranges, references, geometry, derived_statements, component_manifest, card_texts):
+    for rule in (ranges, references, geometry, derived_statements, component_manifest, card_texts, decision_texts):
         out += rule(game, content)
     return out
 
@@ -158,3 +158,8 @@ def card_texts(game: Game, content: ContentSet) -> list[Problem]:
             except jinja2.TemplateError as err:
                 out.append(content.problem("elements", (group, cid, "text"), texts.template_error(err)))
     return out
+
+
+def decision_texts(game: Game, content: ContentSet) -> list[Problem]:
+    """Every decision's choice and reason render over the model."""
+    return decisions.template_problems(content, game.decisions, texts.context(game))
