@@ -140,7 +140,7 @@ def test_rulebook_numbers_follow_the_content(content_copy):
 
 def test_rulebook_has_the_decisions_appendix(model):
     text = rulebook.text(model)
-    appendix = text[text.index("# Appendix: decisions"):]
+    appendix = text[text.index("# Appendix: Decisions"):]
     for d in model.files.decisions.decisions:
         assert f"## {d.topic}" in appendix
     assert "12 markers of 1 VP" in appendix and "{{" not in text

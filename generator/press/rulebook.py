@@ -146,7 +146,7 @@ def _keep_headings_with_next(items: list[Flowable]) -> list[Flowable]:
             k += 1
             f = items[k]
             # a KeepTogether nested in a KeepTogether always moves to the next page: unwrap it
-            group.extend(f._content if isinstance(f, KeepTogether) else [f])
+            group.extend(f._content if isinstance(f, KeepTogether) else [f])  # type: ignore[attr-defined]
         out.append(KeepTogether(group) if len(group) > 1 else f)
         k += 1
     return out

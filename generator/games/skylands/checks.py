@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...content import ContentSet, Problem
+from ...content import ContentSet, Problem, decisions
 from .board import Board, square_name
 from .geometry import face_problems, mirror_problems, shape_problems
 from .model import Skylands
 from .scoring import SCORING_EFFECTS
-from .text import TemplateProblem, action_texts, decision_context, pad_hint, render, special_text, supply_text
+from .text import TemplateProblem, action_texts, decision_context, pad_hint, special_text, supply_text
 from .tiles import Face
 
 # The inks the drawers name (print.yaml); a missing one is a content error, not a KeyError at build.
@@ -284,11 +284,5 @@ def template_problems(model: Skylands, content: ContentSet) -> list[Problem]:
         supply_text(model)
     except TemplateProblem as err:
         out.append(content.problem("boards", ("supply_board", "text"), str(err)))
-    ctx = decision_context(model)
-    for i, d in enumerate(f.decisions.decisions):
-        for field in ("choice", "why"):
-            try:
-                render(getattr(d, field), **ctx)
-            except TemplateProblem as err:
-                out.append(content.problem("decisions", ("decisions", i, field), str(err)))
+    out += decisions.template_problems(content, f.decisions.decisions, decision_context(model))
     return out

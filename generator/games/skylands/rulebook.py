@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...content.decisions import appendix, rendered
 from ...text import render
 from . import components
 from .model import Skylands, terrain_combos
-from .text import action_texts, decision_context, decision_texts, pad_hint, special_text
+from .text import action_texts, decision_context, pad_hint, special_text
 
 
 def _cost(model: Skylands, cost: list[str]) -> str:
@@ -65,8 +66,9 @@ def context(model: Skylands) -> dict[str, Any]:
         "terrains": model.terrains,
         "colours": f.game.inhabitants.colours,
         "marks": f.tiles.player_marks,
-        "decisions": [{"d": d, "choice": c, "why": w} for d in f.decisions.decisions
-                      for c, w in [decision_texts(model, d, dctx)]],
+        "decisions_appendix": appendix(rendered(f.decisions.decisions, dctx), intro=(
+            "The original rules leave some things open, and their pictures were not available. Each "
+            "decision below quotes the rules, then says what this kit does and why.")),
         "grid": f.game.player_board,
     }
 

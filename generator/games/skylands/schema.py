@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
 
-from ...content import Mm, Slug, Strict
+from ...content import Mm, Slug, Strict, decisions
 
 Side = Literal["north", "east", "south", "west"]
 Colour = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]
@@ -359,15 +359,6 @@ class PrintFile(Strict):
     inks: dict[str, Colour]
 
 
-# ---- decisions.yaml -----------------------------------------------------------------------
-
-class Decision(Strict):
-    id: Slug
-    topic: str
-    seed: list[str] = Field(min_length=1)
-    choice: str
-    why: str
-
-
-class DecisionsFile(Strict):
-    decisions: list[Decision] = Field(min_length=1)
+# ---- decisions.yaml: the core's shape, shared by every game ----------------------------------
+Decision = decisions.Decision
+DecisionsFile = decisions.DecisionsFile

@@ -8,7 +8,7 @@ import jinja2
 
 from ...text import render_string
 from .model import Skylands, SpecialIsland
-from .schema import ActionSpec, Decision
+from .schema import ActionSpec
 
 
 class TemplateProblem(ValueError):
@@ -81,9 +81,3 @@ def decision_context(model: Skylands) -> dict[str, Any]:
         "sp": model.specials,
         "costs": [len(s.spec.cost) for s in model.specials.values()],
     }
-
-
-def decision_texts(model: Skylands, decision: Decision, context: dict[str, Any] | None = None) -> tuple[str, str]:
-    """(choice, why) of a decision, with the numbers filled in from the content."""
-    ctx = context if context is not None else decision_context(model)
-    return render(decision.choice, **ctx), render(decision.why, **ctx)
