@@ -7,9 +7,10 @@ from itertools import combinations
 
 import jinja2
 
-from ...content import ContentError, ContentSet, Loc, Problem
+from ...content import ContentError, ContentSet, Loc, Problem, decisions
 from .decks import DeckLimits, deck_colours, deck_violations
 from .model import ENEMY_TARGETS, PASSIVE_VERBS, VERBS, SkyboundBattle
+from .text import decision_context
 
 COLOURS_IN_GAME = 4   # "There are 4 colours of cards."
 STARTER_DECKS = 6     # "There are 6 starter decks to choose from"
@@ -35,6 +36,7 @@ def check(model: SkyboundBattle, content: ContentSet) -> list[Problem]:
     check_cards(model, report)
     check_starters(model, report)
     check_texts(model, report)
+    problems += decisions.template_problems(content, model.decisions, decision_context(model))
     return problems
 
 
@@ -114,7 +116,7 @@ def check_starters(model: SkyboundBattle, report: Report) -> None:
 
 def check_texts(model: SkyboundBattle, report: Report) -> None:
     """Every effect has words and every decision renders (a missing name in a template is an error)."""
-    from .text import decision_text, effect_sentence, effect_templates
+    from .text import effect_sentence, effect_templates
 
     try:
         phrases = effect_templates()
@@ -128,9 +130,4 @@ def check_texts(model: SkyboundBattle, report: Report) -> None:
                 effect_sentence(eff, phrases)
             except (KeyError, jinja2.TemplateError) as err:
                 report("cards", ("cards", i, "effects", j), f"{card.id}: no effect text for it ({err})")
-    for i, d in enumerate(model.decisions):
-        for part in ("choice", "why"):
-            try:
-                decision_text(model, getattr(d, part))
-            except jinja2.TemplateError as err:
-                report("decisions", ("decisions", i, part), f"{d.id}: {part} does not render ({err})")
+

@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import Field
 
 from ...content import ContentSet, Mm, Slug, Strict
+from ...content.decisions import Decision, DecisionsFile
 
 TITLE = "Skybound Battle"
 
@@ -111,16 +112,6 @@ class Rules(Strict):
     round_limit: int = Field(ge=1, le=1000)
 
 
-class Decision(Strict):
-    """A contradiction or gap of the seed, settled once."""
-
-    id: Slug
-    topic: str
-    seed: tuple[str, ...] = Field(min_length=1)
-    choice: str
-    why: str
-
-
 class CardSize(Strict):
     width: Mm = Field(gt=20, lt=200)
     height: Mm = Field(gt=20, lt=200)
@@ -177,10 +168,6 @@ class CardsFile(Strict):
 
 class StartersFile(Strict):
     starters: tuple[Starter, ...] = Field(min_length=1)
-
-
-class DecisionsFile(Strict):
-    decisions: tuple[Decision, ...] = Field(min_length=1)
 
 
 class SkyboundBattle(Strict):

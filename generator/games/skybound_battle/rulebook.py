@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...content.decisions import appendix, rendered
 from ...text import render
 from .decks import deck_colours
 from .model import SkyboundBattle
-from .text import decision_text, effect_templates, effect_text
+from .text import decision_context, effect_templates, effect_text
 
 
 def components_table(model: SkyboundBattle) -> list[list[object]]:
@@ -38,8 +39,9 @@ def context(model: SkyboundBattle) -> dict[str, Any]:
                         "text": effect_text(c)}
                        for c in sorted(model.cards, key=lambda c: (c.cost, c.name)) if c.colour == col.id]}
             for col in model.colours],
-        "decisions": [{"topic": d.topic, "seed": d.seed, "choice": decision_text(model, d.choice),
-                       "why": decision_text(model, d.why)} for d in model.decisions],
+        "decisions_appendix": appendix(rendered(model.decisions, decision_context(model)), intro=(
+            "The game's source leaves some gaps and contradicts itself in places. Each one is settled here, "
+            "once; the cards, the sheets and the rules above follow these decisions.")),
     }
 
 

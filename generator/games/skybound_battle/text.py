@@ -86,6 +86,6 @@ def board_texts(model: SkyboundBattle) -> dict[str, Any]:
     return words
 
 
-def decision_text(model: SkyboundBattle, template: str) -> str:
-    """A decision's choice or reason, with the rules' numbers filled in."""
-    return render(template, rules=model.rules).strip()
+def decision_context(model: SkyboundBattle) -> dict[str, Any]:
+    """What a decision's choice and reason may name."""
+    return {"rules": model.rules}
