@@ -5,7 +5,7 @@ from __future__ import annotations
 import jinja2
 
 from ...content import ContentSet, Problem, decisions
-from . import texts
+from . import plan_settings, texts
 from .model import Game
 
 OPPOSITE = {"north": "south", "south": "north", "east": "west", "west": "east"}
@@ -13,7 +13,8 @@ OPPOSITE = {"north": "south", "south": "north", "east": "west", "west": "east"}
 
 def check(game: Game, content: ContentSet) -> list[Problem]:
     out: list[Problem] = []
-    for rule in (ranges, references, geometry, derived_statements, component_manifest, card_texts, decision_texts):
+    for rule in (ranges, references, geometry, derived_statements, component_manifest, card_texts, decision_texts,
+                 map_settings):
         out += rule(game, content)
     return out
 
@@ -162,4 +163,11 @@ def card_texts(game: Game, content: ContentSet) -> list[Problem]:
 
 def decision_texts(game: Game, content: ContentSet) -> list[Problem]:
     """Every decision's choice and reason render over the model."""
-    return decisions.template_problems(content, game.decisions, texts.context(game))
+    ctx = texts.context(game)
+    return (decisions.template_problems(content, game.decisions, ctx)
+            + decisions.template_problems(content, game.maps.decisions, ctx, stem="maps"))
+
+
+def map_settings(game: Game, content: ContentSet) -> list[Problem]:
+    """maps.yaml asks nothing of the generator that this game's stats and box cannot give."""
+    return plan_settings.check(game, game.maps, content)

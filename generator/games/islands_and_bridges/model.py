@@ -8,6 +8,7 @@ from pydantic import Field
 
 from ...content import ContentSet, Mm, Slug, Strict
 from ...content.decisions import Decision, DecisionsFile
+from .plan_settings import MapSettings
 
 Side = Literal["north", "east", "south", "west"]
 Target = Literal["single", "all"]
@@ -173,6 +174,7 @@ class Game(Strict):
     components: Components
     phases: list[Phase]
     decisions: list[Decision]
+    maps: MapSettings
 
     def token(self, token_id: str) -> Token:
         return next(t for t in self.components.tokens if t.id == token_id)
@@ -188,8 +190,9 @@ def load(content: ContentSet) -> Game | None:
     components = content.parse("components", Components)
     phases = content.parse("phases", Phases)
     decisions = content.parse("decisions", DecisionsFile)
-    if None in (settings, elements, components, phases, decisions):
+    maps = content.parse("maps", MapSettings)
+    if None in (settings, elements, components, phases, decisions, maps):
         return None
-    assert settings and elements and components and phases and decisions
+    assert settings and elements and components and phases and decisions and maps
     return Game(settings=settings, elements=elements, components=components, phases=phases.phases,
-                decisions=decisions.decisions)
+                decisions=decisions.decisions, maps=maps)

@@ -17,7 +17,7 @@ def text(game: Game) -> str:
         overview={"stats": overview.stats(game), "actions": overview.actions(game),
                   "abilities": overview.abilities(game), "items": overview.items(game)},
         enemy_table=enemy_table(game),
-        decisions_appendix=appendix(rendered(game.decisions, ctx)),
+        decisions_appendix=appendix(rendered([*game.decisions, *game.maps.decisions], ctx)),
         ability_table=[["Ability", "Duration", "Cooldown", "Effect"]] + [
             [ab.name, ab.duration, ab.cooldown, overview.ability_effect(game, aid)]
             for aid, ab in game.elements.abilities.items()],
