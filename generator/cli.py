@@ -154,3 +154,7 @@ def _attach_game_commands() -> None:
 
 
 _attach_game_commands()
+
+
+if __name__ == "__main__":
+    main()

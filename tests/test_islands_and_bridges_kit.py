@@ -142,3 +142,16 @@ def test_build_options(tmp_path, args, pages):
         assert len(cards.pages) == pages
     else:
         assert {pdfcheck.size_mm(p.mediabox) for p in cards.pages} <= {(215.9, 279.4), (279.4, 215.9)}
+
+
+def test_a_build_in_another_process_gives_the_same_bytes(kit, tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYTHONHASHSEED": "12345", "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    subprocess.run([sys.executable, "-m", "generator.cli", "--out", str(tmp_path), "build", GAME],
+                   check=True, env=env, capture_output=True)
+    ours = json.loads((kit / "manifest.json").read_text())["files"]
+    theirs = json.loads((tmp_path / GAME / "manifest.json").read_text())["files"]
+    assert {k: v["sha256"] for k, v in ours.items()} == {k: v["sha256"] for k, v in theirs.items()}
