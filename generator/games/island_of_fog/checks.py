@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from ...content import ContentSet, Loc, Problem
+from ...content import ContentSet, Loc, Problem, decisions
 from . import schema as s
 from .board import player_counts
 from .model import IslandOfFog
@@ -40,25 +40,16 @@ def check(model: IslandOfFog, content: ContentSet) -> list[Problem]:
                f"unknown unit {model.fairness.unit!r} (units: {', '.join(model.unit)})")
     _check_board(model, report, tiles_ok and not problems)
     if not problems:
-        _check_templates(model, report)
+        problems += _check_templates(model, content)
     return problems
 
 
-def _check_templates(model: IslandOfFog, report: Report) -> None:
+def _check_templates(model: IslandOfFog, content: ContentSet) -> list[Problem]:
     """Decision texts are templates over the model: a name that does not exist is an error here,
     not a blank in the rulebook."""
-    import jinja2
-
-    from ...text import render_string
     from .texts import context
 
-    ctx = context(model)
-    for i, d in enumerate(model.decisions.decisions):
-        for field in ("choice", "why"):
-            try:
-                render_string(getattr(d, field), **ctx)
-            except jinja2.TemplateError as err:
-                report("decisions", ("decisions", i, field), f"template error in {field}: {err}")
+    return decisions.template_problems(content, model.decisions.decisions, context(model))
 
 
 def _unique(report: Report, stem: str, loc: Loc, values: Iterable[object], what: str,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...content.decisions import appendix
 from ...text import render
 from .model import IslandOfFog
 from .odds import OddsRow, percent
@@ -69,4 +70,7 @@ def text(m: IslandOfFog, counts: dict[str, int], rows: list[OddsRow]) -> str:
     ctx = context(m)
     return render("island-of-fog/rulebook.md.j2", contents=contents(m, counts), spaces_table=spaces_table(m),
                   units_table=units_table(m), setups_table=setups_table(ctx), odds_sample=odds_sample(m, rows),
-                  decisions=decisions(m), **ctx)
+                  decisions_appendix=appendix(decisions(m), intro=(
+                      "The first draft of these rules left some questions open and answered a few twice. "
+                      "Each is settled here once; the rest of the rulebook, the cards and the tiles follow "
+                      "these choices.")), **ctx)

@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints
 
-from ...content import Mm, Slug, Strict
+from ...content import Mm, Slug, Strict, decisions
 
 HexColour = Annotated[str, StringConstraints(pattern=r"^#[0-9a-fA-F]{6}$")]
 Corner = Literal["top-left", "top-right", "bottom-right", "bottom-left"]
@@ -177,17 +177,9 @@ class FairnessFile(Strict):
     max_attempts: Positive
 
 
-# ---- decisions.yaml
-class Decision(Strict):
-    id: Slug
-    topic: Text
-    seed: list[Text] = Field(min_length=1)
-    choice: Text
-    why: Text
-
-
-class DecisionsFile(Strict):
-    decisions: list[Decision] = Field(min_length=1)
+# ---- decisions.yaml: the core's shape, shared by every game
+Decision = decisions.Decision
+DecisionsFile = decisions.DecisionsFile
 
 
 # ---- look.yaml

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...text import render_string
+from ...content.decisions import Decision, rendered
 from .board import player_counts, setup
 from .model import IslandOfFog
 from .odds import OddsRow, odds_table, percent
@@ -50,11 +50,9 @@ def context(m: IslandOfFog) -> dict[str, Any]:
     }
 
 
-def decisions(m: IslandOfFog) -> list[dict[str, Any]]:
+def decisions(m: IslandOfFog) -> list[Decision]:
     """The decisions with their choice and reason rendered (they may name the model's numbers)."""
-    ctx = context(m)
-    return [{"id": d.id, "topic": d.topic, "seed": d.seed, "choice": render_string(d.choice, **ctx),
-             "why": render_string(d.why, **ctx)} for d in m.decisions.decisions]
+    return rendered(m.decisions.decisions, context(m))
 
 
 def odds_grid(m: IslandOfFog, rows: list[OddsRow]) -> list[tuple[Force, Force, list[OddsRow | None]]]:
