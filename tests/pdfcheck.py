@@ -42,3 +42,21 @@ def content_streams(data: bytes) -> list[bytes]:
 
 def size_mm(box) -> tuple[float, float]:
     return (round(float(box.width) / MM, 1), round(float(box.height) / MM, 1))
+
+
+def assert_print_ready(data: bytes, name: str = "", *, trim_box: bool = True) -> None:
+    """What we promise of every PDF: qpdf (through pikepdf) finds no problem, pypdf reads it
+    strictly, pdfium opens and renders it, every font is embedded, and pages carry a TrimBox."""
+    import pikepdf
+    import pypdfium2
+
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        assert pdf.check_pdf_syntax() == [], name
+    pages = reader(data).pages
+    used = fonts(data)
+    assert used and all(used.values()), (name, used)
+    doc = pypdfium2.PdfDocument(data)
+    assert len(doc) == len(pages) > 0, name
+    doc[0].render(scale=0.2)
+    if trim_box:
+        assert all("/TrimBox" in p and "/BleedBox" in p for p in pages), name

@@ -10,10 +10,10 @@ import pytest
 
 from generator import kit, paths
 from generator.content import ContentError
+from generator.content.decisions import rendered
 from generator.games.skybound_battle.checks import effect_problems
 from generator.games.skybound_battle.decks import DeckLimits, deck_colours, is_legal
 from generator.games.skybound_battle.model import SkyboundBattle
-from generator.content.decisions import rendered
 from generator.games.skybound_battle.text import decision_context, effect_text
 
 GAME = "skybound-battle"
