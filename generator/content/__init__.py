@@ -7,6 +7,18 @@ from .schema import Mm, Slug, Strict, parse, to_mm
 from .yamlload import Loc, Source, load_file, load_text
 
 __all__ = [
-    "ContentError", "decisions", "ContentSet", "Loc", "Mm", "Problem", "Slug", "Source", "Strict",
-    "load_content", "load_file", "load_text", "parse", "to_mm",
+    "ContentError",
+    "ContentSet",
+    "Loc",
+    "Mm",
+    "Problem",
+    "Slug",
+    "Source",
+    "Strict",
+    "decisions",
+    "load_content",
+    "load_file",
+    "load_text",
+    "parse",
+    "to_mm",
 ]
