@@ -22,6 +22,12 @@ class Context:
 
     def game_ids(self, requested: tuple[str, ...]) -> list[str]:
         known = kit.games_in(self.content)
+        if not known:
+            hint = ""
+            if any(self.content.glob("*.yaml")):
+                hint = f" (it holds YAML files: give the folder above it, {self.content.resolve().parent})"
+            raise click.UsageError(f"no game content found in {self.content}{hint}; "
+                                   f"games playkit knows: {', '.join(games.MODULES)}")
         for g in requested:
             if g not in known:
                 raise click.UsageError(

@@ -50,3 +50,11 @@ def test_ci_runs_exactly_the_readme_test_command():
 def test_unknown_game_is_a_usage_error(runner):
     result = runner.invoke(main, ["build", "chess"])
     assert result.exit_code == 2 and "unknown game 'chess'" in result.output
+
+
+def test_a_content_folder_without_games_is_a_usage_error(runner, tmp_path):
+    result = runner.invoke(main, ["--content", str(tmp_path), "validate"])
+    assert result.exit_code == 2 and "no game content found" in result.output
+    (tmp_path / "game.yaml").write_text("title: x\n")
+    result = runner.invoke(main, ["--content", str(tmp_path), "build"])
+    assert result.exit_code == 2 and "give the folder above it" in result.output
