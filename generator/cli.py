@@ -41,7 +41,18 @@ class Context:
 pass_ctx = click.make_pass_decorator(Context)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Playkit(click.Group):
+    """The top group: a file that cannot be read or written is the user's to fix, not a traceback."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except OSError as err:
+            where = f" {err.filename}" if err.filename else ""
+            raise click.ClickException(f"cannot use{where}: {err.strerror or err}") from None
+
+
+@click.group(cls=_Playkit, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="playkit")
 @click.option("--content", "content", type=click.Path(file_okay=False, path_type=Path),
               default=None, help="Folder of game content folders (default: the games shipped with playkit).")
