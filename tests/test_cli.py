@@ -63,5 +63,5 @@ def test_a_content_folder_without_games_is_a_usage_error(runner, tmp_path):
 def test_an_output_folder_that_cannot_be_written_is_an_error_not_a_traceback(runner, tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
-    result = runner.invoke(main, ["--out", str(blocker), "build", "islands-and-bridges"])
+    result = runner.invoke(main, ["--out", str(blocker / "kits"), "build", "islands-and-bridges"])
     assert result.exit_code == 1 and "cannot use" in result.output and "Traceback" not in result.output
