@@ -136,6 +136,46 @@ def test_from_plan_renders_an_edited_plan(seven, tmp_path):
     assert "edited plan" in pdfcheck.texts((folder / "gm.pdf").read_bytes())[0]
 
 
+def _drop_island_1_traps(text: str) -> str:
+    """An edit that keeps any plan valid: island 1 loses its traps."""
+    head, rest = text.split("  - number: 2", 1)
+    lines = [("    traps: []" if s.startswith("    traps: ") else s) for s in head.splitlines()]
+    return "\n".join(lines) + "\n  - number: 2" + rest
+
+
+def test_an_edited_plan_is_told_apart_from_its_seed(seven, tmp_path):
+    """A plan edited after it was made keeps `seed: 7`, but seed 7 no longer makes it: the pages say
+    'edited from seed 7', validate-plan notes the stale hash of its header, and the plan.yaml that
+    --from-plan writes has a fresh header."""
+    original = (seven / "plan.yaml").read_text()
+    edited = tmp_path / "plan.yaml"
+    edited.write_text(_drop_island_1_traps(original))
+    assert edited.read_text() != original
+    result = run(tmp_path, "validate-plan", str(edited))
+    assert result.exit_code == 0, result.output
+    old = plan_hash(seven)
+    assert f"{edited}:3:3: note: the header names plan {old}, but the plan now stands as plan " in result.output
+    assert "edited from seed 7" in result.output
+    result = run(tmp_path, "map", GAME, "--from-plan", str(edited))
+    assert result.exit_code == 0, result.output
+    folder = next((tmp_path / GAME / "maps").iterdir())
+    new = folder.name.removeprefix("plan-")
+    assert new != old
+    for page in pdfcheck.texts((folder / "gm.pdf").read_bytes()):
+        assert "edited from seed 7" in page and new in page
+    fresh = (folder / "plan.yaml").read_text()
+    assert "# Edited from the plan of: playkit map islands-and-bridges --seed 7" in fresh
+    assert f"# Plan {new}:" in fresh
+    again = run(tmp_path, "validate-plan", str(folder / "plan.yaml"))
+    assert again.exit_code == 0 and "note:" not in again.output, again.output
+
+
+def test_an_unedited_plan_has_no_notes(seven, tmp_path):
+    result = run(tmp_path, "validate-plan", str(seven / "plan.yaml"))
+    assert result.exit_code == 0 and "note:" not in result.output
+    assert f"plan {plan_hash(seven)}, seed 7:" in result.output
+
+
 def test_from_plan_with_problems_writes_nothing(seven, tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text((seven / "plan.yaml").read_text().replace("stage_end:", "stage_end: Z9 #"))

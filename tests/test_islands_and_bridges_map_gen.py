@@ -22,7 +22,7 @@ from generator.games.islands_and_bridges.mapgen import (
     layout,
 )
 from generator.games.islands_and_bridges.plan import MapKit, distance_to_rect, enemy_count
-from generator.games.islands_and_bridges.plan_checks import check_plan
+from generator.games.islands_and_bridges.plan_checks import check_plan, preferences
 from generator.games.islands_and_bridges.plan_file import plan_yaml, read_plan
 
 
@@ -53,6 +53,7 @@ def test_every_generated_plan_passes_every_rule(seed, p):
         return  # a table too small for the islands: the command refuses it (tested below)
     plan = generate(KIT, p, seed)
     assert check_plan(KIT, plan) == []
+    assert preferences(KIT, plan) == []  # and the generator keeps its own preferences too
     assert len(plan.islands) == p.islands and plan.players == p.players and plan.difficulty == p.difficulty
 
 
@@ -65,7 +66,7 @@ def test_plan_yaml_round_trips(seed, p):
         return
     plan = generate(KIT, p, seed)
     text = plan_yaml(KIT, plan)
-    assert read_plan(KIT, load_text(text, "plan.yaml")) == plan
+    assert read_plan(KIT, load_text(text, "plan.yaml")) == plan  # not edited: its seed makes it
     assert plan_yaml(KIT, read_plan(KIT, load_text(text, "plan.yaml"))) == text
 
 
@@ -160,3 +161,39 @@ def test_a_stat_change_changes_the_next_maps(content_copy):
     assert changed.enemy_mix(changed.budget(3, "hard"), None)["boss"] == 1
     p = default_params(changed)
     assert generate(changed, p, 7) != generate(KIT, p, 7)
+
+
+def test_traps_and_chests_keep_their_ranges_to_the_end_of_the_path(kit):
+    """The box holds the traps and chests of the largest map, so the last islands get traps of every
+    size and their share of chests, like the first (the generator never shrinks them to fit the box)."""
+    p = MapParams(kit.islands_max, kit.players_max, "hard", kit.table_default_mm)
+    sizes: dict[int, list[int]] = {0: [], kit.islands_max - 1: []}
+    chests = {0: 0, kit.islands_max - 1: 0}
+    for seed in range(300):
+        plan = generate(kit, p, seed)
+        for i in sizes:
+            sizes[i] += [len(t) for t in plan.islands[i].traps]
+            chests[i] += len(plan.islands[i].chests)
+    first, last = sizes[0], sizes[kit.islands_max - 1]
+    assert abs(sum(last) / len(last) - sum(first) / len(first)) < 0.2  # mean size 2 on both
+    assert last.count(max(kit.trap_sizes)) > len(last) / 4
+    assert abs(chests[0] - chests[kit.islands_max - 1]) < 60  # about 300 on each
+
+
+def test_the_box_must_hold_the_largest_maps_traps_and_chests(content_copy):
+    from generator.content import ContentError
+    from tests.conftest import replace_in
+
+    root = content_copy("islands-and-bridges")
+    components = root / "islands-and-bridges" / "components.yaml"
+    replace_in(components, "kind: trap, quantity: 54", "kind: trap, quantity: 16")
+    replace_in(components, "kind: chest, quantity: 12", "kind: chest, quantity: 6")
+    with pytest.raises(ContentError) as err:
+        playkit.load("islands-and-bridges", root)
+    lines = components.read_text().splitlines()
+    found = {str(p).split(":")[1]: str(p) for p in err.value.problems}
+    trap_line = str(next(n for n, s in enumerate(lines, 1) if "quantity: 16" in s))
+    chest_line = str(next(n for n, s in enumerate(lines, 1) if "kind: chest, quantity: 6}" in s))
+    assert "the box holds 16 x Revealed trap, but the largest map needs 54: 6 islands x 3 traps x 3 cells" \
+        in found[trap_line]
+    assert "the box holds 6 x Loot-Chest, but the largest map needs 12: 6 islands x 2" in found[chest_line]

@@ -3,6 +3,8 @@ placed at its FILE:LINE:COL (the same rules judge generated and hand-edited plan
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from generator import kit as playkit
@@ -10,6 +12,7 @@ from generator import paths
 from generator.content import ContentError, load_text
 from generator.games.islands_and_bridges.commands import map_kit
 from generator.games.islands_and_bridges.plan import MapKit, cell_name, parse_cell
+from generator.games.islands_and_bridges.plan_checks import preferences
 from generator.games.islands_and_bridges.plan_file import read_plan
 
 # Two islands on the default 120 x 80 cm table (54 x 36 cells of 22 mm): island 1 at [10, 10] with
@@ -257,11 +260,13 @@ def test_box_quantities_no_more_enemies_than_the_box(kit):
 
 
 def test_box_quantities_trap_markers(kit):
-    rows = ", ".join(f"[A{r}, B{r}, C{r}]" for r in range(1, 7))  # 18 trap cells: the box has 16 markers
+    small_box = replace(kit, box={**kit.box, "trap-markers": 16}, memo={})
+    rows = ", ".join(f"[A{r}, B{r}, C{r}]" for r in range(1, 7))  # 18 trap cells for a box of 16 markers
     text = edit("traps: [[B4], [D5, D6, D7]]", f"traps: [[D5, D6, D7], {rows}]")
     text = edit("weak: [B1, C1, D1, E1, B8, C8, D8, E8]", "weak: [E1, F1, G1, E2, B8, C8, D8, E8]", text)
-    expect(kit, text, "traps: [[D5", "the traps cover more cells than the box has revealed-trap markers to show "
-                                     "them (16)")
+    assert errors(kit, text) == []  # the shipped box holds what the largest map needs
+    expect(small_box, text, "traps: [[D5", "the traps cover more cells than the box has revealed-trap markers "
+                                           "to show them (16)")
 
 
 def test_every_problem_is_reported_at_once(kit):
@@ -271,3 +276,21 @@ def test_every_problem_is_reported_at_once(kit):
     found = errors(kit, text)
     lines = [int(e.split(":")[1]) for e in found]
     assert len(found) >= 3 and lines == sorted(lines)
+
+
+# ---- the generator's preferences: notes, not rules (decision map-generator-preferences) ----------
+def test_preferences_a_stage_end_by_the_arrival_bridge_is_valid_and_noted(kit):
+    text = edit("stage_end: G4", "stage_end: A5", edit("boss: [F4]", "boss: [B5]"))
+    assert errors(kit, text) == []
+    plan = read_plan(kit, load_text(text, "plan.yaml"))
+    assert preferences(kit, plan) == [(("islands", 1, "stage_end"), "the stage end A5 is 1 field from the bridge "
+                                       "the players arrive by (the generator keeps it at least 4 away)")]
+
+
+def test_preferences_starts_next_to_the_bridge_are_valid_and_noted(kit):
+    text = edit("starts: [A1, A4, A5, A8]", "starts: [H3, H4, H5, H6]")
+    assert errors(kit, text) == []
+    found = preferences(kit, read_plan(kit, load_text(text, "plan.yaml")))
+    assert [loc for loc, _ in found] == [("islands", 0, "starts", j) for j in range(4)]
+    assert found[0][1] == "player 1 starts 1 field from the bridge (the generator keeps starts at least 2 away)"
+    assert preferences(kit, read_plan(kit, load_text(GOOD, "plan.yaml"))) == []

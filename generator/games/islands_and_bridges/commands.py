@@ -19,7 +19,7 @@ from .draw_map_build import map_artifacts
 from .mapgen import MapError, MapParams, check_params, default_params, generate
 from .plan import MapKit, Plan
 from .plan_checks import check_plan
-from .plan_file import length, read_plan
+from .plan_file import length, notes, read_plan
 
 GAME_ID = "islands-and-bridges"
 PAPERS = ("a4", "letter")
@@ -128,23 +128,29 @@ def map_cmd(ctx: click.Context, seed: int | None, islands: int | None, players: 
         folder = folder_name(kit, seed, p, paper)
     target = out_root(ctx) / GAME_ID / "maps" / folder
     artifacts = map_artifacts(loaded.model, kit, plan, BuildOptions(paper=paper))
-    meta = {"game": GAME_ID, "plan": plan.digest(), "seed": plan.seed, "paper": paper,
+    meta = {"game": GAME_ID, "plan": plan.digest(), "seed": plan.seed, "edited": plan.edited, "paper": paper,
             "players": plan.players, "difficulty": plan.difficulty, "islands": len(plan.islands),
             "table_mm": list(plan.table_mm)}
     report = write_artifacts(target, artifacts, meta)
     click.echo(f"{GAME_ID} map {plan.digest()}: {len(report.written)} files in {target}/ "
-               f"({len(plan.islands)} islands, {plan.players} players, {plan.difficulty}; "
+               f"({len(plan.islands)} islands, {_players(plan.players)}, {plan.difficulty}; "
                f"enemy strength {plan.spent} of {plan.budget})")
     click.echo("  gm.pdf is for the Game Master only; players.pdf holds nothing secret.")
 
 
 def _read(kit: MapKit, path: Path) -> Plan:
+    """The plan in `path`, checked; its notes (a stale header hash, the generator's preferences) are
+    printed; problems exit 1."""
     if not path.is_file():
         raise click.UsageError(f"no plan file at {path}")
     try:
-        return read_plan(kit, load_file(path))
+        source = load_file(path)
+        plan = read_plan(kit, source)
     except ContentError as err:
         fail_on_problems(err.problems)
+    for note in notes(kit, plan, source, path.read_text(encoding="utf-8")):
+        click.echo(note)
+    return plan
 
 
 @click.command("validate-plan")
@@ -159,5 +165,9 @@ def validate_plan_cmd(ctx: click.Context, plan_file: Path) -> None:
     except ContentError as err:
         fail_on_problems(err.problems)
     plan = _read(kit, plan_file)
-    click.echo(f"{plan_file}: ok (plan {plan.digest()}: {len(plan.islands)} islands, {plan.players} players, "
-               f"{plan.difficulty}, enemy strength {plan.spent} of {plan.budget})")
+    click.echo(f"{plan_file}: ok (plan {plan.digest()}, {plan.origin()}: {len(plan.islands)} islands, "
+               f"{_players(plan.players)}, {plan.difficulty}, enemy strength {plan.spent} of {plan.budget})")
+
+
+def _players(n: int) -> str:
+    return f"{n} player{'s' if n != 1 else ''}"

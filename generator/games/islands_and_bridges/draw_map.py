@@ -101,8 +101,7 @@ def table_size(plan: Plan) -> str:
 
 def header_line(plan: Plan) -> str:
     """Seed, parameters and plan hash: printed at the top of every Game Master page."""
-    seed = f"seed {plan.seed}" if plan.seed is not None else "edited plan"
-    return (f"{seed} · {len(plan.islands)} islands · {plan.players} players · {plan.difficulty} · "
+    return (f"{plan.origin()} · {len(plan.islands)} islands · {plan.players} players · {plan.difficulty} · "
             f"table {table_size(plan)} · plan {plan.digest()}")
 
 

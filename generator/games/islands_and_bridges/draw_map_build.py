@@ -16,10 +16,9 @@ SOURCES = ("maps.yaml", "elements.yaml", "components.yaml", "game.yaml")
 def map_artifacts(game: Game, kit: MapKit, plan: Plan, options: BuildOptions) -> list[Artifact]:
     """Every file of the map, in memory (the command writes them atomically)."""
     title = f"{game.settings.title} map"
-    seed = f"seed {plan.seed}" if plan.seed is not None else "edited plan"
     overview = draw_map.overview(game, kit, plan)
 
-    gm = PrintDocument(f"{title} · {seed} · plan {plan.digest()}", "the Game Master's secret map", options)
+    gm = PrintDocument(f"{title} · {plan.origin()} · plan {plan.digest()}", "the Game Master's secret map", options)
     gm.sheet("Map overview", overview)
     gm.sheet("Setup checklist", draw_map_sheets.checklist(game, kit, plan))
     for i, isl in enumerate(plan.islands):

@@ -95,20 +95,19 @@ def generate(kit: MapKit, p: MapParams, seed: int) -> Plan:
             enemies[last].setdefault(kit.guard, []).append(cell)
         mix[kit.guard] = 0
 
-    # chests, then traps (both need room), on every island
+    # chests, then traps (both need room), on every island; the box holds enough of both for the
+    # largest map (a content check), so no island gets less to spare the tokens
     chests: list[list[Cell]] = [[] for _ in range(k)]
-    left = kit.box["chests"]
     n = kit.chest_cells
     covers, anchors = _covers(kit, n, n)
     lo, hi = kit.chests_per_island
     for i in range(k):
-        for _ in range(min(left, _between(rng, lo, hi))):
+        for _ in range(_between(rng, lo, hi)):
             nw = _place(rng, used[i], covers, anchors)
             if nw is None:
                 break
             chests[i].append(nw)
             used[i].update(covers[nw])
-            left -= 1
     traps = _traps(kit, p, rng, used)
 
     # the other enemies, strongest first, more of them the further along the path
@@ -316,30 +315,18 @@ def _free_cell(rng: random.Random, blocked: set[Cell], every: tuple[Cell, ...]) 
 
 
 def _traps(kit: MapKit, p: MapParams, rng: random.Random, used: list[set[Cell]]) -> list[list[tuple[Cell, ...]]]:
-    """Traps on every island: a count per island within the level's range, sizes from the content,
-    rows or columns, never more trap cells than the box has revealed-trap markers to cover them with."""
-    k = len(used)
+    """Traps on every island: a count per island within the level's range, each of a size of the
+    content, in a row or a column."""
     _, lo, hi = kit.levels[p.difficulty]
-    counts = [_between(rng, lo, hi) for _ in range(k)]
-    smallest = min(kit.trap_sizes)
-    markers = kit.box["trap-markers"]
-    while sum(counts) * smallest > markers:
-        counts[counts.index(max(counts))] -= 1
-    left_traps = sum(counts)
-    out: list[list[tuple[Cell, ...]]] = [[] for _ in range(k)]
-    for i in range(k):
-        for _ in range(counts[i]):
-            left_traps -= 1
-            sizes = [s for s in kit.trap_sizes if s + left_traps * smallest <= markers]
-            if not sizes:
-                continue
-            size = sizes[int(rng.random() * len(sizes))]
+    out: list[list[tuple[Cell, ...]]] = [[] for _ in used]
+    for i, taken in enumerate(used):
+        for _ in range(_between(rng, lo, hi)):
+            size = kit.trap_sizes[int(rng.random() * len(kit.trap_sizes))]
             w, h = (size, 1) if rng.random() < 0.5 else (1, size)
             covers, anchors = _covers(kit, w, h)
-            anchor = _place(rng, used[i], covers, anchors)
+            anchor = _place(rng, taken, covers, anchors)
             if anchor is None:
                 continue
-            used[i].update(covers[anchor])
+            taken.update(covers[anchor])
             out[i].append(covers[anchor])
-            markers -= size
     return out

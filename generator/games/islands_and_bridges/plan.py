@@ -49,10 +49,17 @@ class Plan:
     budget: int
     spent: int
     islands: tuple[IslandPlan, ...]
+    edited: bool = False  # read from a plan.yaml that its seed and parameters no longer make (or no seed)
 
     def digest(self) -> str:
-        """A short hash of everything in the plan (printed on every GM page)."""
+        """A short hash of everything in the plan (printed on every GM page): an edit changes it."""
         return hashlib.sha256(repr(self).encode()).hexdigest()[:8]
+
+    def origin(self) -> str:
+        """Where the plan comes from, as the pages say it: 'seed 7', 'edited from seed 7', 'edited plan'."""
+        if self.seed is None:
+            return "edited plan"
+        return f"edited from seed {self.seed}" if self.edited else f"seed {self.seed}"
 
 
 def cell_name(cell: Cell) -> str:

@@ -367,6 +367,31 @@ def box_quantities(kit: MapKit, plan: Plan) -> list[Issue]:
     return out
 
 
+def preferences(kit: MapKit, plan: Plan) -> list[Issue]:
+    """Where a plan departs from the generator's taste (maps.yaml start.min_distance and
+    stage_end_min_distance): not rules, since the seed asks only that the starts be nearly
+    equidistant (decision map-generator-preferences); validate-plan shows them as notes."""
+    out: list[Issue] = []
+    first, last = (plan.islands[0], plan.islands[-1]) if plan.islands else (None, None)
+    if first is not None and first.bridge in kit.sockets:
+        bridge = kit.bridge_rect((0, 0), first.bridge)
+        for j, (c, r) in enumerate(first.starts):
+            d = distance_to_rect(c, r, bridge)
+            if d < kit.start_min_distance:
+                out.append((_isl(0, "starts", j), f"player {j + 1} starts {d} field{'s' if d != 1 else ''} from "
+                                                  f"the bridge (the generator keeps starts at least "
+                                                  f"{kit.start_min_distance} away)"))
+    came = arrival_side(plan, len(plan.islands) - 1)
+    if last is not None and last.stage_end is not None and came in kit.sockets:
+        d = distance_to_rect(*last.stage_end, kit.bridge_rect((0, 0), came))
+        if d < kit.stage_end_min_distance:
+            out.append((_isl(len(plan.islands) - 1, "stage_end"),
+                        f"the stage end {cell_name(last.stage_end)} is {d} field{'s' if d != 1 else ''} from the "
+                        f"bridge the players arrive by (the generator keeps it at least "
+                        f"{kit.stage_end_min_distance} away)"))
+    return out
+
+
 RULES: tuple[Rule, ...] = (parameters, chain, bridges_meet, on_table, no_overlap, inside_islands,
                            one_thing_per_cell, trap_shapes, player_starts, out_of_sight, stage_end, guards,
                            budget, box_quantities)

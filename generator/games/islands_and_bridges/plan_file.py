@@ -3,14 +3,17 @@ placed at its FILE:LINE:COL (the same rules as a generated plan)."""
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from typing import Literal
 
 from pydantic import Field
 
 from ...content import ContentError, Mm, Problem, Source, Strict
 from ...content.schema import parse
+from .mapgen import MapError, MapParams, check_params, generate
 from .plan import Cell, IslandPlan, MapKit, Plan, cell_name, parse_cell
-from .plan_checks import check_plan
+from .plan_checks import check_plan, preferences
 
 GAME_ID = "islands-and-bridges"
 Side = Literal["north", "east", "south", "west"]
@@ -84,7 +87,39 @@ def read_plan(kit: MapKit, source: Source) -> Plan:
     issues = check_plan(kit, plan)
     if issues:
         raise ContentError([source.problem(loc, message) for loc, message in issues])
-    return plan
+    return replace(plan, edited=not made_by_its_seed(kit, plan))
+
+
+def made_by_its_seed(kit: MapKit, plan: Plan) -> bool:
+    """Whether the plan's seed and parameters make exactly this plan with the current content: the
+    one sure sign that nobody edited it (a header comment can be edited too)."""
+    if plan.seed is None:
+        return False
+    params = MapParams(len(plan.islands), plan.players, plan.difficulty, plan.table_mm)
+    try:
+        check_params(kit, params)
+        return generate(kit, params, plan.seed) == replace(plan, edited=False)
+    except MapError:
+        return False
+
+
+_HEADER_DIGEST = re.compile(r"^# Plan ([0-9a-f]{8})\b", re.M)
+
+
+def notes(kit: MapKit, plan: Plan, source: Source, text: str) -> list[str]:
+    """What a Game Master should know about a valid plan, as FILE:LINE:COL: note: lines: a header hash
+    that an edit made stale, and the generator's preferences an edit departs from (not rules)."""
+    out = []
+    m = _HEADER_DIGEST.search(text)
+    if m and m.group(1) != plan.digest():
+        line = text.count("\n", 0, m.start()) + 1
+        out.append(f"{source.file}:{line}:3: note: the header names plan {m.group(1)}, but the plan now stands "
+                   f"as plan {plan.digest()} ({plan.origin()}): its pages carry {plan.digest()}, and "
+                   "--from-plan writes a plan.yaml with a fresh header")
+    for loc, message in preferences(kit, plan):
+        p = source.problem(loc, message)
+        out.append(f"{p.file}:{p.line}:{p.col}: note: {p.message}")
+    return out
 
 
 # ---- writing ---------------------------------------------------------------------------------
@@ -96,7 +131,7 @@ def length(mm: float) -> str:
 
 
 def command(plan: Plan) -> str:
-    """The command that makes this plan."""
+    """The command that makes this plan (an edited plan: the one that made the plan it was edited from)."""
     w, h = (length(v) for v in plan.table_mm)
     if w.endswith("cm") and h.endswith("cm"):
         table = f"{w[:-2]}x{h[:-2]}"
@@ -119,11 +154,18 @@ def header(kit: MapKit, plan: Plan) -> list[str]:
     strengths = ", ".join(f"{t} {kit.strength[t]}" for t in kit.enemy_types)
     sizes = ", ".join(str(s) for s in kit.trap_sizes)
     n = kit.chest_cells
+    if plan.seed is None:
+        made = "# Made by hand (it has no seed)."
+    elif plan.edited:
+        made = f"# Edited from the plan of: {command(plan)}"
+    else:
+        made = f"# Made by: {command(plan)}"
     return [
         "# Islands & Bridges: the Game Master's map plan. SECRET: keep it from the players.",
-        f"# Made by: {command(plan)}",
-        f"# Plan {plan.digest()}. Check an edited copy:  playkit validate-plan plan.yaml",
-        f"#                 and print it again:  playkit map {GAME_ID} --from-plan plan.yaml",
+        made,
+        f"# Plan {plan.digest()}: printed on every page of the map; an edit changes it.",
+        "# Check an edited copy:  playkit validate-plan plan.yaml",
+        f"# and print it again:    playkit map {GAME_ID} --from-plan plan.yaml",
         "#",
         f"# Cells are named as on the island tiles: a column letter A-{last_col} from west to east and a",
         f"# row number 1-{last_row} from north to south. Every island lies with row 1 to the north (the far",

@@ -11,6 +11,7 @@ from ...content.decisions import Decision
 
 if TYPE_CHECKING:  # model.py may hold the settings itself (see load), so no import at run time
     from .model import Game
+    from .plan import MapKit
 
 STEM = "maps"
 
@@ -125,6 +126,7 @@ def check(game: Game, settings: MapSettings, content: ContentSet) -> list[Proble
     kit = MapKit.of(game, settings)
     if kit.guard_max > kit.box[kit.guard]:
         bad(("guard", "max"), f"{kit.guard_max} guards, but the box holds {kit.box[kit.guard]}")
+    out += _box_covers_the_largest_map(game, kit, content)
     if kit.table_cells(kit.table_default_mm) < (kit.cols, kit.rows):
         bad(("table",), "the default table is smaller than one island")
     # every budget a player count and level can ask for must be spendable with the box's enemies
@@ -136,4 +138,30 @@ def check(game: Game, settings: MapSettings, content: ContentSet) -> list[Proble
                 bad(("budget", "max"), f"{players} players on {name} get a budget of {b}, but the box's enemies "
                                        f"make at most {best} of it (at least {kit.min_spent_percent}% must be "
                                        f"spent): lower the max or the level's budget_percent")
+    return out
+
+
+def _box_covers_the_largest_map(game: Game, kit: MapKit, content: ContentSet) -> list[Problem]:
+    """The box holds the Loot-Chests and revealed-trap markers of the largest map the settings allow,
+    so the generator never has to shrink traps or drop chests on the last islands to fit the box
+    (each one at the quantity that falls short in components.yaml)."""
+    most_traps = max(hi for _, _, hi in kit.levels.values())
+    largest = max((s for s in kit.trap_sizes if s <= max(kit.cols, kit.rows)), default=0)  # others never fit
+    need = {
+        "trap": (kit.islands_max * most_traps * largest,
+                 f"{kit.islands_max} islands x {most_traps} traps x {largest} cells "
+                 "(maps.yaml traps_per_island, elements.yaml trap sizes)"),
+        "chest": (kit.islands_max * kit.chests_per_island[1],
+                  f"{kit.islands_max} islands x {kit.chests_per_island[1]} (maps.yaml chests_per_island)"),
+    }
+    out = []
+    for kind, (n, why) in need.items():
+        tokens = [(i, t) for i, t in enumerate(game.components.tokens) if t.kind == kind]
+        have = sum(t.quantity for _, t in tokens)
+        if have >= n:
+            continue
+        loc: tuple[str | int, ...] = ("tokens", tokens[0][0], "quantity") if tokens else ("tokens",)
+        name = tokens[0][1].name if tokens else kind
+        out.append(content.problem("components", loc, f"the box holds {have} x {name}, but the largest map needs "
+                                                      f"{n}: {why}; raise the quantity or lower those ranges"))
     return out
