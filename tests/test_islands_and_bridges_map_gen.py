@@ -197,3 +197,15 @@ def test_the_box_must_hold_the_largest_maps_traps_and_chests(content_copy):
     assert "the box holds 16 x Revealed trap, but the largest map needs 54: 6 islands x 3 traps x 3 cells" \
         in found[trap_line]
     assert "the box holds 6 x Loot-Chest, but the largest map needs 12: 6 islands x 2" in found[chest_line]
+
+
+def test_seeds_vary_the_enemy_mix_within_the_budget(kit):
+    """The budget fixes the strength, not the enemies: seeds pick different mixes, each spending at
+    least the least share of the budget (maps.yaml min_spent_percent) and never more than all of it."""
+    p = default_params(kit)
+    mixes = set()
+    for seed in range(60):
+        plan = generate(kit, p, seed)
+        assert plan.budget * kit.min_spent_percent <= 100 * plan.spent <= 100 * plan.budget
+        mixes.add(tuple(sorted(enemy_count(plan).items())))
+    assert len(mixes) >= 3, mixes

@@ -52,12 +52,15 @@ def island_marks(game: Game, kit: MapKit, isl: IslandPlan, cell: float, *, words
         w, h = (max(xs) - min(xs) + 1) * cell - 2 * inset, (max(ys) - min(ys) + 1) * cell - 2 * inset
         items.append(Rect(x0, y0, w, h, fill=game.color("trap"), stroke=game.color("ink"),
                           stroke_mm=max(0.1, cell * 0.015), radius=cell * 0.12))
-        for c, r in trap[1:]:  # a notch between the cells shows the trap's size
+        # a notch between the cells shows the trap's size; drawn small it runs right across, since a
+        # short dash in a tiny trap reads as a letter
+        a, b = (0.25, 0.75) if words else (0.0, 1.0)
+        for c, r in trap[1:]:
             if len(set(xs)) > 1:
-                items.append(Line(c * cell, y0 + h * 0.25, c * cell, y0 + h * 0.75, stroke="#ffffff",
+                items.append(Line(c * cell, y0 + h * a, c * cell, y0 + h * b, stroke="#ffffff",
                                   stroke_mm=max(0.15, cell * 0.02)))
             else:
-                items.append(Line(x0 + w * 0.25, r * cell, x0 + w * 0.75, r * cell, stroke="#ffffff",
+                items.append(Line(x0 + w * a, r * cell, x0 + w * b, r * cell, stroke="#ffffff",
                                   stroke_mm=max(0.15, cell * 0.02)))
         if words:  # in the first cell: the notches run through the middle of a 2-cell trap
             c, r = trap[0]
@@ -76,7 +79,8 @@ def island_marks(game: Game, kit: MapKit, isl: IslandPlan, cell: float, *, words
                                color="#ffffff"))
     if isl.stage_end is not None:
         c, r = isl.stage_end
-        items.append(polygon(star((c + 0.5) * cell, (r + 0.5) * cell, cell * 0.46, cell * 0.2), fill=STAR_FILL,
+        cy, size = ((r + 0.42) * cell, 0.36) if words else ((r + 0.5) * cell, 0.46)  # room for END below
+        items.append(polygon(star((c + 0.5) * cell, cy, cell * size, cell * size * 0.43), fill=STAR_FILL,
                              stroke=game.color("stage-end"), stroke_mm=max(0.15, cell * 0.03)))
         if words:
             items.append(Text((c + 0.5) * cell, (r + 1) * cell - cell * 0.04, "END", _pt(cell * 0.13),
@@ -147,9 +151,9 @@ def overview(game: Game, kit: MapKit, plan: Plan) -> Scene:
                 else:
                     items.append(Line(bx, by + j * cell, bx + bw, by + j * cell, stroke=game.color("bridge-line"),
                                       stroke_mm=0.12))
+    iw, ih = kit.cols * cell, kit.rows * cell
     for isl in plan.islands:
         x, y = ox + isl.at[0] * cell, oy + isl.at[1] * cell
-        iw, ih = kit.cols * cell, kit.rows * cell
         grid: list[Item] = [Rect(0, 0, iw, ih, fill=game.color("island"))]
         grid += [Line(c * cell, 0, c * cell, ih, stroke=game.color("island-line"), stroke_mm=0.1)
                  for c in range(1, kit.cols)]
@@ -158,9 +162,14 @@ def overview(game: Game, kit: MapKit, plan: Plan) -> Scene:
         grid += island_marks(game, kit, isl, cell)
         grid.append(Rect(0, 0, iw, ih, stroke=ink, stroke_mm=0.4))
         items.append(Group(tuple(grid), x, y))
-        r = min(4.2, cell * 1.3)
-        items.append(Circle(x, y, r, fill=game.color("stage-end"), stroke="#ffffff", stroke_mm=0.5))
-        items.append(Text(x, y + r * 0.42, str(isl.number), _pt(r * 0.95), "#ffffff", "bold", "middle"))
+    r = min(4.2, cell * 1.3)
+    table_box = (ox, oy, ox + tw_mm * k, oy + th_mm * k)
+    taken = [(ox + a * cell, oy + b * cell, ox + c * cell, oy + d * cell) for a, b, c, d in _pieces(kit, plan)]
+    for isl in plan.islands:
+        bx, by = _badge_at(ox + isl.at[0] * cell, oy + isl.at[1] * cell, iw, ih, r, table_box, taken)
+        taken.append((bx - r, by - r, bx + r, by + r))
+        items.append(Circle(bx, by, r, fill=game.color("stage-end"), stroke="#ffffff", stroke_mm=0.5))
+        items.append(Text(bx, by + r * 0.42, str(isl.number), _pt(r * 0.95), "#ffffff", "bold", "middle"))
     # scale bar and north, under the table
     sy = oy + th_mm * k + 11
     cm = _scale_bar(1 / (10 * k))
@@ -177,6 +186,31 @@ def overview(game: Game, kit: MapKit, plan: Plan) -> Scene:
               Text(nx, sy + 8.5, "N", 8, ink, "bold", "middle")]
     items += _legend(game, kit, plan, 204.0, 24.0, w - 204.0)
     return Scene(w, h, tuple(items), background="#ffffff", title="Map overview")
+
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm
+
+
+def _pieces(kit: MapKit, plan: Plan) -> list[tuple[int, int, int, int]]:
+    """Every island and bridge of the plan, in table cells."""
+    out = []
+    for i, isl in enumerate(plan.islands):
+        out.append(kit.island_rect(isl.at))
+        if i < len(plan.islands) - 1 and isl.bridge in kit.sockets:
+            out.append(kit.bridge_rect(isl.at, isl.bridge))
+    return out
+
+
+def _badge_at(x: float, y: float, w: float, h: float, r: float, table: Box, taken: list[Box]) -> tuple[float, float]:
+    """Where an island's number goes: just off one of its corners (north-west first), on the table and
+    clear of every island, bridge and number already there, so it hides no mark; on its north-west
+    corner when no corner is clear."""
+    for cx, cy in ((x - r, y - r), (x + w + r, y - r), (x - r, y + h + r), (x + w + r, y + h + r)):
+        box = (cx - r, cy - r, cx + r, cy + r)
+        inside = table[0] <= box[0] and table[1] <= box[1] and box[2] <= table[2] and box[3] <= table[3]
+        if inside and not any(box[0] < t[2] and t[0] < box[2] and box[1] < t[3] and t[1] < box[3] for t in taken):
+            return cx, cy
+    return x, y
 
 
 def _legend(game: Game, kit: MapKit, plan: Plan, x: float, y: float, w: float) -> list[Item]:
@@ -207,15 +241,16 @@ def _legend(game: Game, kit: MapKit, plan: Plan, x: float, y: float, w: float) -
           "stage end")
     yy += 3
     items.append(Text(x, yy, "The path", 10, ink, "bold"))
-    yy += 2
-    lines = []
+    yy += 4.6
+    items.append(label("north-west corner from the west, north edge", x, yy, w, max_pt=7, color=game.color("muted"),
+                       anchor="start"))
     for i, isl in enumerate(plan.islands):
         to = f"bridge {isl.bridge} to {i + 2}" if i < len(plan.islands) - 1 else "stage end " + (
             cell_name(isl.stage_end) if isl.stage_end else "-")
-        lines.append(f"{isl.number}: corner at cell {isl.at[0]}, {isl.at[1]} - {to}")
-    for text in lines:
+        west, north = (cm(v * kit.cell_mm)[:-3] for v in isl.at)
         yy += 4.6
-        items.append(label(text, x, yy, w, max_pt=7.5, color=ink, anchor="start"))
+        items.append(label(f"{isl.number}: {west}, {north} cm - {to}", x, yy, w, max_pt=7.5, color=ink,
+                           anchor="start"))
     yy += 4
     spent = f"Enemy strength {plan.spent} of a budget of {plan.budget} ({plan.difficulty}, {plan.players} players)."
     items += block(spent, x, yy, w, 14, max_pt=7.5, color=game.color("muted"))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...draw import to_svg
+from ...draw import Group, Scene, to_svg
 from ...game import Artifact, BuildOptions
 from ...press import PrintDocument
 from . import draw_map, draw_map_sheets, draw_tiles
@@ -11,6 +11,15 @@ from .plan import MapKit, Plan
 from .plan_file import plan_yaml
 
 SOURCES = ("maps.yaml", "elements.yaml", "components.yaml", "game.yaml")
+
+
+SVG_MARGIN_MM = 8.0  # the PDF page has its margins; the image needs its own
+
+
+def framed(scene: Scene, margin: float) -> Scene:
+    """The scene on a white sheet `margin` mm larger on every side."""
+    return Scene(scene.w + 2 * margin, scene.h + 2 * margin, (Group(scene.items, margin, margin),),
+                 background="#ffffff", title=scene.title)
 
 
 def map_artifacts(game: Game, kit: MapKit, plan: Plan, options: BuildOptions) -> list[Artifact]:
@@ -36,5 +45,5 @@ def map_artifacts(game: Game, kit: MapKit, plan: Plan, options: BuildOptions) ->
 
     return [Artifact("gm.pdf", gm.to_bytes(), SOURCES),
             Artifact("players.pdf", players.to_bytes(), ("game.yaml", "components.yaml")),
-            Artifact("map.svg", to_svg(overview), SOURCES),
+            Artifact("map.svg", to_svg(framed(overview, SVG_MARGIN_MM)), SOURCES),
             Artifact("plan.yaml", plan_yaml(kit, plan).encode(), SOURCES)]

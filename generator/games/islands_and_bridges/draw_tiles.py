@@ -8,6 +8,7 @@ from . import rules
 from .model import Game
 
 BLEED_ART = 5.0  # art reaches this far past the trim, the press clips it to the chosen bleed
+SOCKET_DEPTH_MM = 2.2  # how far a socket bar reaches into the island
 
 
 def island(game: Game, number: int | None = None) -> Scene:
@@ -22,13 +23,13 @@ def island(game: Game, number: int | None = None) -> Scene:
         items.append(Line(c * cell, 0, c * cell, h, stroke=line, stroke_mm=0.35))
     for r in range(1, rows):
         items.append(Line(0, r * cell, w, r * cell, stroke=line, stroke_mm=0.35))
+    depth = SOCKET_DEPTH_MM
     for s in game.components.island.sockets:
         cells = rules.socket_cells(game, s.side, s.at)
         xs = [c for c, _ in cells]
         ys = [r for _, r in cells]
         x0, y0 = min(xs) * cell, min(ys) * cell
         x1, y1 = (max(xs) + 1) * cell, (max(ys) + 1) * cell
-        depth = 2.2
         if s.side == "north":
             items.append(Rect(x0, 0, x1 - x0, depth, fill=game.color("socket")))
         elif s.side == "south":
@@ -37,10 +38,11 @@ def island(game: Game, number: int | None = None) -> Scene:
             items.append(Rect(0, y0, depth, y1 - y0, fill=game.color("socket")))
         else:
             items.append(Rect(w - depth, y0, depth, y1 - y0, fill=game.color("socket")))
-    # coordinates along the top and left edge of every cell, small, for the GM's calls
+    # coordinates in the north-west corner of every cell, small, for the GM's calls; clear of the
+    # socket bars on the north and west edges
     for c in range(cols):
         for r in range(rows):
-            items.append(Text(c * cell + 1.3, r * cell + 3.2, f"{chr(65 + c)}{r + 1}", 5.5,
+            items.append(Text(c * cell + depth + 0.9, r * cell + depth + 2.4, f"{chr(65 + c)}{r + 1}", 5.5,
                               game.color("island-line")))
     items.append(Rect(0, 0, w, h, stroke=ink, stroke_mm=0.5))
     if number is not None:

@@ -25,10 +25,13 @@ def token(game: Game, tok: Token) -> Scene:
         e = game.elements.enemies[tok.enemy]
         bg = game.color(tok.enemy)
         items.append(Circle(c, c, size * 0.45, fill=paper, stroke=ink, stroke_mm=0.4))
-        items.append(label(e.name.upper(), c, size * 0.36, size * 0.7, max_pt=7, style="bold"))
-        items.append(label(f"{e.health} HP", c, size * 0.58, size * 0.7, max_pt=7))
-        charge = f" /{e.charge_rounds}r" if e.charge_rounds else ""
-        items.append(label(f"{e.damage} dmg r{e.attack_range}{charge}", c, size * 0.77, size * 0.8, max_pt=5.5))
+        # name, health, then the attack spelled out (a charging enemy needs one more line for it)
+        ys: tuple[float, ...] = (0.30, 0.47, 0.63, 0.78) if e.charge_rounds else (0.35, 0.55, 0.72)
+        items.append(label(e.name.upper(), c, size * ys[0], size * 0.7, max_pt=7, style="bold"))
+        items.append(label(f"{e.health} HP", c, size * ys[1], size * 0.7, max_pt=7))
+        items.append(label(f"{e.damage} dmg, range {e.attack_range}", c, size * ys[2], size * 0.66, max_pt=6))
+        if e.charge_rounds:
+            items.append(label(f"charges {e.charge_rounds} rounds", c, size * ys[3], size * 0.6, max_pt=6))
     elif tok.kind == "chest":
         bg = game.color("chest")
         items.append(Rect(size * 0.2, size * 0.32, size * 0.6, size * 0.42, fill="#d9a441", stroke=ink,

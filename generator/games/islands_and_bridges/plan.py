@@ -176,8 +176,9 @@ class MapKit:
     def enemy_mix(self, budget: int, rng: random.Random | None) -> dict[str, int]:
         """How many enemies of each type spend the budget: a guard when it costs at most its share
         (or when the others alone cannot spend enough), then the others, strongest first, each count
-        drawn from the range that still lets the weaker types fill the rest to within one weakest
-        enemy (rng None: always the most)."""
+        drawn from the range that still lets the weaker types (as many as the box holds) bring the
+        total up to the least share a plan spends; the weakest then fills what is left (rng None:
+        always the most of each)."""
         g = self.strength[self.guard]
         affordable = bool(self.guard_max and self.box[self.guard] and g <= budget)
         guarded = affordable and g * 100 <= budget * self.guard_max_percent
@@ -198,7 +199,7 @@ class MapKit:
         others = sorted((t for t in self.enemy_types if t != self.guard), key=lambda t: -self.strength[t])
         if not others:
             return mix
-        weakest = self.strength[others[-1]]
+        floor = math.ceil(budget * self.min_spent_percent / 100)
         for i, t in enumerate(others):
             s = self.strength[t]
             hi = min(self.box[t], left // s) if s else 0
@@ -206,7 +207,8 @@ class MapKit:
                 n = hi
             else:
                 rest = sum(self.box[u] * self.strength[u] for u in others[i + 1:])
-                lo = min(hi, max(0, math.ceil((left - rest - weakest + 1) / s)))
+                need = floor - (budget - left)  # what must still be spent to reach the floor
+                lo = min(hi, max(0, math.ceil((need - rest) / s)))
                 n = rng.randint(lo, hi)
             mix[t] = n
             left -= n * s
