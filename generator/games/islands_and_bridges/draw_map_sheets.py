@@ -121,8 +121,9 @@ def checklist(game: Game, kit: MapKit, plan: Plan) -> Scene:
         f"Keep the other islands and bridges, every enemy, {game.elements.chest.name} and the stage end "
         "behind your screen, and this file hidden.",
         f"As soon as a player stands within {vr} fields of the next island, lay it where the table below says, "
-        "with its bridge and its enemies and chests (they are seen at once). Traps stay on the trapboard "
-        "until a token steps on one.",
+        f"with its bridge. Set out each enemy, {game.elements.chest.name} and the stage end as soon as a player "
+        f"is within {vr} fields of it (enemies see as far, so they attack at once). Traps stay on the "
+        "trapboard until a token steps on one.",
         "Make a mark below round 1 on the Player Timeline and the Enemy Timeline, and begin.",
     ]
     items.append(Text(0, y, "Before the first round", 11, ink, "bold"))
