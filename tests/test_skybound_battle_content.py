@@ -14,7 +14,7 @@ from generator.content.decisions import rendered
 from generator.games.skybound_battle.checks import effect_problems
 from generator.games.skybound_battle.decks import DeckLimits, deck_colours, is_legal
 from generator.games.skybound_battle.model import SkyboundBattle
-from generator.games.skybound_battle.text import decision_context, effect_text
+from generator.games.skybound_battle.text import Badge, decision_context, effect_templates, effect_text, keywords
 
 GAME = "skybound-battle"
 
@@ -71,6 +71,11 @@ def test_six_starter_decks_one_per_pair_of_colours_each_legal(m):
         assert sum(s.cards.values()) == 20 and sum(pool[c].cost * n for c, n in s.cards.items()) <= 30
 
 
+def test_every_card_of_the_pool_is_in_a_starter_deck_so_every_card_is_printed(m):
+    in_starters = {cid for s in m.starters for cid in s.cards}
+    assert in_starters == {c.id for c in m.cards}
+
+
 def test_the_rules_hold_the_seeds_numbers(m):
     r = m.rules
     assert (r.deck.cards, r.deck.max_cost, r.deck.max_colours) == (20, 30, 2)
@@ -101,6 +106,20 @@ def test_every_card_has_rules_text_from_the_templates(m):
         if c.effects:
             assert effect_text(c).strip()
     assert effect_text(m.card("tide-acolyte")).startswith("Activated (1 mana):")
+
+
+def test_the_picture_panel_shows_a_badge_for_each_keyword_in_rules_text_order(m):
+    assert keywords(m.card("gale-ranger")) == [Badge("ranged", "Ranged"), Badge("deployed", "Deployed")]
+    assert keywords(m.card("thornback")) == [Badge("armour", "Armour 1", 1)]
+    assert keywords(m.card("tide-acolyte")) == [Badge("activated", "Activated · 1 mana")]
+    assert keywords(m.card("inferno-herald")) == [Badge("end-of-round", "End of round")]
+    assert keywords(m.card("cinder-pup")) == [Badge("none", "No effect")]
+
+
+def test_the_rulebook_explains_every_target_word_a_card_prints(m):
+    phrases = effect_templates()
+    used = {e.target for c in m.cards for e in c.effects if e.target}
+    assert used <= set(phrases["target_means"]) and set(phrases["target"]) == set(phrases["target_means"])
 
 
 # ---------------------------------------------------------------- checks on broken content

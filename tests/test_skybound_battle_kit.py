@@ -62,7 +62,8 @@ def test_pdf_opens_embeds_every_font_and_passes_qpdf(kit, name):
 def test_every_starter_card_is_printed_with_a_back(kit, model):
     n = sum(sum(s.cards.values()) for s in model.starters)
     cards = pdfcheck.reader((kit / "cards.pdf").read_bytes())
-    assert len(cards.pages) == 2 * math.ceil(n / 9)  # 9 poker cards to an A4 page, each page with its backs
+    # 9 poker cards to an A4 page, each page with its backs; the first player token takes a free slot
+    assert len(cards.pages) == 2 * math.ceil((n + model.kit.first_player_token.copies) / 9)
     for page in cards.pages:
         assert pdfcheck.size_mm(page.mediabox) == (210.0, 297.0)
         assert "/TrimBox" in page and "/BleedBox" in page
@@ -110,8 +111,9 @@ def test_reference_card_and_deck_lists_take_their_numbers_from_the_rules(kit, mo
     ref = re.sub(r"\s+", " ", " ".join(pdfcheck.texts((kit / "reference.pdf").read_bytes())))
     assert f"draws {model.rules.hand.draw_per_round} cards" in ref and "Battle, space by space" in ref
     lists = pdfcheck.texts((kit / "deck-lists.pdf").read_bytes())
-    assert len(lists) == len(model.starters) + 1
+    assert len(lists) == math.ceil((len(model.starters) + model.kit.blank_deck_lists) / 2)  # two to a page
     assert f"at most {model.rules.deck.max_cost}" in lists[0]
+    assert lists[-1].count("My deck") == model.kit.blank_deck_lists
 
 
 def test_the_rulebook_has_the_rules_the_cards_and_a_decisions_appendix(kit, model):
@@ -164,3 +166,39 @@ def test_broken_content_reports_every_problem_and_writes_nothing(content, tmp_pa
     lines = [ln for ln in result.output.splitlines() if ": error: " in ln]
     assert any(re.search(r"kit\.yaml:\d+:\d+: error: card\.width", ln) for ln in lines)
     assert "Traceback" not in result.output and not out.exists()
+
+
+def test_the_first_player_token_shares_the_last_cards_page_and_says_what_it_does(kit, model):
+    cards = pdfcheck.texts((kit / "cards.pdf").read_bytes())
+    fronts, backs = cards[-2], cards[-1]
+    assert "FIRST PLAYER" in fronts and "FIRST PLAYER" in backs  # alike on both faces
+    n = sum(sum(s.cards.values()) for s in model.starters)
+    assert sum(fronts.count(f"{s.name} deck") for s in model.starters) == n - 9 * (len(cards) // 2 - 1)
+    assert "Pass this token to the other player." in re.sub(r"\s+", " ", fronts)
+    assert not any("FIRST PLAYER" in page for page in pdfcheck.texts((kit / "tokens.pdf").read_bytes()))
+
+
+def test_the_picture_panel_shows_each_keyword_of_the_card(kit, model):
+    ranger = svg_words(kit / "svg/cards/gale-ranger.svg")
+    assert "Ranged" in ranger and "Deployed" in ranger
+    assert "Activated · 1 mana" in svg_words(kit / "svg/cards/leviathan-adept.svg")
+    assert "End of round" in svg_words(kit / "svg/cards/inferno-herald.svg")
+    assert "Armour 1" in svg_words(kit / "svg/cards/ironbark-titan.svg")
+    assert "No effect" in svg_words(kit / "svg/cards/cinder-pup.svg")
+
+
+def test_no_words_on_a_card_or_token_are_smaller_than_6_pt(model):
+    from generator.draw.scene import Group, Text
+    from generator.games.skybound_battle import draw_cards, draw_sheets
+
+    def sizes(items):
+        for it in items:
+            if isinstance(it, Text):
+                yield it.size_pt, it.text
+            elif isinstance(it, Group):
+                yield from sizes(it.items)
+
+    faces = [draw_cards.front(model, c, s.name) for s in model.starters for c in map(model.card, s.cards)]
+    faces += [draw_cards.back(model), draw_sheets.first_player_token(model)]
+    small = {(size, text) for face in faces for size, text in sizes(face.items) if size < 6}
+    assert not small

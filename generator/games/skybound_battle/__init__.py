@@ -21,11 +21,13 @@ def components(model: SkyboundBattle) -> dict[str, int]:
             sum(sum(s.cards.values()) for s in model.starters),
         "battle board (both sides, tiled)": 1,
         "rules reference cards": kit.reference.copies,
-        "first player token": kit.first_player_token.copies,
+        "first player token (card-sized)": kit.first_player_token.copies,
     }
     for tok in kit.tokens:
         out[f"{tok.name.lower()} tokens" + (f" (value {tok.value})" if tok.value else "")] = tok.copies
-    out["deck list sheets (and one blank)"] = len(model.starters) + 1
+    lists = len(model.starters) + kit.blank_deck_lists
+    out[f"deck lists ({len(model.starters)} starters, {kit.blank_deck_lists} blank), two to a sheet"] = \
+        -(-lists // 2)
     out["rulebook"] = 1
     return out
 

@@ -37,9 +37,12 @@ def build(model: SkyboundBattle, content: ContentSet, options: BuildOptions) -> 
     yield from _tokens(model, options)
 
     doc = PrintDocument(TITLE, "deck lists", options)
-    for s in model.starters:
-        doc.sheet(f"deck list {s.name}", draw_sheets.deck_list(model, s))
-    doc.sheet("deck list (blank)", draw_sheets.blank_deck_list(model))
+    lists = [(s.name, draw_sheets.deck_list(model, s)) for s in model.starters]
+    lists += [("blank", draw_sheets.blank_deck_list(model))] * model.kit.blank_deck_lists
+    for k in range(0, len(lists), 2):
+        pair = lists[k:k + 2]
+        doc.sheet("deck lists: " + " and ".join(name for name, _ in pair),
+                  draw_sheets.deck_list_page([scene for _, scene in pair]))
     yield Artifact("deck-lists.pdf", doc.to_bytes(), ("starters.yaml", *CARDS, "rules.yaml"))
 
     yield Artifact("rulebook.pdf", rulebook_pdf(TITLE, rulebook.text(model), options.paper),
@@ -55,9 +58,15 @@ def _cards(model: SkyboundBattle, options: BuildOptions) -> Iterator[Artifact]:
     for s in model.starters:
         for cid in sorted(s.cards):
             fronts += [draw_cards.front(model, model.card(cid), s.name)] * s.cards[cid]
-    doc = PrintDocument(TITLE, "character cards", options)
-    doc.cards("character cards", fronts, back)
-    yield Artifact("cards.pdf", doc.to_bytes(), ("starters.yaml", *CARDS))
+    backs = [back] * len(fronts)
+    # the first player token is card-sized: it takes a slot the decks leave free on the last page
+    token = draw_sheets.first_player_token(model)
+    fronts += [token] * model.kit.first_player_token.copies
+    backs += [token] * model.kit.first_player_token.copies  # the same on both faces
+    doc = PrintDocument(TITLE, "character cards and first player token", options)
+    doc.cards("character cards and first player token", fronts, backs)
+    yield Artifact("cards.pdf", doc.to_bytes(), ("starters.yaml", *CARDS, "rules.yaml"))
+    yield Artifact("svg/tokens/first-player.svg", to_svg(token), ("kit.yaml", "rules.yaml"))
     faces = {c.id: draw_cards.front(model, c) for c in model.cards}
     for cid, face in faces.items():
         yield Artifact(f"svg/cards/{cid}.svg", to_svg(face), CARDS)
@@ -67,8 +76,6 @@ def _cards(model: SkyboundBattle, options: BuildOptions) -> Iterator[Artifact]:
 def _tokens(model: SkyboundBattle, options: BuildOptions) -> Iterator[Artifact]:
     kit = model.kit
     doc = PrintDocument(TITLE, "tokens", options)
-    fp = draw_sheets.first_player_token(model)
-    doc.cards("first player token", [fp] * kit.first_player_token.copies, fp)  # the same on both faces
     by_size: dict[float, list[Scene]] = {}
     for tok in kit.tokens:
         face = draw_sheets.token(model, tok)
@@ -77,7 +84,6 @@ def _tokens(model: SkyboundBattle, options: BuildOptions) -> Iterator[Artifact]:
     for size in sorted(by_size):
         doc.cards(f"mana and damage tokens {size:g} mm", by_size[size])
     yield Artifact("tokens.pdf", doc.to_bytes(), ("kit.yaml",))
-    yield Artifact("svg/tokens/first-player.svg", to_svg(fp), ("kit.yaml",))
 
 
 def _balance(model: SkyboundBattle, options: BuildOptions) -> Iterator[Artifact]:

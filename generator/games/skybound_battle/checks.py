@@ -116,7 +116,7 @@ def check_starters(model: SkyboundBattle, report: Report) -> None:
 
 def check_texts(model: SkyboundBattle, report: Report) -> None:
     """Every effect has words and every decision renders (a missing name in a template is an error)."""
-    from .text import effect_sentence, effect_templates
+    from .text import effect_sentence, effect_templates, keywords
 
     try:
         phrases = effect_templates()
@@ -128,6 +128,12 @@ def check_texts(model: SkyboundBattle, report: Report) -> None:
         for j, eff in enumerate(card.effects):
             try:
                 effect_sentence(eff, phrases)
+                if eff.target is not None:
+                    phrases["target_means"][eff.target]  # the rulebook explains every target it prints
             except (KeyError, jinja2.TemplateError) as err:
                 report("cards", ("cards", i, "effects", j), f"{card.id}: no effect text for it ({err})")
+        try:
+            keywords(card, phrases)
+        except (KeyError, jinja2.TemplateError) as err:
+            report("cards", ("cards", i), f"{card.id}: no keyword words for its picture panel ({err})")
 

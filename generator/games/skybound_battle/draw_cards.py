@@ -6,9 +6,9 @@ from ...draw import Circle, Rect, Scene, Text
 from ...draw.scene import Item
 from ...draw.text import block, label
 from . import richtext
-from .draw_symbols import crystal, heart, sword, symbol
+from .draw_symbols import crystal, heart, keyword_icon, sword, symbol
 from .model import TITLE, Card, Colour, SkyboundBattle
-from .text import effect_lines
+from .text import Badge, effect_lines, keywords
 
 BLEED_ART = 5.0
 INK = "#1f2328"
@@ -34,6 +34,30 @@ def stat_badge(cx: float, cy: float, r: float, value: int, icon: str, ink: str) 
             label(str(value), cx, cy + r * 0.62, r * 1.5, max_pt=r * 2.3, style="bold", color=INK))
 
 
+BADGE_R = 6.8
+
+
+def keyword_badges(badges: list[Badge], col: Colour, x: float, y: float, w: float,
+                   h: float) -> list[Item]:
+    """Side by side in the box: each keyword's icon in a tinted disc, its words under it (a card with
+    no effect shows its colour's symbol and says so)."""
+    items: list[Item] = []
+    cell = w / len(badges)
+    for k, (kind, words, number) in enumerate(badges):
+        cx, cy = x + cell * (k + 0.5), y + 1.3 + BADGE_R
+        items.append(Circle(cx, cy, BADGE_R, fill=col.tint, stroke=col.ink, stroke_mm=0.4))
+        size = BADGE_R * 1.3
+        if kind == "none":
+            items += symbol(col.symbol, cx - size / 2, cy - size / 2, size, col.ink, col.tint)
+        else:
+            items += keyword_icon(kind, cx - size / 2, cy - size / 2, size, col.ink, col.tint)
+        if number is not None:  # the shield carries its armour
+            items.append(Text(cx, cy + 1.4, str(number), 9, col.tint, "bold", "middle"))
+        items.append(label(words, cx, y + h - 2.2, cell - 2.0, max_pt=7.5, min_pt=5.5, style="bold",
+                           color=col.ink))
+    return items
+
+
 def front(model: SkyboundBattle, card: Card, deck: str | None = None) -> Scene:
     """A card's face: cost and mana, name, colour, type, rules text, flavour, attack and life; with
     `deck`, the starter deck it belongs to in the footer (to sort the cut cards into their decks)."""
@@ -57,10 +81,10 @@ def front(model: SkyboundBattle, card: Card, deck: str | None = None) -> Scene:
     if card.mana:
         items += (*crystal(5.2, 18.4, 10.6, "#ffffff", ink),
                   Text(10.5, 26.2, str(card.mana), 8.5, ink, "bold", "middle"))
-    # the picture panel (the colour's symbol, large and pale), right of the cost-and-mana column
+    # the picture panel: a badge for each keyword, what the card does at a glance on the board
     px, py, pw, ph = 17.5, 19.0, w - 23.5, 22.0
-    items += (Rect(px, py, pw, ph, fill="#ffffff", stroke=ink, stroke_mm=0.35, radius=1.5),
-              *symbol(col.symbol, px + pw / 2 - 9.0, py + 2.0, 18.0, tint, "#ffffff"))
+    items.append(Rect(px, py, pw, ph, fill="#ffffff", stroke=ink, stroke_mm=0.35, radius=1.5))
+    items += keyword_badges(keywords(card), col, px, py, pw, ph)
     items.append(label(f"{role(card).upper()} · {col.name.upper()}", w / 2, 45.3, w - 12, max_pt=6.2,
                        style="bold", color=ink))
     # rules text and flavour, above the stat badges
@@ -75,9 +99,9 @@ def front(model: SkyboundBattle, card: Card, deck: str | None = None) -> Scene:
     # attack and life
     items += stat_badge(11.2, h - 10.8, 6.6, card.attack, "attack", ink)
     items += stat_badge(w - 11.2, h - 10.8, 6.6, card.life, "life", ink)
-    items.append(label(f"{deck} deck" if deck else TITLE, w / 2, h - 10.2, w - 38, max_pt=5.5,
+    # the starter deck, so the cut cards sort back into their decks
+    items.append(label(f"{deck} deck" if deck else TITLE, w / 2, h - 9.0, w - 38, max_pt=6.5, min_pt=6,
                        style="bold" if deck else "regular", color=ink if deck else MUTED))
-    items.append(label(card.id, w / 2, h - 7.0, w - 38, max_pt=4.6, color=MUTED))
     title = f"{card.name} ({col.name}" + (f", {deck} deck)" if deck else ")")
     return Scene(w, h, tuple(items), background=ink, title=title)
 

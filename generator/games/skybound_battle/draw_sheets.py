@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...draw import Circle, Line, Rect, Scene, Text
+from ...draw import Circle, Group, Line, Rect, Scene, Text
 from ...draw.scene import Item
 from ...draw.table import table
 from ...draw.text import block, label
@@ -27,8 +27,8 @@ def reference(model: SkyboundBattle, side: str) -> Scene:
     words = component_text(model, "reference")[side]
     items: list[Item] = [
         Rect(-BLEED_ART, -BLEED_ART, w + 2 * BLEED_ART, h + 2 * BLEED_ART, fill=NIGHT),
-        Rect(4, 4, w - 8, h - 8, fill="#fbf8f0", radius=3),
-        Rect(4, 4, w - 8, 15, fill=NIGHT, radius=3),
+        # the paper starts under the title band's rounded top, so no paper shows at its corners
+        Rect(4, 12, w - 8, h - 16, fill="#fbf8f0", radius=3),
         Rect(4, 12, w - 8, 7, fill=NIGHT),
         label(words["title"], w / 2, 14.4, w - 16, max_pt=13, style="bold", color=CREAM),
     ]
@@ -45,20 +45,31 @@ def reference(model: SkyboundBattle, side: str) -> Scene:
 # ---------------------------------------------------------------- tokens
 
 def first_player_token(model: SkyboundBattle) -> Scene:
-    """The first player token: a sun over the clouds, both faces alike."""
-    d = model.kit.first_player_token.diameter
-    c = d / 2
+    """The first player token, card-sized: a sun over the clouds, its name, and what holding it
+    means; both faces alike."""
+    size = model.kit.card
+    w, h = size.width, size.height
+    words = component_text(model, "first_player")
+    c = w / 2
+    sun_y, r = 27.0, 13.0
     items: list[Item] = [
-        Circle(c, c, c + BLEED_ART, fill=NIGHT),
-        Circle(c, c, c - 1.5, stroke=GOLD, stroke_mm=0.6),
-        Circle(c, c - d * 0.08, d * 0.2, fill="#f2b233"),
-        Circle(c - d * 0.16, c + d * 0.1, d * 0.11, fill="#dfe6f2"),
-        Circle(c + d * 0.14, c + d * 0.1, d * 0.13, fill="#dfe6f2"),
-        Rect(c - d * 0.26, c + d * 0.1, d * 0.52, d * 0.11, fill="#dfe6f2"),
-        label(component_text(model, "first_player").upper(), c, c + d * 0.36, d * 0.7, max_pt=9,
-              style="bold", color=CREAM),
+        Rect(-BLEED_ART, -BLEED_ART, w + 2 * BLEED_ART, h + 2 * BLEED_ART, fill=NIGHT),
+        Rect(4.0, 4.0, w - 8, h - 8, stroke=GOLD, stroke_mm=0.5, radius=2.5),
+        Circle(c, sun_y, r + 4.5, fill="#223457", stroke=GOLD, stroke_mm=0.5),
+        Circle(c, sun_y - 2.5, r * 0.62, fill="#f2b233"),
+        Circle(c - 5.0, sun_y + 4.0, 4.2, fill="#dfe6f2"),
+        Circle(c + 4.5, sun_y + 3.5, 5.2, fill="#dfe6f2"),
+        Rect(c - 9.5, sun_y + 4.0, 19.0, 4.6, fill="#dfe6f2", radius=2.0),
+        label(words["title"].upper(), c, 54.0, w - 12, max_pt=13, style="bold", color=CREAM),
+        Rect(7.0, 57.5, w - 14, h - 64.0, fill="#fbf8f0", radius=1.5),
     ]
-    return Scene(d, d, tuple(items), background=NIGHT, title="first player token")
+    paras: list[richtext.Para] = []
+    for line in words["lines"]:
+        head, _, body = line.partition("|")
+        paras.append((f"{head}." if body else "", body or head, "regular"))
+    items += richtext.block(paras, 9.0, 58.5, w - 18, h - 66.0, max_pt=7.5, min_pt=6, color=INK,
+                            label_color=NIGHT)
+    return Scene(w, h, tuple(items), background=NIGHT, title="first player token")
 
 
 def token(model: SkyboundBattle, tok: Token) -> Scene:
@@ -89,47 +100,61 @@ def token(model: SkyboundBattle, tok: Token) -> Scene:
 
 
 # ---------------------------------------------------------------- deck lists
+# Two lists to a page, one above the other with a cut line between: a list a player keeps with
+# their deck is half a page, and the six starters and two blank lists take four pages, not eight.
+
+CUT_GAP = 8.0
+HALF = (SHEET[0], (SHEET[1] - CUT_GAP) / 2)
+TOP = 15.5  # where a list's table starts, under its title line
+
 
 def _frame(title: str, subtitle: str) -> list[Item]:
-    w, _ = SHEET
-    return [Text(0, 9, title, 20, NIGHT, "bold"), Text(w, 9, subtitle, 8, MUTED, "regular", "end"),
-            Line(0, 12.5, w, 12.5, stroke=NIGHT, stroke_mm=0.6)]
+    w, _ = HALF
+    return [Text(0, 8, title, 17, NIGHT, "bold"), Text(w, 8, subtitle, 7.5, MUTED, "regular", "end"),
+            Line(0, 11, w, 11, stroke=NIGHT, stroke_mm=0.5)]
 
 
-def _card_rows(model: SkyboundBattle, cards: dict[str, int]) -> list[list[str]]:
-    rows = [["Qty", "Card", "Colour", "Cost", "Mana", "Atk", "Life", "Effects"]]
+def _card_rows(model: SkyboundBattle, cards: dict[str, int]) -> tuple[list[list[str]], list[Card]]:
+    rows = [["Qty", "Card", "", "Cost", "Mana", "Atk", "Life", "Effects"]]
     order = sorted(cards, key=lambda cid: (model.card(cid).colour, model.card(cid).cost, model.card(cid).name))
-    for cid in order:
-        c: Card = model.card(cid)
-        rows.append([str(cards[cid]), c.name, model.colour(c.colour).name, str(c.cost), str(c.mana or "-"),
-                     str(c.attack), str(c.life), effect_text(c) or "-"])
-    return rows
+    listed = [model.card(cid) for cid in order]
+    for c in listed:
+        rows.append([str(cards[c.id]), c.name, "", str(c.cost), str(c.mana or "-"), str(c.attack), str(c.life),
+                     effect_text(c) or "-"])
+    return rows, listed
 
 
-WIDTHS = [10.0, 33.0, 15.0, 11.0, 11.0, 10.0, 10.0, 90.0]
+WIDTHS = [8.0, 31.0, 7.0, 9.0, 9.0, 8.0, 8.0, 109.5]  # inside the sheet, its last rule too
+BLURB = 7.0
 
 
 def deck_list(model: SkyboundBattle, starter: Starter) -> Scene:
-    """A starter deck on one page: what it is, every card with its numbers and text, its totals."""
-    w, h = SHEET
+    """A starter deck on half a page: its name, colours and totals, every card with its colour's
+    symbol, numbers and text."""
+    w, h = HALF
     pool = {c.id: c for c in model.cards}
     colours = [model.colour(c) for c in deck_colours(starter.cards, pool)]
-    items = _frame(starter.name, f"{TITLE} · starter deck {starter.id}")
-    x = 0.0
-    for col in colours:
-        items += symbol(col.symbol, x, 16.0, 7.0, col.ink, "#ffffff")
-        items.append(Text(x + 9, 21.6, col.name, 10, col.ink, "bold"))
-        x += 12 + len(col.name) * 2.4
-    items += block(starter.blurb, x + 4, 15.5, w - x - 4, 9, max_pt=9, color=INK, valign="middle")
-    t, th = table(0, 29, WIDTHS, _card_rows(model, starter.cards), row_h=10.5, size_pt=8, header_fill=NIGHT)
-    items += t
     n = sum(starter.cards.values())
     cost = sum(pool[c].cost * k for c, k in starter.cards.items())
     limits = DeckLimits.from_rules(model.rules.deck)
-    y = 29 + th + 8
-    items.append(Text(0, y, f"{n} cards · total cost {cost} (at most {limits.max_cost}) · "
-                            f"{' + '.join(c.name for c in colours)}", 10, NIGHT, "bold"))
-    items += block(_limits_line(limits), 0, y + 3, w, 10, max_pt=8, color=MUTED)
+    items = _frame(starter.name, f"{TITLE} · starter deck · {n} cards · total cost {cost} "
+                                 f"(at most {limits.max_cost})")
+    # the colours and the blurb, on the title line after the name
+    x = 4.0 + len(starter.name) * 3.6
+    for col in colours:
+        items += symbol(col.symbol, x, 2.2, 5.5, col.ink, "#ffffff")
+        items.append(Text(x + 6.8, 6.8, col.name, 8.5, col.ink, "bold"))
+        x += 10 + len(col.name) * 1.9
+    rows, listed = _card_rows(model, starter.cards)
+    row_h = min(7.5, (h - TOP - BLURB) / len(rows))
+    t, th = table(0, TOP, WIDTHS, rows, row_h=row_h, size_pt=7.5, header_fill=NIGHT)
+    items += t
+    items += block(starter.blurb, 0, TOP + th + 1.0, sum(WIDTHS), BLURB - 1.0, max_pt=9, style="italic",
+                   color=INK, valign="middle")
+    sx = sum(WIDTHS[:2]) + WIDTHS[2] / 2 - 2.4
+    for r, c in enumerate(listed, 1):
+        col = model.colour(c.colour)
+        items += symbol(col.symbol, sx, TOP + r * row_h + row_h / 2 - 2.4, 4.8, col.ink, "#ffffff")
     return Scene(w, h, tuple(items), title=f"deck list: {starter.name}")
 
 
@@ -140,19 +165,37 @@ def _limits_line(limits: DeckLimits) -> str:
 
 
 def blank_deck_list(model: SkyboundBattle) -> Scene:
-    """An empty deck list to build a deck of one's own, with the limits and running totals."""
-    w, h = SHEET
+    """An empty deck list on half a page, to build a deck of one's own: as many lines as a deck can
+    have different cards, in two columns, with the limits and the running totals."""
+    w, h = HALF
     limits = DeckLimits.from_rules(model.rules.deck)
     items = _frame("My deck", f"{TITLE} · deck list")
-    items.append(Text(0, 22, "Name:", 10, NIGHT, "bold"))
-    items.append(Line(14, 22.5, 110, 22.5, stroke=MUTED, stroke_mm=0.3))
-    items.append(Text(116, 22, "Colours:", 10, NIGHT, "bold"))
-    items.append(Line(134, 22.5, w, 22.5, stroke=MUTED, stroke_mm=0.3))
-    rows = [["Qty", "Card", "Colour", "Cost", "Qty x cost"]] + [["", "", "", "", ""] for _ in range(limits.cards)]
-    t, th = table(0, 29, [14.0, 80.0, 34.0, 28.0, 34.0], rows, row_h=8.6, size_pt=8.5, header_fill=NIGHT)
-    items += t
-    y = 29 + th + 7
+    items.append(Text(0, 20, "Name:", 9, NIGHT, "bold"))
+    items.append(Line(12, 20.5, 110, 20.5, stroke=MUTED, stroke_mm=0.3))
+    items.append(Text(116, 20, "Colours:", 9, NIGHT, "bold"))
+    items.append(Line(131, 20.5, w, 20.5, stroke=MUTED, stroke_mm=0.3))
+    per_column = -(-limits.cards // 2)
+    widths = [11.0, 51.0, 16.0, 13.0]
+    gap = w - 2 * sum(widths) - 0.5  # the last rule stays inside the sheet
+    top = 25.0
+    row_h = min(8.5, (h - top - 17.0) / (per_column + 1))
+    for k in range(2):
+        rows = [["Qty", "Card", "Colour", "Cost"]] + [["", "", "", ""] for _ in range(per_column)]
+        t, _ = table(k * (sum(widths) + gap), top, widths, rows, row_h=row_h, size_pt=8, header_fill=NIGHT)
+        items += t
+    y = top + (per_column + 1) * row_h + 6.5
     items.append(Text(0, y, f"Cards: ____ of {limits.cards}      Total cost: ____ of at most {limits.max_cost}",
-                      10, NIGHT, "bold"))
-    items += block(_limits_line(limits), 0, y + 3, w, 10, max_pt=8, color=MUTED)
+                      9, NIGHT, "bold"))
+    items += block(_limits_line(limits), 0, y + 2.0, w, 8, max_pt=7.5, color=MUTED)
     return Scene(w, h, tuple(items), title="deck list: blank")
+
+
+def deck_list_page(halves: list[Scene]) -> Scene:
+    """Two deck lists on one page, with a dashed cut line between them."""
+    w, h = SHEET
+    items: list[Item] = [Group(halves[0].items, 0, 0)]
+    if len(halves) > 1:
+        y = HALF[1] + CUT_GAP
+        items += [Line(0, y - CUT_GAP / 2, w, y - CUT_GAP / 2, stroke=MUTED, stroke_mm=0.25, dash=(2.0, 1.5)),
+                  Group(halves[1].items, 0, y)]
+    return Scene(w, h, tuple(items), title=" and ".join(s.title for s in halves))

@@ -37,6 +37,19 @@ _UNIT: dict[str, tuple[tuple[str | float, ...], ...]] = {
     ),
     "crystal": ((0.5, 0.0), ("L", 0.86, 0.36), ("L", 0.5, 1.0), ("L", 0.14, 0.36)),
     "blade": ((0.5, 0.0), ("L", 0.64, 0.14), ("L", 0.64, 0.64), ("L", 0.36, 0.64), ("L", 0.36, 0.14)),
+    # the keyword icons of the card's picture panel
+    "eye": ((0.0, 0.5), ("C", 0.24, 0.14, 0.76, 0.14, 1.0, 0.5), ("C", 0.76, 0.86, 0.24, 0.86, 0.0, 0.5)),
+    "moon": (
+        (0.62, 0.04), ("C", 0.28, 0.08, 0.06, 0.28, 0.06, 0.52), ("C", 0.06, 0.76, 0.28, 0.96, 0.62, 0.98),
+        ("C", 0.4, 0.84, 0.3, 0.68, 0.3, 0.51), ("C", 0.3, 0.34, 0.4, 0.18, 0.62, 0.04),
+    ),
+    "star": ((0.5, 0.0), ("L", 0.6, 0.4), ("L", 1.0, 0.5), ("L", 0.6, 0.6), ("L", 0.5, 1.0), ("L", 0.4, 0.6),
+             ("L", 0.0, 0.5), ("L", 0.4, 0.4)),
+    "shield": ((0.5, 0.0), ("L", 0.92, 0.15), ("C", 0.92, 0.56, 0.78, 0.82, 0.5, 1.0),
+               ("C", 0.22, 0.82, 0.08, 0.56, 0.08, 0.15)),
+    "arrowhead": ((1.0, 0.0), ("L", 0.9, 0.42), ("L", 0.58, 0.1)),
+    "fletch-a": ((0.1, 0.62), ("L", 0.34, 0.66), ("L", 0.2, 0.8), ("L", 0.0, 0.78)),
+    "fletch-b": ((0.38, 0.9), ("L", 0.34, 0.66), ("L", 0.2, 0.8), ("L", 0.22, 1.0)),
 }
 
 
@@ -92,3 +105,30 @@ def heart(x: float, y: float, size: float, fill: Color) -> tuple[Item, ...]:
 def crystal(x: float, y: float, size: float, fill: Color, stroke: Color = None) -> tuple[Item, ...]:
     """The mana icon: a crystal."""
     return (_path("crystal", x, y, size, fill, stroke, 0.3),)
+
+
+# ---------------------------------------------------------------- keyword icons (picture panel)
+
+def keyword_icon(kind: str, x: float, y: float, size: float, ink: Color, paper: Color = "#ffffff") -> tuple[Item, ...]:
+    """The icon of a card keyword in the square box at (x, y): deployed (an eye: it acts when it is
+    seen), activated (the mana crystal), end-of-round (the moon), armour (a shield), ranged (an arrow)."""
+    if kind == "deployed":
+        return (_path("eye", x, y, size, ink), Circle(x + 0.5 * size, y + 0.5 * size, 0.2 * size, fill=paper),
+                Circle(x + 0.5 * size, y + 0.5 * size, 0.1 * size, fill=ink))
+    if kind == "activated":
+        return (_path("crystal", x + 0.12 * size, y, 0.76 * size, ink),
+                Line(x + 0.5 * size, y + 0.06 * size, x + 0.5 * size, y + 0.72 * size, stroke=paper,
+                     stroke_mm=max(0.15, size * 0.03)))
+    if kind == "end-of-round":
+        return (_path("moon", x, y, size, ink), _path("star", x + 0.62 * size, y + 0.3 * size, 0.3 * size, ink))
+    if kind == "armour":
+        return (_path("shield", x + 0.06 * size, y, 0.88 * size, ink),)
+    if kind == "ranged":
+        return (Line(x + 0.1 * size, y + 0.9 * size, x + 0.9 * size, y + 0.1 * size, stroke=ink,
+                     stroke_mm=max(0.25, size * 0.07)),
+                _path("arrowhead", x, y, size, ink), _path("fletch-a", x, y, size, ink),
+                _path("fletch-b", x, y, size, ink))
+    raise KeyError(kind)
+
+
+KEYWORDS = ("deployed", "activated", "end-of-round", "armour", "ranged")

@@ -128,16 +128,20 @@ class ReferenceKit(Strict):
     copies: int = Field(ge=1, le=10)
 
 
-class RoundToken(Strict):
-    diameter: Mm = Field(gt=5, lt=100)
-    copies: int = Field(ge=1, le=200)
+class FirstPlayerToken(Strict):
+    """The first player token: card-sized, so it prints on the cards' pages in a slot the decks
+    leave free, and reminds its holder what holding it means."""
+
+    copies: int = Field(ge=1, le=10)
 
 
-class Token(RoundToken):
+class Token(Strict):
     """A counter players put on characters: mana, or damage of a value."""
 
     id: Slug
     name: str
+    diameter: Mm = Field(gt=5, lt=100)
+    copies: int = Field(ge=1, le=200)
     value: int | None = Field(default=None, ge=1, le=20)
 
 
@@ -153,7 +157,8 @@ class Kit(Strict):
     card: CardSize
     board: BoardKit
     reference: ReferenceKit
-    first_player_token: RoundToken
+    first_player_token: FirstPlayerToken
+    blank_deck_lists: int = Field(ge=0, le=20)
     tokens: tuple[Token, ...]
     balance: Balance
 

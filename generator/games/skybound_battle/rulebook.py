@@ -32,7 +32,8 @@ def context(model: SkyboundBattle) -> dict[str, Any]:
              "colours": " + ".join(model.colour(c).name for c in deck_colours(s.cards, pool)),
              "cost": sum(pool[c].cost * n for c, n in s.cards.items())}
             for s in model.starters],
-        "target_rows": [["Target", "Means"]] + [[k, v] for k, v in phrases["target"].items()],
+        "target_rows": [["On a card", "Means"]] + [[phrases["target"][k], phrases["target_means"][k]]
+                                                   for k in phrases["target"]],
         "card_groups": [
             {"colour": col.name,
              "cards": [{"name": c.name, "cost": c.cost, "mana": c.mana, "attack": c.attack, "life": c.life,

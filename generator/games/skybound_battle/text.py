@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ... import paths
 from ...content import load_file
@@ -52,6 +52,32 @@ def effect_lines(card: Card, phrases: dict[str, dict[str, str]] | None = None) -
         else:
             lines.append((render(ph["when"][when]), " ".join(effect_sentence(e, ph) for e in effects)))
     return lines
+
+
+class Badge(NamedTuple):
+    """One badge of a card's picture panel: its icon, its words, and the number its icon carries."""
+
+    icon: str
+    words: str
+    number: int | None = None
+
+
+def keywords(card: Card, phrases: dict[str, dict[str, str]] | None = None) -> list[Badge]:
+    """The badges of a card's picture panel: its passive keywords, then each moment it acts
+    (Deployed, Activated, End of round), in the order of its rules text; a card without effects
+    gets the one badge "No effect"."""
+    ph = phrases or effect_templates()
+    out: list[Badge] = []
+    for kind in ("armour", "ranged"):
+        passive = [e for e in card.effects if e.when == "passive" and e.do == kind]
+        if passive:
+            amount = sum(e.amount or 0 for e in passive)
+            out.append(Badge(kind, render(ph["keyword"][kind], amount=amount), amount or None))
+    for when in WHEN_ORDER[1:]:
+        effects = card.effects_when(when)
+        if effects:
+            out.append(Badge(when, render(ph["keyword"][when], mana=min(e.mana_cost for e in effects))))
+    return out or [Badge("none", render(ph["keyword"]["none"]))]
 
 
 def effect_text(card: Card) -> str:
