@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pypdf import PdfReader
+
+from generator import kit, paths
 from generator.cli import main
+from generator.games.island_of_fog.odds import matchup, percent
+from generator.games.island_of_fog.rules import Force
 
 GAME_ID = "island-of-fog"
 
@@ -57,8 +62,9 @@ def test_player_count_without_corners_is_a_usage_error(runner, tmp_path):
 def test_survey_prints_statistics_and_writes_nothing(runner, tmp_path):
     result = _map(runner, tmp_path, "--survey", "50", "--seed", "3")
     assert result.exit_code == 0, result.output
-    assert "survey: 50 maps, 5x5, 4 players, seed 3" in result.output
-    assert "a nation cut off from the lighthouse" in result.output
+    assert "50 random 5x5 maps for 4 players (seed 3;" in result.output
+    assert "a nation cut off from the lighthouse" in result.output and "Verdict: " in result.output
+    assert "\r" not in result.output  # progress only on a terminal
     assert not tmp_path.joinpath(GAME_ID).exists()
 
 
@@ -90,11 +96,20 @@ def test_odds_prints_the_table_and_writes_csv(runner, tmp_path):
     csv = (tmp_path / GAME_ID / "odds" / "odds.csv").read_text().splitlines()
     assert csv[0].startswith("policy,attacker") and len(csv) == 1 + 2 * 60
     assert {line.split(",")[0] for line in csv[1:]} == {"optimal", "simple"}
+    # the combat reference card, rendered from the table of the chosen policy
+    card = tmp_path / GAME_ID / "odds" / "combat-card.pdf"
+    text = "".join(page.extract_text() for page in PdfReader(card).pages)
+    m = kit.load(GAME_ID, paths.CONTENT).model
+    cells = {policy: matchup(m, Force("basic", 3), Force("basic", 3), "plains", policy).odds
+             for policy in ("simple", "optimal")}
+    shown = {policy: f"{percent(o.win)} · {percent(o.draw)} · {percent(o.lose)}" for policy, o in cells.items()}
+    assert shown["simple"] != shown["optimal"]  # so the card shows which table it was drawn from
+    assert shown["simple"] in text and shown["optimal"] not in text
+    assert f"showing {m.combat.simple_threshold} or less" in text
+    assert (tmp_path / GAME_ID / "odds" / "combat-card.svg").is_file()
 
 
 def test_shipped_example_maps(runner, tmp_path):
-    from generator import paths
-
     folder = paths.EXAMPLES / GAME_ID
     ok = _map(runner, tmp_path, "--check", str(folder / "scenario-5x5-seed42.yaml"))
     assert ok.exit_code == 0, ok.output

@@ -4,6 +4,7 @@ numbers printed come from the content."""
 from __future__ import annotations
 
 import io
+import itertools
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -11,15 +12,16 @@ from pypdf import PdfReader
 
 from generator import kit, paths
 from generator.content import ContentError
-from generator.draw import texts
+from generator.draw import Circle, Rect, Text, texts
 from generator.game import BuildOptions
-from generator.games.island_of_fog import draw_cards, draw_tiles, rulebook
+from generator.games.island_of_fog import art, draw_cards, draw_tiles, draw_tokens, rulebook
+from generator.games.island_of_fog.board import arrow, corner_square
 from generator.games.island_of_fog.mapgen import generate
 from generator.games.island_of_fog.maps import map_artifacts
 from generator.games.island_of_fog.model import IslandOfFog
 from generator.games.island_of_fog.odds import matchup, percent
 from generator.games.island_of_fog.rules import Force
-from generator.games.island_of_fog.texts import decisions, table
+from generator.games.island_of_fog.texts import DIRECTION_WORDS, decisions, table
 from tests import pdfcheck
 from tests.conftest import replace_in
 
@@ -116,3 +118,59 @@ def test_map_files_are_deterministic_and_drawn_at_board_scale(loaded):
     side = 5 * m.board.space_size * m.board.spaces_per_tile
     assert float(svg.get("width", "0").removesuffix("mm")) > side  # the squares plus the frame, in mm
     assert len(PdfReader(io.BytesIO(a["map.pdf"])).pages) == 4    # tiled over A4 pages
+
+
+def _luma(hex_colour: str) -> float:
+    """Lightness as a greyscale print shows it (Rec. 601 weights)."""
+    r, g, b = (int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    return 0.299 * r + 0.587 * g + 0.114 * b
+
+
+def test_terrain_tells_apart_in_greyscale(loaded):
+    m: IslandOfFog = loaded.model
+    grounds = sorted(_luma(m.kind[k].colour) for k in ("plains", "forest", "mountain", "water"))
+    assert all(b - a >= 0.08 for a, b in itertools.pairwise(grounds)), grounds
+
+
+def _arrow_discs(m: IslandOfFog, scene) -> int:
+    return sum(1 for i in scene.items if isinstance(i, Circle) and i.fill == m.look.arrow)
+
+
+def test_every_field_tile_shows_one_arrow_and_fences_its_lots(loaded):
+    m: IslandOfFog = loaded.model
+    for tile in m.field_tiles:
+        face = draw_tiles.face(m, tile)
+        assert _arrow_discs(m, face) == 1, tile.id
+        lots = sum(1 for row in tile.grid for k in row if m.kind[k].lot)
+        fences = sum(1 for i in face.items if isinstance(i, Rect) and i.stroke == m.look.lot_line)
+        assert fences == lots, tile.id
+    assert _arrow_discs(m, draw_tiles.face(m, m.starting_tile, "red")) == 0
+    assert _arrow_discs(m, draw_tiles.face(m, m.lighthouse_tile)) == 0
+
+
+def test_dice_of_both_sides_print_on_one_sheet(files, loaded):
+    m: IslandOfFog = loaded.model
+    assert len(PdfReader(io.BytesIO(files["dice.pdf"])).pages) == 1
+    sheet = draw_tokens.dice_sheet(m)
+    faces = [i for i in sheet.items if isinstance(i, Rect) and i.dash]
+    assert len(faces) == 2 * m.combat.dice * 6  # six faces a die, a set for each side
+
+
+def test_turn_summary_titles_read_on_every_nation_colour(loaded):
+    m: IslandOfFog = loaded.model
+    for c in m.game.colours:
+        scene = draw_cards.turn_summary(m, c.id)
+        (title,) = [i for i in scene.items if isinstance(i, Text) and i.text.endswith("turn summary")]
+        assert art.contrast(title.color, c.hex) >= 3.0, c.id  # bold title on the nation's band
+        headings = {i.color for i in scene.items if isinstance(i, Text) and i.text.isupper()}
+        assert headings and all(art.contrast(h, m.look.paper) >= 4.5 for h in headings), c.id
+
+
+def test_rulebook_arrow_examples_follow_the_arrow_rule(loaded):
+    m: IslandOfFog = loaded.model
+    book = rulebook.text(m, {"game board": 1}, table(m))
+    size = m.board.default_size
+    way = DIRECTION_WORDS[arrow(size, corner_square(size, "top-left"))]
+    assert f"from the top-left corner it points {way}" in book
+    for corner in ("top-right", "bottom-right", "bottom-left"):
+        assert f"from the {corner} {DIRECTION_WORDS[arrow(size, corner_square(size, corner))]}" in book

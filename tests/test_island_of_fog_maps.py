@@ -187,6 +187,25 @@ def _problems(m: IslandOfFog, text: str) -> list[str]:
     return [str(source.problem(loc, msg)) for loc, msg in found]
 
 
+_SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6),
+                    st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), max_size=30),
+                    st.sampled_from(["no", "yes", "on", "null", "N", "E", "S", "W", "1", "a: b", "x, y", "[z]"]))
+_VALUES = st.recursive(_SCALARS, lambda inner: st.lists(inner, max_size=4)
+                       | st.dictionaries(st.from_regex(r"[a-z_]{1,8}", fullmatch=True), inner, max_size=4),
+                       max_leaves=12)
+
+
+@settings(max_examples=80, deadline=None)
+@given(value=_VALUES)
+def test_map_yaml_values_are_written_as_pyyaml_would_and_read_back(value):
+    from generator.games.island_of_fog.mapfile import _flow
+
+    text = _flow(value)
+    assert text == yaml.safe_dump(value, sort_keys=False, default_flow_style=True,
+                                  width=10_000).strip().removesuffix("...").strip()
+    assert yaml.safe_load(f"v: {text}")["v"] == value
+
+
 def test_map_yaml_is_plain_yaml_with_the_report(m):
     data = yaml.safe_load(_yaml(m))
     assert data["size"] == 5 and len(data["tiles"]) == 25
@@ -235,7 +254,34 @@ def test_survey_counts_first_draws(m):
     assert sv.maps == 40 and set(sv.seats) == {"red", "yellow", "blue", "green"}
     assert sv.cut_off <= sv.unfair <= sv.maps
     text = format_survey(m, sv)
-    assert "40 maps, 5x5, 4 players" in text and "cut off from the lighthouse" in text
+    assert "40 random 5x5 maps for 4 players" in text and "cut off from the lighthouse" in text
+
+
+def test_survey_says_what_it_measures_and_the_margins(m):
+    text = format_survey(m, survey(m, 5, 4, 0, 20))
+    f, unit = m.fairness, m.unit[m.fairness.unit]
+    assert f"for a {unit.name.lower()} ({unit.move} MP a turn)" in text
+    assert f"within {f.reach_turns} turns ({f.reach_turns * unit.move} MP)" in text
+    assert f"more than {f.path_margin_mp} MP longer than the shortest" in text
+    assert f"more than {f.lots_margin} fewer lots in reach" in text
+
+
+def test_survey_verdict_against_the_target(m):
+    fair = survey(m, 5, 4, 0, 60)
+    assert 100 * fair.unfair / fair.maps <= m.fairness.survey_target_pct
+    assert "Verdict: FAIR" in format_survey(m, fair)
+    # on a 4x4 board for two the lighthouse lands nearer one corner most of the time
+    unfair = survey(m, 4, 2, 0, 60)
+    text = format_survey(m, unfair)
+    assert "Verdict: UNFAIR" in text and "mostly by path length" in text and "--fair" in text
+    strict = dataclasses.replace(m, fairness=m.fairness.model_copy(update={"survey_target_pct": 0.0}))
+    assert ("Verdict: FAIR" in format_survey(strict, fair)) == (fair.unfair == 0)
+
+
+def test_survey_reports_progress_to_the_end(m):
+    seen: list[int] = []
+    survey(m, 3, 2, 1, 250, seen.append)
+    assert seen[-1] == 250 and seen == sorted(seen) and 2 <= len(seen) <= 130
 
 
 def test_survey_is_deterministic(m):

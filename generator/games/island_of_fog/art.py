@@ -26,66 +26,137 @@ def shade(hex_colour: str, amount: float) -> str:
     return "#" + "".join(f"{v:02x}" for v in mix)
 
 
+def luminance(hex_colour: str) -> float:
+    """Relative luminance (WCAG) of a colour, 0 black to 1 white."""
+    def lin(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+    return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG contrast ratio of two colours (1 to 21)."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def text_on(m: IslandOfFog, background: str) -> str:
+    """Paper or ink, whichever reads better on `background` (ink on the yellow nation)."""
+    return max((m.look.paper, m.look.ink), key=lambda c: contrast(c, background))
+
+
+def readable(colour: str, background: str, ratio: float = 4.5) -> str:
+    """`colour` darkened just enough to read as text on `background`."""
+    amount = 0.0
+    out = colour
+    while contrast(out, background) < ratio and amount < 1.0:
+        amount += 0.05
+        out = shade(colour, amount)
+    return out
+
+
 def _p(x: float, y: float, s: float, fx: float, fy: float) -> tuple[float, float]:
     return (x + fx * s, y + fy * s)
 
 
+def tree(m: IslandOfFog, cx: float, base: float, h: float) -> list[Item]:
+    """One fir: a trunk and two tiers of needles, `h` tall, standing on `base`."""
+    w = h * 0.62
+    return [Rect(cx - h * 0.07, base - h * 0.2, h * 0.14, h * 0.2, fill=m.look.rock),
+            polygon([(cx, base - h), (cx + w * 0.38, base - h * 0.5), (cx - w * 0.38, base - h * 0.5)],
+                    fill=m.look.tree),
+            polygon([(cx, base - h * 0.72), (cx + w / 2, base - h * 0.16), (cx - w / 2, base - h * 0.16)],
+                    fill=m.look.tree)]
+
+
 def trees(m: IslandOfFog, x: float, y: float, s: float) -> list[Item]:
+    """A forest space: three firs, big enough to tell from a distance."""
     out: list[Item] = []
-    for fx, fy, k in ((0.28, 0.42, 0.9), (0.7, 0.36, 1.0), (0.5, 0.72, 0.95)):
-        h = 0.3 * s * k
-        cx, base = x + fx * s, y + fy * s + h / 2
-        out.append(Rect(cx - 0.04 * s, base - 0.02 * s, 0.08 * s, 0.1 * s, fill=m.look.rock))
-        out.append(polygon([(cx, base - h), (cx + h * 0.45, base), (cx - h * 0.45, base)], fill=m.look.tree))
+    for fx, fy, k in ((0.27, 0.5, 0.4), (0.71, 0.44, 0.44), (0.5, 0.9, 0.42)):
+        out += tree(m, x + fx * s, y + fy * s, s * k)
     return out
+
+
+def peak(m: IslandOfFog, x: float, y: float, w: float, h: float, rock: str) -> list[Item]:
+    """One mountain `w` wide and `h` tall from its left foot (x, y) on the ground line, with snow."""
+    top = (x + w / 2, y - h)
+    return [polygon([(x, y), top, (x + w, y)], fill=rock),
+            polygon([top, (x + w * 0.62, y - h * 0.72), (x + w * 0.54, y - h * 0.78), (x + w * 0.47, y - h * 0.68),
+                      (x + w * 0.4, y - h * 0.76), (x + w * 0.36, y - h * 0.72)], fill=m.look.snow)]
 
 
 def peaks(m: IslandOfFog, x: float, y: float, s: float) -> list[Item]:
-    rock, snow = m.look.rock, m.look.snow
-    big = [_p(x, y, s, 0.1, 0.8), _p(x, y, s, 0.42, 0.22), _p(x, y, s, 0.74, 0.8)]
-    small = [_p(x, y, s, 0.46, 0.8), _p(x, y, s, 0.7, 0.42), _p(x, y, s, 0.92, 0.8)]
-    return [
-        polygon(small, fill=shade(rock, 0.15)),
-        polygon(big, fill=rock),
-        polygon([_p(x, y, s, 0.42, 0.22), _p(x, y, s, 0.52, 0.4), _p(x, y, s, 0.46, 0.37),
-                 _p(x, y, s, 0.41, 0.42), _p(x, y, s, 0.35, 0.35), _p(x, y, s, 0.32, 0.4)], fill=snow),
-    ]
+    """A mountain space: a big peak with a smaller one behind."""
+    rock = m.look.rock
+    return (peak(m, x + 0.44 * s, y + 0.84 * s, 0.5 * s, 0.5 * s, tint(rock, 0.25))
+            + peak(m, x + 0.08 * s, y + 0.84 * s, 0.64 * s, 0.66 * s, rock))
+
+
+def wave(m: IslandOfFog, x0: float, x1: float, y0: float, amp: float, stroke_mm: float) -> Item:
+    """One wavy line from x0 to x1 at height y0."""
+    step = (x1 - x0) / 4
+    ops: list[PathOp] = [("M", x0, y0)]
+    for k in range(4):
+        a = x0 + k * step
+        dy = -amp if k % 2 == 0 else amp
+        ops.append(("C", a + step * 0.3, y0 + dy, a + step * 0.7, y0 + dy, a + step, y0))
+    return Path(tuple(ops), stroke=m.look.wave, stroke_mm=stroke_mm)
 
 
 def waves(m: IslandOfFog, x: float, y: float, s: float) -> list[Item]:
-    out: list[Item] = []
-    for fy in (0.3, 0.52, 0.74):
-        y0 = y + fy * s
-        x0, x1 = x + 0.18 * s, x + 0.82 * s
-        step = (x1 - x0) / 4
-        ops: list[PathOp] = [("M", x0, y0)]
-        for k in range(4):
-            a = x0 + k * step
-            dy = -0.06 * s if k % 2 == 0 else 0.06 * s
-            ops.append(("C", a + step * 0.3, y0 + dy, a + step * 0.7, y0 + dy, a + step, y0))
-        out.append(Path(tuple(ops), stroke=m.look.wave, stroke_mm=0.55))
-    return out
+    """A water space: three white waves across it."""
+    return [wave(m, x + 0.14 * s, x + 0.86 * s, y + fy * s, 0.07 * s, 0.8) for fy in (0.28, 0.5, 0.72)]
 
 
 def grass(m: IslandOfFog, x: float, y: float, s: float, colour: str) -> list[Item]:
+    """A plains space: a few light tufts, so that the space stays the lightest on the tile."""
     out: list[Item] = []
-    ink = shade(colour, 0.25)
-    for fx, fy in ((0.25, 0.3), (0.7, 0.62), (0.32, 0.8)):
+    ink = shade(colour, 0.3)
+    for fx, fy in ((0.22, 0.3), (0.74, 0.26), (0.3, 0.8), (0.76, 0.74)):
         cx, cy = x + fx * s, y + fy * s
         for dx in (-0.05, 0.0, 0.05):
             out.append(Line(cx, cy, cx + dx * s, cy - 0.08 * s, stroke=ink, stroke_mm=0.3))
     return out
 
 
-def lot(m: IslandOfFog, x: float, y: float, s: float) -> list[Item]:
-    """A building lot: a dashed plot with a small house outline."""
-    inset = 0.12 * s
-    return [
-        Rect(x + inset, y + inset, s - 2 * inset, s - 2 * inset, stroke=m.look.lot_line, stroke_mm=0.45,
-             radius=0.06 * s, dash=(1.2, 0.8)),
-        polygon([_p(x, y, s, 0.36, 0.52), _p(x, y, s, 0.5, 0.38), _p(x, y, s, 0.64, 0.52),
-                 _p(x, y, s, 0.64, 0.68), _p(x, y, s, 0.36, 0.68)], stroke=m.look.lot_line, stroke_mm=0.4),
-    ]
+def lot(m: IslandOfFog, x: float, y: float, s: float, house: bool = True) -> list[Item]:
+    """A building lot: a bold fenced plot with a house on it (`house` False: the fence only, when
+    the arrow takes the middle of the space)."""
+    inset = 0.09 * s
+    ink = m.look.lot_line
+    out: list[Item] = [Rect(x + inset, y + inset, s - 2 * inset, s - 2 * inset, stroke=ink, stroke_mm=1.0,
+                            radius=0.05 * s)]
+    for fx in (inset / s, 1 - inset / s):  # corner posts: the plot reads as a lot even under a token
+        for fy in (inset / s, 1 - inset / s):
+            out.append(Circle(x + fx * s, y + fy * s, 0.045 * s, fill=ink))
+    if house:
+        out.append(polygon([_p(x, y, s, 0.29, 0.48), _p(x, y, s, 0.5, 0.27), _p(x, y, s, 0.71, 0.48),
+                            _p(x, y, s, 0.66, 0.48), _p(x, y, s, 0.66, 0.72), _p(x, y, s, 0.34, 0.72),
+                            _p(x, y, s, 0.34, 0.48)], fill=ink))
+        out.append(Rect(x + 0.455 * s, y + 0.56 * s, 0.09 * s, 0.16 * s, fill=m.look.paper))
+    return out
+
+
+def corner_motifs(m: IslandOfFog, kind: str, x: float, y: float, s: float, colour: str) -> list[Item]:
+    """A space's picture as four small motifs in its corners, for the space under the arrow."""
+    out: list[Item] = []
+    b = 0.27 * s
+    for fx in (0.02, 0.98 - 0.27):
+        for fy in (0.02, 0.98 - 0.27):
+            bx, by = x + fx * s, y + fy * s
+            if kind == "forest":
+                out += tree(m, bx + b / 2, by + b, b)
+            elif kind == "mountain":
+                out += peak(m, bx, by + b * 0.95, b, b * 0.9, m.look.rock)
+            elif kind == "water":
+                out += [wave(m, bx + 0.05 * b, bx + 0.95 * b, by + fy2 * b, 0.09 * b, 0.6) for fy2 in (0.35, 0.7)]
+            else:
+                ink = shade(colour, 0.3)
+                cx, cy = bx + b / 2, by + b * 0.7
+                out += [Line(cx, cy, cx + dx * s, cy - 0.08 * s, stroke=ink, stroke_mm=0.3)
+                        for dx in (-0.05, 0.0, 0.05)]
+    return out
 
 
 def fortress(x: float, y: float, s: float, fill: str, ink: str) -> list[Item]:
@@ -123,11 +194,13 @@ def lighthouse(m: IslandOfFog, x: float, y: float, s: float, band: str) -> list[
 
 
 def arrow(m: IslandOfFog, x: float, y: float, s: float, turns: int = 0) -> list[Item]:
-    """The tile's arrow, pointing up, or turned clockwise by `turns` quarter turns."""
-    pts = [(0.5, 0.14), (0.82, 0.5), (0.62, 0.5), (0.62, 0.86), (0.38, 0.86), (0.38, 0.5), (0.18, 0.5)]
+    """The tile's arrow on a white disc, pointing up, or turned clockwise by `turns` quarter turns.
+    A bold dark arrow on white reads at a glance in colour and in greyscale, whatever lies under it."""
+    pts = [(0.5, 0.17), (0.8, 0.5), (0.61, 0.5), (0.61, 0.83), (0.39, 0.83), (0.39, 0.5), (0.2, 0.5)]
     for _ in range(turns % 4):
         pts = [(1 - b, a) for a, b in pts]  # a quarter turn clockwise about the box's centre (y down)
-    return [polygon([_p(x, y, s, a, b) for a, b in pts], fill=m.look.arrow, stroke=m.look.ink, stroke_mm=0.5)]
+    return [Circle(x + 0.5 * s, y + 0.5 * s, 0.47 * s, fill=m.look.arrow, stroke=m.look.ink, stroke_mm=0.6),
+            polygon([_p(x, y, s, a, b) for a, b in pts], fill=m.look.ink)]
 
 
 def houses(x: float, y: float, s: float, fill: str, ink: str) -> list[Item]:

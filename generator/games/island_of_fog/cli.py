@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import sys
+import time
 from pathlib import Path
 
 import click
 
 from ...cliutil import fail_on_problems, load_or_exit, out_root
 from ...content import ContentError, load_file, parse
+from ...draw import to_svg
 from ...game import Artifact, BuildOptions
 from ...output import write_artifacts
+from ...press import PrintDocument
 from .board import SetupError, setup
+from .draw_cards import combat_card
 from .mapfile import MapFile, check_plan
 from .mapgen import NoMapError, generate
 from .maps import map_artifacts, map_summary
@@ -48,7 +53,10 @@ def map_command(ctx: click.Context, seed: int, size: int | None, players: int | 
     except SetupError as err:
         raise click.UsageError(str(err)) from None
     if survey_count is not None:
-        click.echo(format_survey(model, survey(model, size, players, seed, survey_count)))
+        bar = _Progress(survey_count)
+        result = survey(model, size, players, seed, survey_count, bar)
+        bar.done()
+        click.echo(format_survey(model, result))
         return
     try:
         plan, report = generate(model, size, players, seed, require_fair=fair)
@@ -60,6 +68,27 @@ def map_command(ctx: click.Context, seed: int, size: int | None, players: int | 
                                                         "fair": fair}})
     click.echo(map_summary(model, plan, report))
     click.echo(f"wrote {', '.join(written.written)} to {folder}/")
+
+
+class _Progress:
+    """One line of survey progress on a terminal (stderr); nothing when output is piped."""
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.start = time.monotonic()
+        self.tty = sys.stderr.isatty()
+
+    def __call__(self, done: int) -> None:
+        if not self.tty:
+            return
+        spent = time.monotonic() - self.start
+        left = spent / done * (self.total - done)
+        click.echo(f"\rsurvey: {done}/{self.total} maps ({100 * done // self.total}%), "
+                   f"{spent:.0f} s, about {left:.0f} s left   ", nl=False, err=True)
+
+    def done(self) -> None:
+        if self.tty:
+            click.echo("\r" + " " * 72 + "\r", nl=False, err=True)
 
 
 def _check_file(model: IslandOfFog, path: Path) -> None:
@@ -78,10 +107,13 @@ def _check_file(model: IslandOfFog, path: Path) -> None:
 
 @click.command(GAME_ID)
 @click.option("--policy", type=click.Choice(POLICIES), default=None,
-              help="Re-roll policy of the printed table (default: the one in combat.yaml).")
+              help="Re-roll policy of the printed table and card (default: the one in combat.yaml).")
+@click.option("--paper", type=click.Choice(("a4", "letter")), default="a4", show_default=True,
+              help="Paper of combat-card.pdf.")
 @click.pass_context
-def odds_command(ctx: click.Context, policy: str | None) -> None:
-    """Exact combat odds for every attacker and defender; prints a table and writes odds.csv."""
+def odds_command(ctx: click.Context, policy: str | None, paper: str) -> None:
+    """Exact combat odds for every attacker and defender: prints a table, writes odds.csv (both
+    re-roll policies) and the combat reference card (combat-card.pdf, combat-card.svg)."""
     model: IslandOfFog = load_or_exit(ctx, GAME_ID).model
     chosen = policy or model.combat.reroll_policy
     tables = {p: odds_table(model, p) for p in POLICIES}
@@ -92,6 +124,12 @@ def odds_command(ctx: click.Context, policy: str | None) -> None:
     folder = out_root(ctx) / GAME_ID / "odds"
     csv_text = "".join(to_csv(tables[p]) if i == 0 else to_csv(tables[p]).split("\n", 1)[1]
                        for i, p in enumerate(POLICIES))
-    write_artifacts(folder, [Artifact("odds.csv", csv_text.encode(), ("combat", "units"))],
-                    {"game": GAME_ID, "odds": list(POLICIES)})
-    click.echo(f"wrote odds.csv to {folder}/")
+    sources = ("combat", "units", "spaces")
+    card = combat_card(model, tables[chosen])
+    doc = PrintDocument(model.game.title, f"combat reference card ({chosen} re-rolls)", BuildOptions(paper=paper))
+    doc.sheet("combat reference card", card)
+    written = write_artifacts(folder, [Artifact("odds.csv", csv_text.encode(), sources),
+                                       Artifact("combat-card.pdf", doc.to_bytes(), sources),
+                                       Artifact("combat-card.svg", to_svg(card), sources)],
+                              {"game": GAME_ID, "odds": list(POLICIES), "card": chosen})
+    click.echo(f"wrote {', '.join(written.written)} to {folder}/")

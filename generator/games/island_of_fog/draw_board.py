@@ -19,8 +19,9 @@ def _square_mm(m: IslandOfFog) -> float:
     return m.board.space_size * m.board.spaces_per_tile
 
 
-def board_items(m: IslandOfFog, size: int) -> list[Item]:
-    """Frame, squares with their city values, start corners and the lighthouse square."""
+def board_items(m: IslandOfFog, size: int, footnote: bool = True) -> list[Item]:
+    """Frame, squares with their city values, start corners and the lighthouse square
+    (`footnote`: the line explaining the coins, left off a map where tiles cover them)."""
     v = m.variant[size]
     sq = _square_mm(m)
     side = size * sq + 2 * MARGIN
@@ -44,7 +45,7 @@ def board_items(m: IslandOfFog, size: int) -> list[Item]:
                 items.append(label(f"{nation.name} start", x + sq / 2, y + sq - 5, sq - 8, max_pt=10,
                                    style="bold", color=art.shade(nation.hex, 0.3)))
             if (r, c) == centre:
-                items += art.lighthouse(m, x + sq * 0.2, y + sq * 0.08, sq * 0.6, "#c62828")
+                items += art.lighthouse(m, x + sq * 0.2, y + sq * 0.08, sq * 0.6, look.lighthouse_band)
                 items.append(label(f"Lighthouse {m.tiles.lighthouse.income}", x + sq / 2, y + sq - 5, sq - 8,
                                    max_pt=10, style="bold", color=look.ink))
             elif value is not None:
@@ -62,8 +63,9 @@ def board_items(m: IslandOfFog, size: int) -> list[Item]:
         items.append(Circle(mid, mid, 7, fill=look.paper, stroke=look.ink, stroke_mm=0.5))
         items += art.star(mid, mid, 6, look.ink, points=4)
     items.append(Text(MARGIN, MARGIN - 3.5, f"{m.game.title}  ·  {size}x{size} board", 8, look.paper, "bold"))
-    items.append(Text(side - MARGIN, side - MARGIN + 6.5, "city values by ring: the coin on each square",
-                      6.5, look.paper, "italic", "end"))
+    if footnote:
+        items.append(Text(side - MARGIN, side - MARGIN + 6.5, "city values by ring: the coin on each square",
+                          6.5, look.paper, "italic", "end"))
     return items
 
 
@@ -78,7 +80,7 @@ def map_scene(m: IslandOfFog, plan: MapPlan) -> Scene:
     """A fully revealed map: every tile on its square, turned by its arrow, nations on their corners."""
     sq = _square_mm(m)
     side = plan.size * sq + 2 * MARGIN
-    items = board_items(m, plan.size)
+    items = board_items(m, plan.size, footnote=False)
     seats = {corner: colour for colour, corner in plan.seats}
     for p in plan.placements:
         tile = m.tile[p.tile]

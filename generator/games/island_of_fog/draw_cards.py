@@ -60,10 +60,11 @@ def turn_summary(m: IslandOfFog, colour: str) -> Scene:
     nation = m.colour[colour]
     look = m.look
     items: list[Item] = [Rect(-5, -5, SUMMARY_W + 10, 17, fill=nation.hex)]
-    items.append(label(f"{m.game.title}", SUMMARY_W / 2, 5.5, SUMMARY_W - 8, max_pt=7, color=look.paper))
+    on = art.text_on(m, nation.hex)
+    items.append(label(f"{m.game.title}", SUMMARY_W / 2, 5.5, SUMMARY_W - 8, max_pt=7, color=on))
     items.append(label(f"{nation.name}: turn summary", SUMMARY_W / 2, 10.5, SUMMARY_W - 8, max_pt=10,
-                       style="bold", color=look.paper))
-    items += _flow(summary_lines(m), 4, 14, SUMMARY_W - 8, SUMMARY_H - 18, art.shade(nation.hex, 0.2),
+                       style="bold", color=on))
+    items += _flow(summary_lines(m), 4, 14, SUMMARY_W - 8, SUMMARY_H - 18, art.readable(nation.hex, look.paper),
                    look.ink)
     return Scene(SUMMARY_W, SUMMARY_H, tuple(items), background=look.paper, title=f"{nation.name} turn summary")
 
@@ -128,8 +129,9 @@ def combat_card(m: IslandOfFog, rows: list[OddsRow]) -> Scene:
             x += widths[2 + c]
     t, _ = table(5, top, widths, [head, *body], row_h=row_h, size_pt=8, stripe=None, header_fill=look.ink)
     items += t
+    chosen = rows[0].policy if rows else m.combat.reroll_policy
     policy = ("each side re-rolls the dice that give it the best chance, seeing the dice on the table"
-              if m.combat.reroll_policy == "optimal" else
+              if chosen == "optimal" else
               f"each side re-rolls dice showing {m.combat.simple_threshold} or less, lowest first")
     items.append(Text(5, COMBAT_H - 4, f"Each cell: the attacker's chances to win · draw · lose, exact, for every roll "
                       f"and re-roll ({policy}).", 6.5, look.muted, "italic"))

@@ -11,11 +11,17 @@ from .model import Grid, IslandOfFog, Tile
 BLEED_ART = 5.0  # terrain reaches this far past the trim; the press clips it to the bleed
 
 
-def space(m: IslandOfFog, kind: str, x: float, y: float, s: float, nation: str | None = None) -> list[Item]:
-    """One space of a tile: its ground and its picture (a base takes the nation's colour)."""
+def space(m: IslandOfFog, kind: str, x: float, y: float, s: float, nation: str | None = None,
+          under_arrow: bool = False) -> list[Item]:
+    """One space of a tile: its picture (a base takes the nation's colour). The space under the
+    arrow shows its picture as small corner motifs round the arrow's disc."""
     k = m.kind[kind]
     out: list[Item] = []
-    if k.id == "forest":
+    if under_arrow and k.lot:
+        out += art.lot(m, x, y, s, house=False)
+    elif under_arrow and not (k.base or k.lighthouse):
+        out += art.corner_motifs(m, k.id, x, y, s, k.colour)
+    elif k.id == "forest":
         out += art.trees(m, x, y, s)
     elif k.id == "mountain":
         out += art.peaks(m, x, y, s)
@@ -27,7 +33,7 @@ def space(m: IslandOfFog, kind: str, x: float, y: float, s: float, nation: str |
         fill = art.tint(m.colour[nation].hex, 0.75) if nation else m.look.paper
         out += art.fortress(x, y, s, fill, m.look.ink)
     elif k.lighthouse:
-        out += art.lighthouse(m, x, y, s, "#c62828")
+        out += art.lighthouse(m, x, y, s, m.look.lighthouse_band)
     else:
         out += art.grass(m, x, y, s, k.colour)
     return out
@@ -57,16 +63,17 @@ def tile_items(m: IslandOfFog, tile: Tile, nation: str | None = None, bleed: flo
     grid = m.turned[(tile.id, turns % 4)]
     n = len(grid)
     out = ground(m, grid, s, bleed, nation)
+    arrow_at = (n // 2, n // 2) if tile.role == "field" else None  # the arrow's space: the centre
     for r, row in enumerate(grid):
         for c, kind in enumerate(row):
-            out += space(m, kind, c * s, r * s, s, nation)
+            out += space(m, kind, c * s, r * s, s, nation, under_arrow=(r, c) == arrow_at)
     line = art.shade(m.look.board, 0.35)
     for k in range(1, n):
         out.append(Rect(k * s - 0.1, 0, 0.2, n * s, fill=line))
         out.append(Rect(0, k * s - 0.1, n * s, 0.2, fill=line))
     if tile.role == "field":  # starting tiles lie in their corners, the lighthouse any way up
         c = n // 2
-        out += art.arrow(m, c * s + s * 0.2, c * s + s * 0.2, s * 0.6, turns)
+        out += art.arrow(m, c * s + s * 0.18, c * s + s * 0.18, s * 0.64, turns)
     if nation:
         frame = m.colour[nation].hex
         out.append(Rect(0.8, 0.8, n * s - 1.6, n * s - 1.6, stroke=frame, stroke_mm=1.6))

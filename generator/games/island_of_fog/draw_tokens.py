@@ -22,7 +22,7 @@ def unit(m: IslandOfFog, unit_id: str, colour: str) -> Scene:
         items += art.star(size / 2, size * 0.4, size * 0.17, nation.hex)
     else:
         items += art.chevron(0, -size * 0.06, size, 0.52, nation.hex)
-    items.append(Text(size / 2, size * 0.93, f"{u.move}", 5, paper, "bold", "middle"))
+    items.append(Text(size / 2, size * 0.93, f"{u.move}", 5, art.text_on(m, nation.hex), "bold", "middle"))
     return Scene(size, size, tuple(items), background=art.shade(nation.hex, 0.15),
                  title=f"{nation.name} {u.name.lower()}")
 
@@ -42,7 +42,8 @@ def building(m: IslandOfFog, colour: str, side: str) -> Scene:
     items: list[Item] = [Rect(0.6, 0.6, size - 1.2, size - 1.2, stroke=paper, stroke_mm=0.4, radius=1.2)]
     draw = art.houses if side == "city" else art.factory
     items += draw(size * 0.08, -size * 0.04, size * 0.84, paper, ink)
-    items.append(label(side.upper(), size / 2, size * 0.92, size * 0.85, max_pt=5, style="bold", color=paper))
+    items.append(label(side.upper(), size / 2, size * 0.92, size * 0.85, max_pt=5, style="bold",
+                       color=art.text_on(m, nation.hex)))
     return Scene(size, size, tuple(items), background=nation.hex, title=f"{nation.name} {side}")
 
 
@@ -51,7 +52,8 @@ def base(m: IslandOfFog, colour: str) -> Scene:
     nation = m.colour[colour]
     items: list[Item] = [Rect(0.6, 0.6, size - 1.2, size - 1.2, stroke=m.look.paper, stroke_mm=0.5, radius=1.5)]
     items += art.fortress(size * 0.1, -size * 0.05, size * 0.8, m.look.paper, m.look.ink)
-    items.append(label("BASE", size / 2, size * 0.92, size * 0.8, max_pt=5.5, style="bold", color=m.look.paper))
+    items.append(label("BASE", size / 2, size * 0.92, size * 0.8, max_pt=5.5, style="bold",
+                       color=art.text_on(m, nation.hex)))
     return Scene(size, size, tuple(items), background=nation.hex, title=f"{nation.name} base")
 
 
@@ -65,15 +67,14 @@ def lighthouse_piece(m: IslandOfFog, colour: str) -> Scene:
 
 
 def coin(m: IslandOfFog, value: int) -> Scene:
+    """A coin: its metal, a rim, and its value large."""
     c = next(c for c in m.tokens.coins if c.value == value)
     size = c.size
-    look = m.look
-    items: list[Item] = [Circle(size / 2, size / 2, size * 0.48, fill=look.coin, stroke=look.coin_dark,
-                                stroke_mm=0.6),
-                         Circle(size / 2, size / 2, size * 0.38, stroke=look.coin_dark, stroke_mm=0.3)]
-    items.append(Text(size / 2, size / 2 + size * 0.13, str(value), size * 1.05, look.coin_dark, "bold",
-                      "middle"))
-    return Scene(size, size, tuple(items), background=look.paper, title=f"Coin {value}")
+    dark = art.shade(c.colour, 0.6)
+    items: list[Item] = [Circle(size / 2, size / 2, size * 0.48, fill=c.colour, stroke=dark, stroke_mm=0.6),
+                         Circle(size / 2, size / 2, size * 0.38, stroke=dark, stroke_mm=0.3)]
+    items.append(Text(size / 2, size / 2 + size * 0.13, str(value), size * 1.05, dark, "bold", "middle"))
+    return Scene(size, size, tuple(items), background=m.look.paper, title=f"Coin {value}")
 
 
 PIPS = {1: [(0.5, 0.5)], 2: [(0.27, 0.27), (0.73, 0.73)], 3: [(0.25, 0.25), (0.5, 0.5), (0.75, 0.75)],
@@ -100,7 +101,7 @@ def die_net(m: IslandOfFog, x: float, y: float, fill: str) -> list[Item]:
                "bottom": [(x0, y0 + e), (x0 + tab, y0 + e + tab), (x0 + e - tab, y0 + e + tab), (x0 + e, y0 + e)],
                "left": [(x0, y0), (x0 - tab, y0 + tab), (x0 - tab, y0 + e - tab), (x0, y0 + e)],
                "right": [(x0 + e, y0), (x0 + e + tab, y0 + tab), (x0 + e + tab, y0 + e - tab), (x0 + e, y0 + e)]}
-        out.append(polygon(pts[edge], fill=m.look.fog, stroke=ink, stroke_mm=0.3))
+        out.append(polygon(pts[edge], fill=art.tint(m.look.fog_dark, 0.25), stroke=ink, stroke_mm=0.3))
     for (col, row), n in NET.items():
         x0, y0 = x + col * e, y + row * e
         out.append(Rect(x0, y0, e, e, fill=fill, stroke=ink, stroke_mm=0.3, dash=(1.0, 0.8)))
@@ -118,17 +119,27 @@ def die_net(m: IslandOfFog, x: float, y: float, fill: str) -> list[Item]:
     return out
 
 
-def dice_sheet(m: IslandOfFog, side: str) -> Scene:
-    """One side's set of dice as fold-up nets: the attacker's white, the defender's grey."""
+SIDES = ("attacker", "defender")
+
+
+def dice_sheet(m: IslandOfFog) -> Scene:
+    """Both sides' dice as fold-up nets on one sheet: the attacker's white, the defender's grey."""
     e = m.tokens.dice.net_size
     n = m.combat.dice
-    fill = m.look.paper if side == "attacker" else m.look.fog
-    gap = e * 0.9
-    w = n * 3 * e + (n - 1) * gap + 2 * e * 0.4
-    h = 4 * e + 2 * e * 0.4 + 16
-    text = (f"The {side}'s {n} dice (d{m.combat.die_sides}): cut the solid lines, fold the dotted ones, "
-            "glue the grey tabs inside.")
-    items: list[Item] = [label(text, w / 2, 7, w - 4, max_pt=9, color=m.look.ink)]
-    for k in range(n):
-        items += die_net(m, e * 0.4 + k * (3 * e + gap), 12 + e * 0.4, fill)
-    return Scene(w, h, tuple(items), background=m.look.paper, title=f"Dice of the {side}")
+    gap = e * 0.3
+    net_h = 4 * e + e * 0.25  # the bottom tab hangs below the last face
+    w = n * 3 * e + (n - 1) * gap
+    head, row_label = 9.0, 7.0
+    h = head + len(SIDES) * (row_label + net_h) + (len(SIDES) - 1) * gap
+    ink = m.look.ink
+    items: list[Item] = [label(f"{m.game.title}: dice ({len(SIDES) * n} d{m.combat.die_sides}). Cut the solid "
+                               "lines, fold the dotted ones, glue the shaded tabs inside.",
+                               w / 2, 5, w, max_pt=9, color=ink)]
+    y = head
+    for side in SIDES:
+        fill = m.look.paper if side == "attacker" else m.look.fog
+        items.append(Text(0, y + 4.5, f"The {side}'s {n} dice", 9, ink, "bold"))
+        for k in range(n):
+            items += die_net(m, k * (3 * e + gap), y + row_label, fill)
+        y += row_label + net_h + gap
+    return Scene(w, h, tuple(items), background=m.look.paper, title="Dice")

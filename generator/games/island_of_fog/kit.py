@@ -90,10 +90,9 @@ def build_kit(model: IslandOfFog, content: ContentSet, options: BuildOptions,
         yield Artifact(f"svg/tokens/{c}-base.svg", to_svg(draw_tokens.base(m, c)), TOKENS)
         yield Artifact(f"svg/tokens/{c}-lighthouse.svg", to_svg(draw_tokens.lighthouse_piece(m, c)), TOKENS)
 
-    # dice: one set of fold-up nets for each side of a combat
+    # dice: one set of fold-up nets for each side of a combat, on one sheet
     doc = PrintDocument(title, "dice", options)
-    for side in ("attacker", "defender"):
-        doc.sheet(f"dice of the {side}", draw_tokens.dice_sheet(m, side))
+    doc.sheet("dice", draw_tokens.dice_sheet(m))
     yield Artifact("dice.pdf", doc.to_bytes(), ("tokens.yaml", "combat.yaml", "look.yaml"))
 
     # cards: the combat reference (from the exact odds) and a turn summary for each nation

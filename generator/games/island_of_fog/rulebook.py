@@ -10,8 +10,16 @@ from .rules import Force
 from .texts import context, decisions
 
 
-def contents(m: IslandOfFog, counts: dict[str, int]) -> list[tuple[str, int]]:
-    return list(counts.items())
+def contents_table(counts: dict[str, int]) -> list[list[object]]:
+    """What is in the box, two components a row (a long list of bullets filled a page)."""
+    items = list(counts.items())
+    half = (len(items) + 1) // 2
+    rows: list[list[object]] = [["Count", "Component", "Count", "Component"]]
+    for i in range(half):
+        left = items[i]
+        right = items[half + i] if half + i < len(items) else ("", "")
+        rows.append([left[1], left[0], right[1], right[0]])
+    return rows
 
 
 def spaces_table(m: IslandOfFog) -> list[list[object]]:
@@ -27,7 +35,7 @@ def spaces_table(m: IslandOfFog) -> list[list[object]]:
             notes.append(f"a city or factory may be built here ({m.defence[k.built_defence].name} once built)"
                          if k.built_defence else "a city or factory may be built here")
         if k.base:
-            notes.append("on starting tiles: the nation's home base")
+            notes.append("on starting tiles only; the nation's base stands here")
         if k.lighthouse:
             notes.append(f"a city worth {m.tiles.lighthouse.income}")
         cost = "-" if k.move_cost is None else k.move_cost
@@ -45,31 +53,38 @@ def units_table(m: IslandOfFog) -> list[list[object]]:
     return rows
 
 
-def setups_table(ctx: dict[str, object]) -> list[list[object]]:
-    rows: list[list[object]] = [["Board", "Players", "Lighthouse", "Squares from the pile", "Tiles left over"]]
-    for s in ctx["setups"]:  # type: ignore[attr-defined]
-        rows.append([f"{s['size']}x{s['size']}", s["players"],
-                     "centre" if s["lighthouse"] == "centre" else "in the pile", s["from_pile"], s["left_over"]])
+def setups_table(m: IslandOfFog, ctx: dict[str, object]) -> list[list[object]]:
+    """One row a board size: for each player count, the squares the pile covers and the tiles left
+    over ("-": the tiles cannot set that board up)."""
+    counts = list(range(m.game.players.min, m.game.players.max + 1))
+    rows: list[list[object]] = [["Board", "Lighthouse", *(f"{n} players" for n in counts)]]
+    by = {(s["size"], s["players"]): s for s in ctx["setups"]}  # type: ignore[attr-defined]
+    for v in m.board.variants:
+        cells = [f"{by[(v.size, n)]['from_pile']} ({by[(v.size, n)]['left_over']})" if (v.size, n) in by else "-"
+                 for n in counts]
+        rows.append([f"{v.size}x{v.size}", "centre" if v.lighthouse == "centre" else "in the pile", *cells])
     return rows
 
 
-def odds_sample(m: IslandOfFog, rows: list[OddsRow]) -> list[list[object]]:
-    """A handful of fights for the rulebook: every attacker against a basic unit on each ground."""
-    out: list[list[object]] = [["Attacker", "Defender", *(d.name for d in m.combat.defence)]]
+def odds_examples(m: IslandOfFog, rows: list[OddsRow]) -> str:
+    """Two fights from the exact odds, as a sentence: a single unit and the biggest stack attacking
+    a single unit on the weakest and on the strongest ground."""
     first = m.units.units[0].id
     by = {(r.attacker, r.defender, r.defence): r for r in rows}
-    attackers = sorted({r.attacker for r in rows}, key=lambda f: (f.size, f.unit != first))
-    for a in attackers:
-        d = Force(first)
-        cells = [by.get((a, d, row.id)) for row in m.combat.defence]
-        out.append([a.label(m), d.label(m), *(f"{percent(c.odds.win)} win" if c else "-" for c in cells)])
-    return out
+    weak, strong = min(m.combat.defence, key=lambda d: d.bonus), max(m.combat.defence, key=lambda d: d.bonus)
+    single, stack = Force(first), Force(first, m.units.stacking.max_size)
+    cells = [by.get((a, single, d.id)) for a in (single, stack) for d in (weak, strong)]
+    if not all(cells):
+        return ""
+    a, b, c, d = (percent(r.odds.win) for r in cells if r is not None)
+    return (f"a {single.label(m).lower()} attacking another wins {a} of fights on {weak.name.lower()} and {b} "
+            f"on {strong.name.lower()}; a {stack.label(m).lower()} wins {c} and {d}.")
 
 
 def text(m: IslandOfFog, counts: dict[str, int], rows: list[OddsRow]) -> str:
     ctx = context(m)
-    return render("island-of-fog/rulebook.md.j2", contents=contents(m, counts), spaces_table=spaces_table(m),
-                  units_table=units_table(m), setups_table=setups_table(ctx), odds_sample=odds_sample(m, rows),
+    return render("island-of-fog/rulebook.md.j2", contents_table=contents_table(counts), spaces_table=spaces_table(m),
+                  units_table=units_table(m), setups_table=setups_table(m, ctx), odds_examples=odds_examples(m, rows),
                   decisions_appendix=appendix(decisions(m), intro=(
                       "The first draft of these rules left some questions open and answered a few twice. "
                       "Each is settled here once; the rest of the rulebook, the cards and the tiles follow "

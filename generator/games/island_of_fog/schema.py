@@ -153,6 +153,7 @@ class Coin(Strict):
     value: Positive
     count: Positive
     size: Mm = Field(gt=0)
+    colour: HexColour
 
 
 class DiceTokens(Strict):
@@ -175,6 +176,7 @@ class FairnessFile(Strict):
     path_margin_mp: Count
     lots_margin: Count
     max_attempts: Positive
+    survey_target_pct: Annotated[float, Field(ge=0, le=100)]
 
 
 # ---- decisions.yaml: the core's shape, shared by every game
@@ -203,6 +205,7 @@ class LookFile(Strict):
     wave: HexColour
     lot_line: HexColour
     lamp: HexColour
+    lighthouse_band: HexColour
     coin: HexColour
     coin_dark: HexColour
     win: HexColour

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .fairness import analyse
@@ -42,13 +43,16 @@ class Survey:
     seats: dict[str, SeatStats] = field(default_factory=dict)
 
 
-def survey(model: IslandOfFog, size: int, players: int, seed: int, count: int) -> Survey:
-    """Draw `count` maps from one seeded stream and count what the fairness report finds."""
+def survey(model: IslandOfFog, size: int, players: int, seed: int, count: int,
+           progress: Callable[[int], None] | None = None) -> Survey:
+    """Draw `count` maps from one seeded stream and count what the fairness report finds.
+    `progress(maps done)` is called about a hundred times on the way (and once at the end)."""
     rng = random.Random(seed)
     out = Survey(size, players, seed)
     for colour in model.seats(players):
         out.seats[colour] = SeatStats(colour)
-    for _ in range(count):
+    step = max(1, count // 100)
+    for done in range(1, count + 1):
         plan = draw(model, size, players, rng, seed)
         report = analyse(model, size, plan.seats, plan_tiles(plan), space_grid(model, plan), with_elite=False)
         out.maps += 1
@@ -73,28 +77,77 @@ def survey(model: IslandOfFog, size: int, players: int, seed: int, count: int) -
             if s.path_mp is not None:
                 st.path_total += s.path_mp
                 st.paths += 1
+        if progress is not None and (done % step == 0 or done == count):
+            progress(done)
     return out
 
 
-def format_survey(model: IslandOfFog, s: Survey) -> str:
-    """The survey as a short report for a terminal."""
-    def pct(k: int) -> str:
-        return f"{k:>6} ({100 * k / s.maps:5.1f}%)" if s.maps else f"{k:>6}"
+def verdict(model: IslandOfFog, s: Survey) -> str:
+    """One sentence a designer can act on: is the tile set fair for this board and player count?"""
+    target = model.fairness.survey_target_pct
+    share = 100 * s.unfair / s.maps if s.maps else 0.0
+    if s.cut_off:
+        head = f"NOT PLAYABLE as drawn: {_pct(s.cut_off, s.maps)} of maps cut a nation off from the lighthouse"
+    elif share <= target:
+        head = f"FAIR: {_pct(s.unfair, s.maps)} of maps put a nation at a disadvantage (target: at most {target:g}%)"
+    else:
+        head = f"UNFAIR: {_pct(s.unfair, s.maps)} of maps put a nation at a disadvantage (target: at most {target:g}%)"
+    if not s.unfair:
+        return head + "."
+    causes = [(s.path_unfair, "path length"), (s.lots_unfair, "building lots in reach")]
+    cause = max(causes)[1]
+    worst = max(s.seats.values(), key=lambda st: (st.disadvantaged, st.colour))
+    tail = f"; mostly by {cause}; most often {model.colour[worst.colour].name} ({_pct(worst.disadvantaged, s.maps)})"
+    if head.startswith(("UNFAIR", "NOT")):
+        tail += ". `--fair` re-draws such maps"
+    return head + tail + "."
 
-    playable = s.maps - s.cut_off
+
+def _pct(k: int, n: int) -> str:
+    return f"{100 * k / n:.1f}%" if n else "-"
+
+
+def format_survey(model: IslandOfFog, s: Survey) -> str:
+    """The survey as a report for a designer: what is measured, the margins, the counts, a verdict."""
     f = model.fairness
+    unit = model.unit[f.unit]
+    reach = f.reach_turns * unit.move
+    playable = s.maps - s.cut_off
+    rows = [("a nation cut off from the lighthouse", s.cut_off),
+            (f"paths differ by more than {f.path_margin_mp} MP", s.path_unfair),
+            (f"lots in reach differ by more than {f.lots_margin}", s.lots_unfair),
+            ("any nation disadvantaged or cut off", s.unfair)]
     lines = [
-        f"survey: {s.maps} maps, {s.size}x{s.size}, {s.players} players, seed {s.seed} (first draws, no re-draws)",
-        f"  a nation cut off from the lighthouse  {pct(s.cut_off)}",
-        f"  path spread > {f.path_margin_mp} MP                   {pct(s.path_unfair)}",
-        f"  lots-in-reach spread > {f.lots_margin}             {pct(s.lots_unfair)}",
-        f"  any nation disadvantaged or cut off   {pct(s.unfair)}",
-        f"  path spread: mean {s.spread_total / playable if playable else 0:.2f} MP, max {s.spread_max} MP",
-        f"  lots spread: mean {s.lots_spread_total / s.maps if s.maps else 0:.2f}, max {s.lots_spread_max}",
-        f"  {'nation':<8} {'mean path':>10} {'mean lots':>10} {'cut off':>8} {'worse off':>10}",
+        f"Survey of the tile set: {s.maps} random {s.size}x{s.size} maps for {s.players} players "
+        f"(seed {s.seed}; first draws, none re-drawn)",
+        "",
+        f"Measured for each nation, for a {unit.name.lower()} ({unit.move} MP a turn), from its home base:",
+        "  path   fewest movement points to the lighthouse (mountains cost double, water blocks)",
+        f"  lots   free building lots on field tiles within {_turns(f.reach_turns)} ({reach} MP)",
+        f"A nation is disadvantaged when its path is more than {f.path_margin_mp} MP longer than the shortest,",
+        f"or it has more than {f.lots_margin} fewer lots in reach than the nation with the most (fairness.yaml).",
+        "",
+        f"  {'maps where':<40} {'count':>7} {'share':>7}",
+    ]
+    lines += [f"  {label:<40} {k:>7} {_pct(k, s.maps):>7}" for label, k in rows]
+    lines += [
+        "",
+        f"  {'spread between nations':<40} {'mean':>7} {'max':>7}",
+        f"  {'path (MP), maps where no one is cut off':<40} "
+        f"{(s.spread_total / playable if playable else 0):>7.2f} {s.spread_max:>7}",
+        f"  {'lots in reach':<40} {(s.lots_spread_total / s.maps if s.maps else 0):>7.2f} {s.lots_spread_max:>7}",
+        "",
+        f"  {'nation':<8} {'mean path':>10} {'mean lots':>10} {'cut off':>8} {'disadvantaged':>14}",
     ]
     for st in s.seats.values():
         mean = st.mean_path()
-        lines.append(f"  {model.colour[st.colour].name:<8} {mean if mean is not None else float('nan'):>7.2f} MP "
-                     f"{st.lots_total / s.maps if s.maps else 0:>10.2f} {st.cut_off:>8} {st.disadvantaged:>10}")
+        path = f"{mean:.2f} MP" if mean is not None else "-"
+        lines.append(f"  {model.colour[st.colour].name:<8} {path:>10} "
+                     f"{(st.lots_total / s.maps if s.maps else 0):>10.2f} {_pct(st.cut_off, s.maps):>8} "
+                     f"{_pct(st.disadvantaged, s.maps):>14}")
+    lines += ["", "Verdict: " + verdict(model, s)]
     return "\n".join(lines)
+
+
+def _turns(n: int) -> str:
+    return "1 turn" if n == 1 else f"{n} turns"

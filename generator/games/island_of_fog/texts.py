@@ -9,10 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from ...content.decisions import Decision, rendered
-from .board import player_counts, setup
+from .board import arrow, corner_square, player_counts, setup
 from .model import IslandOfFog
 from .odds import OddsRow, odds_table, percent
 from .rules import Force, attack_bonus, defence_bonus, forces, rerolls
+
+DIRECTION_WORDS = {"N": "up", "E": "right", "S": "down", "W": "left"}
 
 
 def words(n: int) -> str:
@@ -34,6 +36,10 @@ def context(m: IslandOfFog) -> dict[str, Any]:
             setups.append({"size": v.size, "players": p, "from_pile": s.squares_from_pile,
                            "pile": s.pile, "left_over": s.left_over, "lighthouse": v.lighthouse})
     coins = m.tokens.coins
+    size = m.board.default_size
+    # where the arrow points on each corner square of the default board (the diagonal rule)
+    corner_arrows = [(corner, DIRECTION_WORDS[arrow(size, corner_square(size, corner))])
+                     for corner in ("top-left", "top-right", "bottom-right", "bottom-left")]
     return {
         "m": m, "game": m.game, "board": m.board, "combat": m.combat, "tokens": m.tokens,
         "units": m.unit, "basic": basic, "elite": elite, "stacking": m.units.stacking,
@@ -47,6 +53,7 @@ def context(m: IslandOfFog) -> dict[str, Any]:
         "coin_value": sum(c.value * c.count for c in coins), "fairness": m.fairness,
         "words": words, "percent": percent,
         "max_reroll": max(m.units.stacking.rerolls.values(), default=0),
+        "corner_arrows": corner_arrows,
     }
 
 
