@@ -79,6 +79,25 @@ def test_same_seed_same_map(m, setup_, seed):
     assert a == b and to_yaml(m, a, ra) == to_yaml(m, b, rb)
 
 
+@pytest.mark.parametrize(("size", "players"), [(3, 4), (4, 4), (5, 4), (6, 4)])
+def test_starting_tiles_lie_with_their_lots_towards_the_middle(m, size, players):
+    """What the rulebook's set-up says: the generator turns starting tiles the same way."""
+    plan, _ = generate(m, size, players, 3)
+    grid = space_grid(m, plan)
+    n = m.board.spaces_per_tile
+    middle = (size * n - 1) / 2
+
+    def far(r: int, c: int) -> float:
+        return abs(r - middle) + abs(c - middle)
+
+    for _, corner in plan.seats:
+        spaces = [(r, c) for r in range(corner[0] * n, corner[0] * n + n)
+                  for c in range(corner[1] * n, corner[1] * n + n)]
+        (base,) = [sq for sq in spaces if m.kind[grid[sq[0]][sq[1]]].base]
+        lots = [sq for sq in spaces if m.kind[grid[sq[0]][sq[1]]].lot]
+        assert lots and all(far(*lot) < far(*base) for lot in lots), corner
+
+
 def test_different_seeds_differ(m):
     maps = {generate(m, 5, 4, seed)[0].placements for seed in range(20)}
     assert len(maps) == 20
