@@ -12,8 +12,9 @@ from collections import Counter
 
 from generator import kit, paths
 from generator.game import BuildOptions
+from generator.games.skylands.board import EndState
 from generator.games.skylands.islands import find_islands
-from generator.games.skylands.scoring import EndState, final_score
+from generator.games.skylands.scoring import final_score
 
 
 def main(n: int = 2000) -> None:

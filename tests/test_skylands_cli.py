@@ -27,11 +27,18 @@ def errors(result) -> list[str]:
     return [line for line in result.output.splitlines() if ": error: " in line]
 
 
-def test_score_the_seed_example(runner):
-    result = run(runner, "score", "skylands", str(EXAMPLES / "scoring-example.yaml"))
+def pad_rows(output: str) -> dict[str, int]:
+    return {m.group(1).strip(): int(m.group(2))
+            for m in re.finditer(r"^  (\S.*?)\s+(-?\d+)(?:   |$)", output, re.M)}
+
+
+@pytest.mark.parametrize("args", [(), (str(paths.CONTENT / "skylands" / "scoring-example.yaml"),)])
+def test_score_the_seed_example(runner, args):
+    """Without a file, `playkit score` scores the rulebook's example; the same file by path too."""
+    result = run(runner, "score", "skylands", *args)
     assert result.exit_code == 0, result.output
-    rows = {m.group(1).strip(): int(m.group(2))
-            for m in re.finditer(r"^  (\S.*?)\s+(-?\d+)(?:   |$)", result.output, re.M)}
+    assert "Maria" in result.output.splitlines()[0]
+    rows = pad_rows(result.output)
     assert rows["Empty squares"] == -4 and rows["Inhabitants"] == 4
     assert rows["Spaces on complete islands"] == 28 and rows["Special islands"] == 11
     assert rows["VP markers + active marker + brackets"] == 10 and rows["Total"] == 49
@@ -120,8 +127,9 @@ def test_score_honours_content_option(runner, tmp_path, content_copy):
 
     root = content_copy("skylands")
     replace_in(root / "skylands" / "scoring.yaml", "empty_square_vp: -2", "empty_square_vp: -3")
-    result = run(runner, "--content", str(root), "score", "skylands", str(EXAMPLES / "scoring-example.yaml"))
-    assert result.exit_code == 0
+    result = run(runner, "--content", str(root), "score", "skylands")
+    assert result.exit_code == 0, result.output
+    assert str(root) in result.output.splitlines()[0]  # the example of the content in use
     assert re.search(r"Empty squares\s+-6", result.output) and re.search(r"Total\s+47", result.output)
 
 

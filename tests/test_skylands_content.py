@@ -335,3 +335,55 @@ def test_print_inks_the_drawers_need(content_copy):
 def test_print_spaces_must_fit_the_tile(content_copy):
     msgs = problems_after(content_copy, "print.yaml", "space: 2.8mm", "space: 6mm")
     only(msgs, "spaces of 6 mm radius do not fit")
+
+
+def test_print_special_island_text_fits_its_tile_at_six_points(content_copy):
+    msgs = problems_after(content_copy, "specials.yaml",
+                          'text: "{{ e.vp_per_space }} VP for every space in your',
+                          'text: "{{ e.vp_per_space }} VP for every space, counted one by one and twice over, at '
+                          'the very end of the game, whichever island it is and wherever it lies on the board, '
+                          'with or without inhabitants on it, in your')
+    msg = only(msgs, "the text on 'villa' takes")
+    assert f"specials.yaml:{line_of('specials.yaml', 'kind: villa') + 3}:" in msg
+
+
+def test_print_special_island_name_fits_its_tile(content_copy):
+    msgs = problems_after(content_copy, "specials.yaml", "name: Sky Haven, group: scoring",
+                          "name: Sky Haven of the Everlasting Floating Mountains, group: scoring")
+    msg = only(msgs, "does not fit on the tile in two lines at 6 pt")
+    assert f"specials.yaml:{line_of('specials.yaml', 'id: sky-haven')}:" in msg
+
+
+def test_specials_cost_shows_at_most_one_white_inhabitant(content_copy):
+    """"The white inhabitant represents one inhabitant of any color": the active player's bonus waives it."""
+    msgs = problems_after(content_copy, "specials.yaml", "cost: [purple, white], effect: outpost",
+                          "cost: [white, white], effect: outpost")
+    msg = only(msgs, "2 white inhabitants in the cost (at most 1: max_white_per_cost)")
+    assert f"specials.yaml:{line_of('specials.yaml', 'cost: [purple, white], effect: outpost')}:" in msg
+
+
+def test_tactical_start_keeps_no_more_than_it_draws(content_copy):
+    msgs = problems_after(content_copy, "boards.yaml", "tactical_start: {draw: 3, keep: 2}",
+                          "tactical_start: {draw: 3, keep: 4}")
+    only(msgs, "keeps 4 of the 3 island tiles drawn")
+
+
+def test_scoring_example_obeys_the_placing_rules_and_is_reported_with_the_rest(content_copy):
+    root = content_copy(GAME)
+    replace_in(root / GAME / "scoring-example.yaml", "C2: {tile: small-woods-1, rotation: 0}",
+               "C2: {tile: small-woods-1, rotation: 90}")
+    replace_in(root / GAME / "print.yaml", '  back: "#3f6f9a"\n', "")
+    with pytest.raises(ContentError) as err:
+        kit.load(GAME, root)
+    msgs = [str(p) for p in err.value.problems]
+    msg = only(msgs, "square C2, north edge: clouds meets woods on the south edge of C1")
+    assert f"scoring-example.yaml:{line_of('scoring-example.yaml', '  C2: {tile: small-woods-1')}:" in msg
+    only(msgs, "missing ink 'back'")  # the example does not hide the other problems
+
+
+def test_scoring_example_file_is_required(content_copy):
+    root = content_copy(GAME)
+    (root / GAME / "scoring-example.yaml").unlink()
+    with pytest.raises(ContentError) as err:
+        kit.load(GAME, root)
+    only([str(p) for p in err.value.problems], "scoring-example.yaml:1:1: error: missing content file")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import shutil
 import subprocess
 import xml.dom.minidom
@@ -14,10 +15,12 @@ from click.testing import CliRunner
 from generator import kit as core
 from generator import paths
 from generator.cli import main
-from generator.draw import to_svg
+from generator.draw import Circle, Scene, Text, to_svg, width_mm
+from generator.draw.fonts import PT_MM
 from generator.draw.scene import texts
 from generator.game import BuildOptions
-from generator.games.skylands import draw_specials, draw_tiles, rulebook
+from generator.games.skylands import draw_boards, draw_specials, draw_tiles, draw_tokens, rulebook
+from generator.games.skylands.boardfile import scoring_example
 from generator.press import PrintDocument
 from tests import pdfcheck
 from tests.conftest import replace_in
@@ -97,10 +100,15 @@ def test_marked_tile_shows_its_player_count_symbol(model):
 
 
 def test_special_island_shows_name_cost_vp_and_effect(model):
-    scene = draw_specials.special_front(model, model.specials["sanctum"])
+    special = model.specials["sanctum"]
+    scene = draw_specials.special_front(model, special)
     words = " ".join(texts(scene))
     assert "Sanctum" in words and "?" in texts(scene) and "8" in words
-    assert texts(scene).count("W") == len(model.specials["sanctum"].spec.cost)  # three white inhabitants
+    discs = [it for it in scene.items if isinstance(it, Circle) and it.r == draw_specials.COST_R]
+    assert len(discs) == len(special.spec.cost)
+    colours = {c.id: c for c in model.files.game.inhabitants.colours}
+    letters = [colours[c].name[0] for c in special.spec.cost if c in colours]  # white (any colour) is blank
+    assert [w for w in texts(scene) if len(w) == 1 and w in "GPB"] == letters
     back = draw_specials.special_back(model, model.specials["sanctum"])
     assert "first game" in texts(back)
 
@@ -121,20 +129,146 @@ def test_faces_render_the_same_bytes_twice(model):
     assert render() == render()
 
 
+def rulebook_of(root: Path) -> str:
+    loaded = core.load(GAME, root)
+    return rulebook.text(loaded.model, scoring_example(loaded.model, loaded.content))
+
+
 def test_rulebook_numbers_follow_the_content(content_copy):
-    text = rulebook.text(core.load(GAME, paths.CONTENT).model)
+    text = rulebook_of(paths.CONTENT)
     assert "every empty square loses 2 VPs" in text and "| 3 | 78 |" in text
     root = content_copy(GAME)
     replace_in(root / GAME / "scoring.yaml", "empty_square_vp: -2", "empty_square_vp: -3")
     replace_in(root / GAME / "tiles.yaml", "    marks: {four: 1}", "    marks: {four: 2}")
-    changed = rulebook.text(core.load(GAME, root).model)
+    changed = rulebook_of(root)
     assert "every empty square loses 3 VPs" in changed and "| 3 | 72 |" in changed
     assert "72 tiles with 3 players" in changed  # the decisions appendix too
 
 
-def test_rulebook_has_the_decisions_appendix(model):
-    text = rulebook.text(model)
+def test_rulebook_scoring_example_is_the_models_score_of_the_example_board(content_copy):
+    """The seed's figures (-4, 4, 28, 11, 10: 49) come out of the rules model, not the template."""
+    text = rulebook_of(paths.CONTENT)
+    example = text[text.index("**Example.**"):text.index("# Overview of the special islands")]
+    for row in ("| Empty squares | -4 |", "| Inhabitants | 4 |", "| Spaces on complete islands | 28 |",
+                "| Special islands | 11 |", "| VP markers + active marker + brackets | 10 |", "| **Total** | **49** |"):
+        assert row in example
+    assert "Shrine of the Woods (A4) 8: 4 complete woods islands x 2" in example
+    assert "Shrine of the Woods gets 8 VPs" in text  # decision shrine-types quotes the same score
+    root = content_copy(GAME)  # another board, other figures: nothing about them is typed anywhere
+    replace_in(root / GAME / "scoring-example.yaml", "  E3: {tile: hostel, inhabitants: [blue, purple, green, blue]}\n",
+               "")
+    replace_in(root / GAME / "scoring-example.yaml", "vp_markers: [5, 2, 1]", "vp_markers: [5, 2]")
+    changed = rulebook_of(root)
+    example = changed[changed.index("**Example.**"):changed.index("# Overview of the special islands")]
+    assert "| Empty squares | -6 |" in example and "| Inhabitants | 2 |" in example
+    assert "| Special islands | 9 |" in example and "| VP markers + active marker + brackets | 9 |" in example
+    assert "| **Total** | **42** |" in example
+
+
+def test_rulebook_has_the_decisions_appendix():
+    model = core.load(GAME, paths.CONTENT).model
+    text = rulebook_of(paths.CONTENT)
     appendix = text[text.index("# Appendix: Decisions"):]
     for d in model.files.decisions.decisions:
         assert f"## {d.topic}" in appendix
     assert "12 markers of 1 VP" in appendix and "{{" not in text
+
+
+# ---- what a player can read and use ----------------------------------------------------------
+
+def _text_box(item: Text) -> tuple[float, float, float, float]:
+    w = width_mm(item.text, item.size_pt, item.style)
+    x0 = item.x - {"start": 0.0, "middle": w / 2, "end": w}[item.anchor]
+    return x0, item.y - item.size_pt * PT_MM * 0.75, x0 + w, item.y + item.size_pt * PT_MM * 0.2
+
+
+def _hits(box: tuple[float, float, float, float], c: Circle) -> bool:
+    x, y = min(max(c.cx, box[0]), box[2]), min(max(c.cy, box[1]), box[3])
+    return (x - c.cx) ** 2 + (y - c.cy) ** 2 < c.r ** 2
+
+
+def layout_problems(scene: Scene) -> list[str]:
+    """Text under 6 pt, text over text, text over a disc it does not label, text off the face."""
+    words = [it for it in scene.items if isinstance(it, Text)]
+    discs = [it for it in scene.items if isinstance(it, Circle) and it.r > 1.0]
+    out = [f"{w.text!r} at {w.size_pt:g} pt" for w in words if w.size_pt < 6.0]
+    boxes = [(w, _text_box(w)) for w in words]
+    for i, (a, ba) in enumerate(boxes):
+        for b, bb in boxes[i + 1:]:
+            if ba[0] < bb[2] and bb[0] < ba[2] and ba[1] < bb[3] and bb[1] < ba[3]:
+                out.append(f"{a.text!r} overlaps {b.text!r}")
+        for c in discs:
+            labels_it = (a.x - c.cx) ** 2 + (a.y - c.cy) ** 2 < 1.2 * c.r ** 2
+            if not labels_it and _hits(ba, c):
+                out.append(f"{a.text!r} overlaps the disc at ({c.cx:.1f}, {c.cy:.1f})")
+        if ba[0] < 0 or ba[1] < 0 or ba[2] > scene.w or ba[3] > scene.h:
+            out.append(f"{a.text!r} runs off the face")
+    return [f"{scene.title}: {m}" for m in out]
+
+
+def every_face(model) -> list[Scene]:
+    faces = [draw_tiles.island_tile(model, f) for f in model.faces.values() if f.kind != "special"]
+    for s in model.specials.values():
+        faces += [draw_specials.special_front(model, s), draw_specials.special_back(model, s)]
+    for c in model.files.game.player_colours:
+        faces += [draw_tokens.player_token(model, c), draw_tokens.player_marker(model, c, True),
+                  draw_tokens.player_marker(model, c, False)]
+    faces += [draw_tokens.inhabitant(model, c) for c in model.files.game.inhabitants.colours]
+    faces += [draw_tokens.vp_marker(model, d.value) for d in model.files.tokens.vp_markers.denominations]
+    faces += [draw_boards.action_board(model, a) for a in model.files.boards.actions]
+    faces += [draw_boards.supply_board(model), draw_boards.player_board(model, None)]
+    return faces
+
+
+def test_every_face_is_readable_at_six_points_and_nothing_overlaps(model):
+    problems = [p for face in every_face(model) for p in layout_problems(face)]
+    assert problems == []
+
+
+def test_layout_check_finds_small_and_overlapping_text():
+    scene = Scene(20, 20, (Text(2, 5, "tiny", 5.0), Text(2, 10, "one", 8), Text(3, 10, "two", 8),
+                           Circle(15, 10, 3), Text(13, 11, "x", 8), Text(19, 19, "off the face", 7)))
+    found = " | ".join(layout_problems(scene))
+    assert "'tiny' at 5 pt" in found and "'one' overlaps 'two'" in found and "runs off the face" in found
+    assert "'x' overlaps" not in found  # it labels its disc
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_player_board_prints_whole_on_one_landscape_page(model, paper):
+    """Both sides of a board on one sheet each, lined up for duplex: nothing to tile and glue."""
+    front, back = draw_boards.player_board(model, "board-1"), draw_boards.player_board(model, None)
+    doc = PrintDocument("Skylands", "player boards", BuildOptions(paper=paper))
+    doc.cards("player boards", [front], back)
+    pages = pdfcheck.reader(doc.to_bytes()).pages
+    assert len(pages) == 2
+    for page in pages:
+        w, h = pdfcheck.size_mm(page.mediabox)
+        assert w > h
+        assert pdfcheck.size_mm(page.trimbox) == pytest.approx((front.w, front.h), abs=0.01)
+
+
+def test_player_boards_file_has_one_sheet_per_side(kit, model):
+    reader = pdfcheck.reader((kit / "player-boards.pdf").read_bytes())
+    assert len(reader.pages) == 2 * len(model.files.boards.player_boards)
+
+
+def test_squares_hold_a_tile_and_inhabitants_fit_the_spaces(model):
+    """A square is a tile's size; an inhabitant token is no wider than the gap between two spaces.
+    (The Hostel, the one special island with spaces, holds its inhabitants in a pile.)"""
+    pr = model.files.print
+    board = draw_boards.player_board(model, None)
+    grid = model.files.game.player_board
+    assert board.w == pytest.approx(grid.columns * pr.tile + 2 * pr.board_frame)
+    for face in (f for f in model.faces.values() if f.kind != "special"):
+        spots = [xy for frag in face.fragments for xy in draw_tiles.space_spots(frag, pr.tile)]
+        for i, (x1, y1) in enumerate(spots):
+            for x2, y2 in spots[i + 1:]:
+                assert math.dist((x1, y1), (x2, y2)) >= pr.inhabitant, face.id
+
+
+def test_scoring_example_board_is_drawn_next_to_the_pad(kit, model):
+    """The rulebook's example board, drawn from the same file the rulebook scores."""
+    labels = pdfcheck.texts((kit / "scoring-pad.pdf").read_bytes())
+    assert len(labels) == 2 and "Scoring example" in labels[1]
+    svg = (kit / "svg/scoring-example.svg").read_text()
+    assert "Maria" in svg and "Hostel" in svg

@@ -9,10 +9,10 @@ from hypothesis import strategies as st
 
 from generator import kit, paths
 from generator.content import load_text
-from generator.games.skylands.board import ROTATIONS, Board, square_name
+from generator.games.skylands.board import ROTATIONS, Board, EndState, square_name
 from generator.games.skylands.boardfile import read_board
 from generator.games.skylands.islands import find_islands
-from generator.games.skylands.scoring import EndState, final_score
+from generator.games.skylands.scoring import final_score
 from generator.games.skylands.tiles import opposite
 
 MODEL = kit.load("skylands", paths.CONTENT).model

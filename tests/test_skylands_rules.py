@@ -5,12 +5,11 @@ from __future__ import annotations
 import pytest
 
 from generator import kit, paths
-from generator.content import load_file
-from generator.games.skylands.board import Board, IllegalPlacement, Placed, parse_square, square_name
-from generator.games.skylands.boardfile import read_board
+from generator.games.skylands.board import Board, EndState, IllegalPlacement, Placed, parse_square, square_name
+from generator.games.skylands.boardfile import scoring_example
 from generator.games.skylands.islands import find_islands
 from generator.games.skylands.model import Skylands
-from generator.games.skylands.scoring import EndState, final_score
+from generator.games.skylands.scoring import final_score
 from generator.games.skylands.tiles import CLOUDS, EAST, NORTH, SOUTH, WEST
 
 
@@ -205,13 +204,14 @@ def test_islands_printed_squares_are_tiles(model):
 
 # ---- final scoring -----------------------------------------------------------------------
 
-def example(model: Skylands, name: str) -> EndState:
-    return read_board(model, load_file(paths.EXAMPLES / "skylands" / name))
+def example(model: Skylands) -> EndState:
+    """The rulebook's scoring example (content/skylands/scoring-example.yaml)."""
+    return scoring_example(model, kit.load("skylands", paths.CONTENT).content)
 
 
 def test_scoring_example_category_by_category(model):
     """The seed: "-4, 4, 28, 11, 10 … In total Maria gains 49 VPs." """
-    pad = final_score(model, example(model, "scoring-example.yaml"))
+    pad = final_score(model, example(model))
     assert pad.categories == {"empty-squares": -4, "inhabitants": 4, "spaces": 28, "specials": 11,
                               "markers": 10}
     assert pad.total == 49
@@ -220,7 +220,7 @@ def test_scoring_example_category_by_category(model):
 
 
 def test_scoring_example_matches_the_seed_story(model):
-    end = example(model, "scoring-example.yaml")
+    end = example(model)
     islands = find_islands(end.board)
     woods = [i for i in islands if i.type == "woods" and i.complete]
     assert len(woods) == 4                                  # "every complete wood island, of which she has 4"
@@ -365,7 +365,7 @@ def test_scoring_markers_active_marker_and_brackets(model):
 
 
 def test_scoring_total_is_the_sum_of_the_categories(model):
-    pad = final_score(model, example(model, "scoring-example.yaml"))
+    pad = final_score(model, example(model))
     assert pad.total == sum(pad.categories.values())
     assert [r.category for r in model.files.scoring.pad.rows] == list(pad.categories)
 

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from ...content import ContentSet
 from ...game import Artifact, BuildOptions, Game
+from .boardfile import EXAMPLE, BoardSpec
 from .checks import check
 from .model import Files, Skylands, make_model
 from .refs import reference_problems
@@ -35,7 +36,8 @@ def load(content: ContentSet) -> Skylands | None:
         "decisions": content.parse("decisions", DecisionsFile),
         "print": content.parse("print", PrintFile),
     }
-    if any(v is None for v in parts.values()):
+    example = content.parse(EXAMPLE, BoardSpec)  # its rules are checked with the rest (check)
+    if any(v is None for v in parts.values()) or example is None:
         return None
     files = Files(**parts)  # type: ignore[arg-type]
     problems = reference_problems(files, content)

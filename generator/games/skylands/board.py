@@ -155,3 +155,14 @@ class Board:
                 if there is not None and placed.edge(side) != there.edge(opposite(side)):
                     out.append(Mismatch(square, side, placed.edge(side), other, there.edge(opposite(side))))
         return out
+
+
+@dataclass(frozen=True)
+class EndState:
+    """A player at the end of the game: their board, VP markers, player marker, bracketed VPs."""
+
+    board: Board
+    vp_markers: tuple[int, ...] = ()
+    marker_active: bool = True
+    bracketed_vp: int = 0
+    player: str = ""

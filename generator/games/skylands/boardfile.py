@@ -1,5 +1,6 @@
 """Board files: a player's board at the end of the game, described in YAML and checked by the rules.
 
+    player: Maria            # optional: whose board it is
     side: board-1            # or 'empty' (the variant Tactical start)
     players: 4               # optional: tiles must be in the game for that many players
     marker: active           # the player marker's side
@@ -17,12 +18,11 @@ from typing import Literal
 
 from pydantic import Field
 
-from ...content import ContentError, Loc, Problem, Slug, Source, Strict, parse
-from .board import Board, Mismatch, Placed, Square, parse_square, square_name
+from ...content import ContentError, ContentSet, Loc, Problem, Slug, Source, Strict, parse
+from .board import Board, EndState, Mismatch, Placed, Square, parse_square, square_name
 from .islands import find_islands
 from .model import Skylands
 from .schema import Hostel, Rotation
-from .scoring import EndState
 
 
 class SquareEntry(Strict):
@@ -32,6 +32,7 @@ class SquareEntry(Strict):
 
 
 class BoardSpec(Strict):
+    player: str = ""
     side: Slug = "empty"
     players: int | None = None
     marker: Literal["active", "passive"] = "active"
@@ -74,7 +75,7 @@ class _Reader:
         self.check_markers(spec)
         if self.problems:
             return None
-        return EndState(board, tuple(spec.vp_markers), spec.marker == "active", spec.bracketed_vp)
+        return EndState(board, tuple(spec.vp_markers), spec.marker == "active", spec.bracketed_vp, spec.player)
 
     def place_tiles(self, spec: BoardSpec, board: Board) -> tuple[Board, dict[Square, str]]:
         """Every named tile on its square, as found (edges are checked afterwards, all at once)."""
@@ -195,11 +196,24 @@ def _flip(m: Mismatch) -> str:
     return str(Mismatch(m.neighbour, (m.side + 2) % 4, m.neighbour_terrain, m.square, m.terrain))
 
 
+# The content file with the rulebook's scoring example: a board file like any other.
+EXAMPLE = "scoring-example"
+
+
+def scoring_example(model: Skylands, content: ContentSet) -> EndState:
+    """The board of the rulebook's scoring example; ContentError with its problems, at their lines."""
+    return read_board(model, content.sources[EXAMPLE])
+
+
 def read_board(model: Skylands, source: Source) -> EndState:
     """The end state a board file describes; ContentError with every problem found."""
     if not isinstance(source.data, dict):
         raise ContentError([source.problem((), "a board file is a mapping (side, squares, …)")])
-    spec = parse(BoardSpec, source)
+    return read_spec(model, source, parse(BoardSpec, source))
+
+
+def read_spec(model: Skylands, source: Source, spec: BoardSpec) -> EndState:
+    """The end state of a parsed board file (`source` places the problems); ContentError if illegal."""
     reader = _Reader(model, source)
     state = reader.read(spec)
     if state is None or reader.problems:

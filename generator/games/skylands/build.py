@@ -10,6 +10,7 @@ from ...game import Artifact, BuildOptions
 from ...press import PrintDocument
 from ...press.rulebook import rulebook_pdf
 from . import draw_boards, draw_specials, draw_tiles, draw_tokens, rulebook
+from .boardfile import scoring_example
 from .model import Skylands
 
 TILES = ("game.yaml", "tiles.yaml", "print.yaml")
@@ -17,30 +18,30 @@ SPECIALS = ("game.yaml", "tiles.yaml", "specials.yaml", "boards.yaml", "print.ya
 BOARDS = ("game.yaml", "tiles.yaml", "boards.yaml", "print.yaml")
 TOKENS = ("game.yaml", "tokens.yaml", "scoring.yaml", "print.yaml")
 ALL = ("game.yaml", "tiles.yaml", "specials.yaml", "boards.yaml", "tokens.yaml", "scoring.yaml",
-       "decisions.yaml", "print.yaml")
+       "decisions.yaml", "print.yaml", "scoring-example.yaml")
 
 
 def build_kit(model: Skylands, content: ContentSet, options: BuildOptions) -> Iterator[Artifact]:
     title = model.files.game.title
 
-    # island tiles (one shared back), starting islands (side a / side b), special islands
-    doc = PrintDocument(title, "island tiles", options)
+    # island tiles (one shared back), then the starting islands (side a, side b behind it) in the
+    # same sheets: they are the same size, and the last sheet of island tiles has room for them
+    doc = PrintDocument(title, "island tiles and starting islands", options)
     back = draw_tiles.tile_back(model)
-    fronts = []
+    fronts: list[Scene] = []
+    backs: list[Scene] = []
     for tile in model.island_tiles:
         face = draw_tiles.island_tile(model, tile.face)
         fronts.append(face)
+        backs.append(back)
         yield Artifact(f"svg/tiles/{tile.face.id}.svg", to_svg(face), TILES)
-    doc.cards("island tiles", fronts, back)
     yield Artifact("svg/tiles/back.svg", to_svg(back), TILES)
-    starts_a: list[Scene] = []
-    starts_b: list[Scene] = []
     for st in model.files.boards.starting_islands:
-        for side, faces in (("a", starts_a), ("b", starts_b)):
+        for side, faces in (("a", fronts), ("b", backs)):
             face = draw_tiles.island_tile(model, model.starting_faces[f"{st.id}-{side}"])
             faces.append(face)
             yield Artifact(f"svg/starting-islands/{st.id}-{side}.svg", to_svg(face), BOARDS)
-    doc.cards("starting islands", starts_a, starts_b)
+    doc.cards("island tiles and starting islands", fronts, backs)
     yield Artifact("tiles.pdf", doc.to_bytes(), BOARDS)
 
     doc = PrintDocument(title, "special islands", options)
@@ -54,14 +55,16 @@ def build_kit(model: Skylands, content: ContentSet, options: BuildOptions) -> It
     doc.cards("special islands", fronts, backs)
     yield Artifact("specials.pdf", doc.to_bytes(), SPECIALS)
 
-    # boards: player boards tiled over pages (both sides), action boards, supply board
+    # player boards: one page each, the pre-printed side in front and the empty side behind it
+    # (the press tiles them over pages only if a larger tile or bleed makes them outgrow the paper)
     doc = PrintDocument(title, "player boards", options)
     empty = draw_boards.player_board(model, None)
+    printed_sides = []
     for pb in model.files.boards.player_boards:
         printed = draw_boards.player_board(model, pb.id)
-        doc.board(f"{pb.name}, side A", printed)
-        doc.board(f"{pb.name}, side B", empty)
+        printed_sides.append(printed)
         yield Artifact(f"svg/boards/{pb.id}.svg", to_svg(printed), BOARDS)
+    doc.cards("player boards", printed_sides, empty)
     yield Artifact("svg/boards/empty-side.svg", to_svg(empty), BOARDS)
     yield Artifact("player-boards.pdf", doc.to_bytes(), BOARDS)
 
@@ -107,8 +110,14 @@ def build_kit(model: Skylands, content: ContentSet, options: BuildOptions) -> It
         doc.cards(f"tokens {size:g} mm", fronts, backs)
     yield Artifact("tokens.pdf", doc.to_bytes(), TOKENS)
 
-    doc = PrintDocument(title, "scoring pad", options)
+    # the scoring pad, and the rulebook's scoring example next to it (the rulebook has no pictures)
+    example = scoring_example(model, content)
+    doc = PrintDocument(title, "scoring pad and scoring example", options)
     doc.sheet("Scoring pad", draw_tokens.scoring_pad(model))
-    yield Artifact("scoring-pad.pdf", doc.to_bytes(), ("scoring.yaml", "game.yaml", "print.yaml"))
+    board = draw_boards.scoring_example_board(model, example)
+    doc.sheet("Scoring example", board)
+    yield Artifact("svg/scoring-example.svg", to_svg(board), ALL)
+    yield Artifact("scoring-pad.pdf", doc.to_bytes(), ALL)
 
-    yield Artifact("rulebook.pdf", rulebook_pdf(title, rulebook.text(model), options.paper), ALL)
+    text = rulebook.text(model, example)
+    yield Artifact("rulebook.pdf", rulebook_pdf(title, text, options.paper), ALL)

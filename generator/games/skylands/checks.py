@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...content import ContentSet, Problem, decisions
-from .board import Board, square_name
+from ...content import ContentError, ContentSet, Problem, decisions
+from .board import Board, EndState, square_name
+from .boardfile import scoring_example
+from .draw_specials import fit_problems
 from .geometry import face_problems, mirror_problems, shape_problems
 from .model import Skylands
 from .scoring import SCORING_EFFECTS
@@ -22,11 +24,16 @@ SEED_COUNT_KEYS = ("island_tiles", "special_islands", "action_boards", "supply_b
 
 def check(model: Skylands, content: ContentSet) -> list[Problem]:
     """Every content rule problem, each at the YAML line that causes it."""
+    try:  # the scoring example obeys the rules like any board file
+        example: EndState | None = scoring_example(model, content)
+        examples: list[Problem] = []
+    except ContentError as err:
+        example, examples = None, err.problems
     return (geometry_problems(model, content) + count_problems(model, content)
             + player_count_problems(model, content) + special_problems(model, content)
             + placeable_problems(model, content) + layout_problems(model, content)
-            + marker_problems(model, content) + template_problems(model, content)
-            + print_problems(model, content))
+            + marker_problems(model, content) + template_problems(model, content, example)
+            + print_problems(model, content) + examples)
 
 
 def print_problems(model: Skylands, content: ContentSet) -> list[Problem]:
@@ -37,6 +44,20 @@ def print_problems(model: Skylands, content: ContentSet) -> list[Problem]:
     if pr.edge_band * 4 > pr.tile:
         out.append(content.problem("print", ("edge_band",),
                                    f"edge bands of {pr.edge_band:g} mm leave no room on a {pr.tile:g} mm tile"))
+    effects = {e.kind: i for i, e in enumerate(model.files.specials.effects)}
+    for s in model.specials.values():
+        try:
+            fitting = fit_problems(model, s)
+        except TemplateProblem:
+            continue  # reported by template_problems, at the text's line
+        for what, message in fitting:
+            if what == "name":
+                loc: tuple[str | int, ...] = ("specials", s.index, "name")
+            elif s.effect.text:
+                loc = ("effects", effects[s.effect.kind], "text")
+            else:
+                loc = ("fragment_note",)
+            out.append(content.problem("specials", loc, message))
     if pr.space * 2 > pr.tile / 6:
         out.append(content.problem("print", ("space",),
                                    f"spaces of {pr.space:g} mm radius do not fit side by side on a "
@@ -107,6 +128,10 @@ def count_problems(model: Skylands, content: ContentSet) -> list[Problem]:
     if colours != f.game.players.max:
         out.append(content.problem("game", ("player_colours",),
                                    f"{colours} player colours for up to {f.game.players.max} players"))
+    ts = f.boards.tactical_start
+    if ts.keep > ts.draw:
+        out.append(content.problem("boards", ("tactical_start", "keep"),
+                                   f"keeps {ts.keep} of the {ts.draw} island tiles drawn (at most {ts.draw})"))
     for i, pb in enumerate(f.boards.player_boards):
         if len(pb.layout) != f.boards.printed_squares_per_layout:
             out.append(content.problem("boards", ("player_boards", i, "layout"),
@@ -185,6 +210,11 @@ def special_problems(model: Skylands, content: ContentSet) -> list[Problem]:
             if c not in colours:
                 out.append(content.problem("specials", (*at, "cost", j),
                                            f"unknown inhabitant colour (found {c!r}, allowed: {', '.join(colours)})"))
+        any_colour = f.game.inhabitants.any.id
+        if s.spec.cost.count(any_colour) > sp.max_white_per_cost:
+            out.append(content.problem("specials", (*at, "cost"),
+                                       f"{s.spec.cost.count(any_colour)} {any_colour} inhabitants in the cost (at "
+                                       f"most {sp.max_white_per_cost}: max_white_per_cost)"))
         scoring = s.effect.kind in SCORING_EFFECTS
         if s.vp is None and not scoring:
             out.append(content.problem("specials", (*at, "vp"),
@@ -259,7 +289,7 @@ def marker_problems(model: Skylands, content: ContentSet) -> list[Problem]:
     return out
 
 
-def template_problems(model: Skylands, content: ContentSet) -> list[Problem]:
+def template_problems(model: Skylands, content: ContentSet, example: EndState | None) -> list[Problem]:
     """Every rules text renders (StrictUndefined: an unknown name is an error at its line)."""
     out = []
     f = model.files
@@ -284,5 +314,6 @@ def template_problems(model: Skylands, content: ContentSet) -> list[Problem]:
         supply_text(model)
     except TemplateProblem as err:
         out.append(content.problem("boards", ("supply_board", "text"), str(err)))
-    out += decisions.template_problems(content, f.decisions.decisions, decision_context(model))
+    if example is not None:  # decisions quote its score; its own problems are reported anyway
+        out += decisions.template_problems(content, f.decisions.decisions, decision_context(model, example))
     return out

@@ -8,11 +8,11 @@ import click
 
 from ...cliutil import fail_on_problems, load_or_exit
 from ...content import ContentError, load_file
-from .board import square_name
-from .boardfile import read_board
+from .board import EndState, square_name
+from .boardfile import EXAMPLE, read_board, scoring_example
 from .islands import find_islands
 from .model import Skylands
-from .scoring import EndState, ScorePad, final_score
+from .scoring import ScorePad, final_score
 from .tiles import SIDES
 
 
@@ -25,7 +25,9 @@ def pad_lines(model: Skylands, end: EndState, pad: ScorePad, title: str) -> list
         out.append(f"  {row.label:<{width}}{pad.categories[row.category]:>4}   {pad.details[row.category]}")
     out.append(f"  {model.files.scoring.pad.total_label:<{width}}{pad.total:>4}")
     out.append("islands:")
-    for island in find_islands(end.board):
+    islands = find_islands(end.board)
+    wide = max((len(" ".join(square_name(sq) for sq in i.squares)) for i in islands), default=0)
+    for island in islands:
         squares = " ".join(square_name(sq) for sq in island.squares)
         if island.complete:
             state = "complete"
@@ -35,22 +37,30 @@ def pad_lines(model: Skylands, end: EndState, pad: ScorePad, title: str) -> list
             state = "can never be completed (open at " + ", ".join(
                 f"{square_name(sq)} {SIDES[s]}" for sq, s in island.blocked_edges) + ")"
         people = f"{island.inhabitants} inhabitant{'' if island.inhabitants == 1 else 's'}"
-        out.append(f"  {island.type:<9} {squares:<15} {island.spaces:>2} spaces, {people}, {state}")
+        out.append(f"  {island.type:<9} {squares:<{wide}}  {island.spaces:>2} spaces, {people}, {state}")
     return out
 
 
 @click.command("skylands")
-@click.argument("board_file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("board_file", required=False, type=click.Path(dir_okay=False, path_type=Path))
 @click.pass_context
-def score(ctx: click.Context, board_file: Path) -> None:
-    """Print the scoring pad of the board described in BOARD_FILE (see examples/skylands/)."""
+def score(ctx: click.Context, board_file: Path | None) -> None:
+    """Print the scoring pad of the board described in BOARD_FILE (see examples/skylands/);
+    without BOARD_FILE, of the rulebook's scoring example (scoring-example.yaml of the content)."""
     loaded = load_or_exit(ctx, "skylands")
-    if not board_file.is_file():
-        raise click.UsageError(f"no board file at {board_file}")
-    try:
-        end = read_board(loaded.model, load_file(board_file))
-    except ContentError as err:
-        fail_on_problems(err.problems)
-    pad = final_score(loaded.model, end)
-    for line in pad_lines(loaded.model, end, pad, str(board_file)):
+    model: Skylands = loaded.model
+    if board_file is None:  # load_or_exit checked it
+        end, title = scoring_example(model, loaded.content), loaded.content.sources[EXAMPLE].file
+    else:
+        if not board_file.is_file():
+            raise click.UsageError(f"no board file at {board_file}")
+        try:
+            end = read_board(model, load_file(board_file))
+        except ContentError as err:
+            fail_on_problems(err.problems)
+        title = str(board_file)
+    if end.player:
+        title = f"{end.player} ({title})"
+    pad = final_score(model, end)
+    for line in pad_lines(model, end, pad, title):
         click.echo(line)

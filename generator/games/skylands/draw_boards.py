@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from ...draw import Circle, Rect, Scene, Text
+from ...draw import Circle, Group, Rect, Scene, Text
 from ...draw.scene import Item
 from ...draw.text import block, label
-from .board import square_name
-from .draw_tiles import BLEED_ART, placed_group, text_on
+from .board import Board, EndState, Placed, square_name
+from .draw_specials import inhabitant_disc, special_front
+from .draw_tiles import BLEED_ART, placed_group, space_spots, text_on
 from .model import Skylands
 from .schema import ActionSpec
 from .text import action_texts, supply_text
@@ -14,6 +15,14 @@ from .text import action_texts, supply_text
 
 def player_board(model: Skylands, board_id: str | None) -> Scene:
     """A player board: the empty side (None) or the side with `board_id`'s pre-printed islands."""
+    name = next((b.name for b in model.files.boards.player_boards if b.id == board_id), "Player board")
+    side = "starting islands pre-printed" if board_id else "empty side (Tactical start)"
+    return board_scene(model, model.starting_board(board_id), f"{model.files.game.title} · {name} · {side}",
+                       f"{name}, {side}")
+
+
+def board_scene(model: Skylands, board: Board, caption: str, title: str) -> Scene:
+    """A board with what lies on it: tiles turned as placed, inhabitants on their spaces."""
     pr = model.files.print
     grid = model.files.game.player_board
     t, f = pr.tile, pr.board_frame
@@ -31,16 +40,36 @@ def player_board(model: Skylands, board_id: str | None) -> Scene:
             items.append(Rect(x + 0.8, y + 0.8, t - 1.6, t - 1.6, stroke=pr.inks["muted"], stroke_mm=0.3,
                               radius=1.5, dash=(1.5, 1.0)))
             items.append(Text(x + 2.2, y + 4.4, square_name((row, col)), 6, pr.inks["muted"]))
-    for square, placed in model.printed.get(board_id or "", ()):
-        row, col = square
-        items.append(placed_group(model, placed.face, f + col * t, f + row * t, placed.rotation))
+    for (row, col), placed in sorted(board.squares.items()):
+        items.append(square_group(model, placed, f + col * t, f + row * t))
     items.append(Rect(f, f, grid.columns * t, grid.rows * t, stroke=ink, stroke_mm=0.5))
-    name = next((b.name for b in model.files.boards.player_boards if b.id == board_id), "Player board")
-    side = "starting islands pre-printed" if board_id else "empty side (Tactical start)"
-    items.append(Text(w - f, h - f * 0.3, f"{model.files.game.title} · {name} · {side}", 6.5, "#ffffff",
-                      "regular", "end"))
-    title = f"{name}, {side}"
+    items.append(Text(w - f, h - f * 0.3, caption, 6.5, "#ffffff", "regular", "end"))
     return Scene(w, h, tuple(items), background=frame, title=title)
+
+
+def square_group(model: Skylands, placed: Placed, x: float, y: float) -> Group:
+    """What lies on a square at (x, y): a tile turned as placed, with its inhabitants."""
+    t = model.files.print.tile
+    if placed.face.special is None:
+        turned = placed.face.turned(placed.rotation)
+        group = placed_group(model, placed.face, x, y, placed.rotation)
+        people: list[Item] = []
+        for i, frag in enumerate(turned.fragments):
+            for colour, (sx, sy) in zip(placed.inhabitants_on(i), space_spots(frag, t), strict=False):
+                people.append(inhabitant_disc(model, colour, sx, sy))
+        return Group(group.items + tuple(people), x, y)
+    # a special island keeps its words: the whole face turns, about the corner that keeps it on its square
+    flat = [inh for i in range(len(placed.face.fragments)) for inh in placed.inhabitants_on(i)]
+    face = special_front(model, model.specials[placed.face.special], bleed=0.0, inhabitants=tuple(flat))
+    dx, dy = {0: (0.0, 0.0), 90: (t, 0.0), 180: (t, t), 270: (0.0, t)}[placed.rotation]
+    return Group(face.items, x + dx, y + dy, float(placed.rotation))
+
+
+def scoring_example_board(model: Skylands, end: EndState) -> Scene:
+    """The rulebook's scoring example: the player's board at the end of the game."""
+    who = f"{end.player}'s board" if end.player else "A board"
+    return board_scene(model, end.board, f"{model.files.game.title} · scoring example: {who} at the end of the game",
+                       f"Scoring example: {who}")
 
 
 def action_board(model: Skylands, action: ActionSpec) -> Scene:

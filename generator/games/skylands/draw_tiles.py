@@ -144,7 +144,7 @@ def tile_items(model: Skylands, face: Face, *, spaces: bool = True, letters: boo
             if letters:  # upright, so no renderer has to turn text
                 x, y = turn_point(t / 2, b / 2, side, t)
                 colour = text_on(terrains[terrain].colour, ink)
-                size = 6.5 if side % 2 == 0 else 5.2
+                size = 6.5 if side % 2 == 0 else 6.0
                 items.append(Text(x, y + size * 0.125, terrains[terrain].letter, size, colour, "bold", "middle"))
     if spaces:
         for frag in face.fragments:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ...draw import Circle, Line, Rect, Scene, Text
+from ...draw import Circle, Line, Rect, Scene, Text, polygon
+from ...draw.fonts import PT_MM
 from ...draw.scene import Item
 from ...draw.text import block, label
 from .draw_tiles import BLEED_ART, text_on
@@ -16,19 +17,27 @@ def _disc(size: float, fill: str, ring: str, background: str) -> list[Item]:
             Circle(size / 2, size / 2, size * 0.46, fill=fill, stroke=ring, stroke_mm=0.6)]
 
 
+MIN_PT = 6.0  # the smallest text on a token
+
+
 def player_token(model: Skylands, colour: PlayerColour) -> Scene:
+    """A pawn in the player's colour (inhabitants show a person: the two never look alike)."""
     pr = model.files.print
     s = pr.player_token
     ink = pr.inks["ink"]
+    fg = text_on(colour.colour, ink)
     items = _disc(s, colour.colour, ink, colour.colour)
-    items.append(Circle(s / 2, s * 0.36, s * 0.12, fill=text_on(colour.colour, ink)))
-    items.append(Rect(s * 0.33, s * 0.5, s * 0.34, s * 0.2, fill=text_on(colour.colour, ink), radius=2))
+    items.append(polygon([(s * 0.3, s * 0.76), (s * 0.7, s * 0.76), (s * 0.58, s * 0.46), (s * 0.42, s * 0.46)],
+                         fill=fg))
+    items.append(Circle(s / 2, s * 0.36, s * 0.13, fill=fg))
+    items.append(Circle(s / 2, s / 2, s * 0.4, stroke=fg, stroke_mm=0.3))
     return Scene(s, s, tuple(items), background=colour.colour, title=f"{model.files.tokens.player_tokens.name} "
                                                                         f"{colour.name}")
 
 
 def player_marker(model: Skylands, colour: PlayerColour, active: bool) -> Scene:
-    """The active side shows what it is worth at the end; the passive side is greyed out."""
+    """The active side shows what it is worth at the end; the passive side is grey in a ring of
+    the player's colour."""
     pr = model.files.print
     s = pr.player_marker
     ink = pr.inks["ink"]
@@ -36,12 +45,17 @@ def player_marker(model: Skylands, colour: PlayerColour, active: bool) -> Scene:
     fill = colour.colour if active else "#b8bec4"
     items = _disc(s, fill, ink, fill)
     fg = text_on(fill, ink)
-    items.append(label(pm.active_side if active else pm.passive_side, s / 2, s * 0.47, s * 0.8, max_pt=9,
-                       style="bold", color=fg))
+    width = s * 0.78
+    size = max(MIN_PT, s * 0.6)
     if active:
-        items.append(Text(s / 2, s * 0.68, f"+{model.files.scoring.active_marker_vp} VP", 8, fg, "bold", "middle"))
+        items.append(label(pm.active_side, s / 2, s * 0.48, width, max_pt=size, min_pt=MIN_PT, style="bold",
+                           color=fg))
+        items.append(label(f"+{model.files.scoring.active_marker_vp} VP", s / 2, s * 0.74, width, max_pt=size,
+                           min_pt=MIN_PT, style="bold", color=fg))
     else:
-        items.append(label(colour.name, s / 2, s * 0.68, s * 0.7, max_pt=7, color=fg))
+        items.append(Circle(s / 2, s / 2, s * 0.46, stroke=colour.colour, stroke_mm=max(0.8, s * 0.08)))
+        items.append(label(pm.passive_side, s / 2, s * 0.5 + size * PT_MM * 0.36, width * 0.92, max_pt=size,
+                           min_pt=MIN_PT, color=fg))
     side = pm.active_side if active else pm.passive_side
     return Scene(s, s, tuple(items), background=fill, title=f"{pm.name} {colour.name} {side}")
 
@@ -50,9 +64,10 @@ def inhabitant(model: Skylands, colour: InhabitantColour) -> Scene:
     pr = model.files.print
     s = pr.inhabitant
     ink = pr.inks["ink"]
+    fg = text_on(colour.colour, ink)
     items = _disc(s, colour.colour, ink, colour.colour)
-    items.append(Circle(s / 2, s * 0.34, s * 0.12, fill=text_on(colour.colour, ink)))
-    items.append(Rect(s * 0.32, s * 0.48, s * 0.36, s * 0.26, fill=text_on(colour.colour, ink), radius=1.5))
+    items.append(Circle(s / 2, s * 0.34, s * 0.12, fill=fg))
+    items.append(Rect(s * 0.3, s * 0.5, s * 0.4, s * 0.24, fill=fg, radius=s * 0.1))
     return Scene(s, s, tuple(items), background=colour.colour, title=f"{colour.name} inhabitant")
 
 
@@ -61,8 +76,9 @@ def vp_marker(model: Skylands, value: int) -> Scene:
     s = pr.vp_marker
     ink = pr.inks["ink"]
     items = _disc(s, "#ffd966", ink, "#f1c232")
-    items.append(Text(s / 2, s * 0.56, str(value), 16 if value < 10 else 13, ink, "bold", "middle"))
-    items.append(Text(s / 2, s * 0.78, "VP", 7, ink, "bold", "middle"))
+    items.append(label(str(value), s / 2, s * 0.6, s * 0.7, max_pt=s * 1.1, min_pt=MIN_PT, style="bold", color=ink))
+    items.append(label("VP", s / 2, s * 0.83, s * 0.5, max_pt=max(MIN_PT, s * 0.45), min_pt=MIN_PT, style="bold",
+                       color=ink))
     return Scene(s, s, tuple(items), background="#f1c232", title=f"victory point marker {value}")
 
 

@@ -7,7 +7,9 @@ from typing import Any
 from ...content.decisions import appendix, rendered
 from ...text import render
 from . import components
+from .board import EndState, square_name
 from .model import Skylands, terrain_combos
+from .scoring import final_score
 from .text import action_texts, decision_context, pad_hint, special_text
 
 
@@ -17,9 +19,21 @@ def _cost(model: Skylands, cost: list[str]) -> str:
     return ", ".join(names.get(c, c) for c in cost)
 
 
-def context(model: Skylands) -> dict[str, Any]:
+def example(model: Skylands, end: EndState) -> dict[str, Any]:
+    """The scoring example: the rules model's score of the board in scoring-example.yaml, row by row."""
+    pad = final_score(model, end)
+    details = dict(pad.details)
+    details["specials"] = "; ".join(f"{ln.name} ({square_name(ln.square)}) {ln.vp}: {ln.why}" for ln in pad.specials)
+    table: list[list[object]] = [["Row", end.player or "Score", "Why"]]
+    for row in model.files.scoring.pad.rows:
+        table.append([row.label, pad.categories[row.category], details[row.category]])
+    table.append([f"**{model.files.scoring.pad.total_label}**", f"**{pad.total}**", ""])
+    return {"player": end.player, "pad": pad, "table": table}
+
+
+def context(model: Skylands, end: EndState) -> dict[str, Any]:
     f = model.files
-    dctx = decision_context(model)
+    dctx = decision_context(model, end)
     shapes = model.shapes
     marks = {m.id: m for m in f.tiles.player_marks}
     tile_rows: list[list[object]] = [["Shape", "Kinds", "Of each kind", "Tiles", "Marked"]]
@@ -60,6 +74,7 @@ def context(model: Skylands) -> dict[str, Any]:
         "space_table": space_rows,
         "supply_table": supply_rows,
         "actions": [{"a": a, "text": action_texts(a)[0], "bonus": action_texts(a)[1]} for a in f.boards.actions],
+        "act": {a.id: a for a in f.boards.actions},
         "pad_rows": [{"row": r, "hint": pad_hint(model, r.hint)} for r in f.scoring.pad.rows],
         "special_groups": groups,
         "effects": {e.kind: e for e in f.specials.effects},
@@ -70,8 +85,10 @@ def context(model: Skylands) -> dict[str, Any]:
             "The original rules leave some things open, and their pictures were not available. Each "
             "decision below quotes the rules, then says what this kit does and why.")),
         "grid": f.game.player_board,
+        "ex": example(model, end),
     }
 
 
-def text(model: Skylands) -> str:
-    return render("skylands/rulebook.md.j2", **context(model))
+def text(model: Skylands, example: EndState) -> str:
+    """The rulebook; `example` is the board of its scoring example (boardfile.scoring_example)."""
+    return render("skylands/rulebook.md.j2", **context(model, example))

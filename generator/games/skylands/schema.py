@@ -54,6 +54,10 @@ class BoardGrid(Strict):
     columns: int = Field(ge=1, le=26)
 
 
+class GameEnd(Strict):
+    empty_squares_left: int = Field(ge=0)
+
+
 class GameFile(Strict):
     title: str
     players: Players
@@ -64,6 +68,7 @@ class GameFile(Strict):
     inhabitants: Inhabitants
     player_colours: list[PlayerColour] = Field(min_length=1)
     player_board: BoardGrid
+    game_end: GameEnd
 
 
 # ---- tiles.yaml ---------------------------------------------------------------------------
@@ -133,10 +138,12 @@ class Outpost(_Effect):
 
 class FruitfulTerrain(_Effect):
     kind: Literal["fruitful-terrain"]
+    per_space: int = Field(ge=1)
 
 
 class ProfitableCity(_Effect):
     kind: Literal["profitable-city"]
+    vp: int = Field(ge=1)
     spaces_per_vp: int = Field(ge=1)
 
 
@@ -152,7 +159,8 @@ class Hostel(_Effect):
 
 class MerchantDistrict(_Effect):
     kind: Literal["merchant-district"]
-    give: int = Field(ge=1)
+    give: int = Field(ge=2)
+    get: int = Field(ge=1)
 
 
 class District(_Effect):
@@ -172,6 +180,7 @@ class Shrine(_Effect):
 
 class SkyHaven(_Effect):
     kind: Literal["sky-haven"]
+    vp: int = Field(ge=1)
     inhabitants_per_vp: int = Field(ge=1)
 
 
@@ -223,6 +232,8 @@ class SpecialSpec(Strict):
 
 class SpecialsFile(Strict):
     display_per_group: int = Field(ge=1)
+    max_white_per_cost: int = Field(ge=0)
+    intro_label: str = Field(min_length=1)
     groups: list[SpecialGroup] = Field(min_length=1)
     fragment_note: str
     effects: list[Effect] = Field(min_length=1)
@@ -266,12 +277,18 @@ class StartingIslandSpec(Strict):
     sides: dict[Literal["a", "b"], FaceSpec]
 
 
+class TacticalStart(Strict):
+    draw: int = Field(ge=0)
+    keep: int = Field(ge=0)
+
+
 class BoardsFile(Strict):
     actions: list[ActionSpec] = Field(min_length=1)
     supply_board: SupplyBoard
     printed_squares_per_layout: int = Field(ge=0)
     player_boards: list[PlayerBoardSpec] = Field(min_length=1)
     starting_islands: list[StartingIslandSpec] = Field(min_length=1)
+    tactical_start: TacticalStart
 
 
 # ---- tokens.yaml --------------------------------------------------------------------------

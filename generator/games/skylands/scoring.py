@@ -5,22 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .board import Board, Square, square_name
+from .board import Board, EndState, Square, square_name
 from .islands import Island, find_islands, island_of
 from .model import Skylands, SpecialIsland
 from .schema import Academy, Effect, Sanctum, Shrine, SkyHaven, Villa
 
 CATEGORIES = ("empty-squares", "inhabitants", "spaces", "specials", "markers")
-
-
-@dataclass(frozen=True)
-class EndState:
-    """A player at the end of the game: their board, VP markers, player marker, bracketed VPs."""
-
-    board: Board
-    vp_markers: tuple[int, ...] = ()
-    marker_active: bool = True
-    bracketed_vp: int = 0
 
 
 @dataclass(frozen=True)
@@ -70,7 +60,8 @@ def shrine_vp(e: Shrine, s: SpecialIsland, f: _Facts) -> tuple[int, str]:
 
 
 def sky_haven_vp(e: SkyHaven, s: SpecialIsland, f: _Facts) -> tuple[int, str]:
-    return f.inhabitants // e.inhabitants_per_vp, f"{f.inhabitants} inhabitants / {e.inhabitants_per_vp}"
+    n = f.inhabitants // e.inhabitants_per_vp
+    return e.vp * n, f"{f.inhabitants} inhabitants / {e.inhabitants_per_vp} x {e.vp}"
 
 
 def sanctum_vp(e: Sanctum, s: SpecialIsland, f: _Facts, square: Square) -> tuple[int, str]:
@@ -102,7 +93,7 @@ SCORING_EFFECTS: dict[str, Callable[..., tuple[int, str]]] = {
 def special_vp(effect: Effect, special: SpecialIsland, facts: _Facts, square: Square) -> tuple[int, str]:
     """VPs of a special island on a complete island: its printed number, or its scoring effect."""
     if special.vp is not None:
-        return special.vp, f"{special.vp} shown on the tile"
+        return special.vp, "shown on the tile"
     rule = SCORING_EFFECTS.get(effect.kind)
     if rule is None:
         return 0, "no scoring effect"

@@ -7,8 +7,10 @@ from typing import Any
 import jinja2
 
 from ...text import render_string
+from .board import EndState
 from .model import Skylands, SpecialIsland
 from .schema import ActionSpec
+from .scoring import final_score
 
 
 class TemplateProblem(ValueError):
@@ -51,8 +53,9 @@ def supply_text(model: Skylands) -> str:
                   per_colour=per.pop() if len(per) == 1 else "varies", colours=colours)
 
 
-def decision_context(model: Skylands) -> dict[str, Any]:
-    """What decision texts may name: the numbers they explain, taken from the content."""
+def decision_context(model: Skylands, example: EndState) -> dict[str, Any]:
+    """What decision texts may name: the numbers they explain, taken from the content and from the
+    rules model's score of the scoring example."""
     f = model.files
     terrains = [t.id for t in f.game.terrains]
     pairs = len(terrains) * (len(terrains) - 1) // 2
@@ -80,4 +83,5 @@ def decision_context(model: Skylands) -> dict[str, Any]:
         "specials": list(model.specials.values()),
         "sp": model.specials,
         "costs": [len(s.spec.cost) for s in model.specials.values()],
+        "example": {ln.special: ln for ln in final_score(model, example).specials},
     }
