@@ -387,3 +387,16 @@ def test_scoring_example_file_is_required(content_copy):
     with pytest.raises(ContentError) as err:
         kit.load(GAME, root)
     only([str(p) for p in err.value.problems], "scoring-example.yaml:1:1: error: missing content file")
+
+
+def test_actions_give_the_rules_model_its_numbers(content_copy):
+    msgs = problems_after(content_copy, "boards.yaml", "params: {reveal_extra: 1, take: 1, bonus_tiles: 1}",
+                          "params: {reveal_extra: 1, bonus_tiles: 1}")
+    msg = only(msgs, "discover-islands: missing number 'take'")
+    assert f"boards.yaml:{line_of('boards.yaml', 'params: {reveal_extra: 1')}:" in msg
+
+
+def test_actions_convert_energy_names_known_island_types(content_copy):
+    msgs = problems_after(content_copy, "boards.yaml", "    source: crystals", "    source: lava")
+    msg = only(msgs, "convert-energy: source must be one of woods, mountains, crystals, city (found 'lava')")
+    assert f"boards.yaml:{line_of('boards.yaml', '    source: crystals')}:" in msg

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ...content import ContentError, ContentSet, Problem, decisions
+from .actions import CONVERT_FIELDS, PARAMS
 from .board import Board, EndState, square_name
 from .boardfile import scoring_example
 from .draw_specials import fit_problems
@@ -33,7 +34,37 @@ def check(model: Skylands, content: ContentSet) -> list[Problem]:
             + player_count_problems(model, content) + special_problems(model, content)
             + placeable_problems(model, content) + layout_problems(model, content)
             + marker_problems(model, content) + template_problems(model, content, example)
-            + print_problems(model, content) + examples)
+            + print_problems(model, content) + action_problems(model, content) + examples)
+
+
+def action_problems(model: Skylands, content: ContentSet) -> list[Problem]:
+    """The action boards the rules model plays (actions.PARAMS), each with the numbers it reads."""
+    f = model.files
+    out = []
+    index = {a.id: i for i, a in enumerate(f.boards.actions)}
+    for action_id, names in PARAMS.items():
+        if action_id not in index:
+            out.append(content.problem("boards", ("actions",), f"missing action {action_id!r} (the rules model "
+                                                               f"plays {', '.join(PARAMS)})"))
+            continue
+        i = index[action_id]
+        a = f.boards.actions[i]
+        for name in names:
+            if name not in a.params:
+                out.append(content.problem("boards", ("actions", i, "params"),
+                                           f"{action_id}: missing number {name!r} (needs {', '.join(names)})"))
+    if "convert-energy" in index:
+        i = index["convert-energy"]
+        a = f.boards.actions[i]
+        allowed = {"source": [t.id for t in f.game.terrains], "target": [t.id for t in f.game.terrains],
+                   "bonus_colour": [c.id for c in f.game.inhabitants.colours]}
+        for field in CONVERT_FIELDS:
+            value = getattr(a, field)
+            if value not in allowed[field]:
+                loc: tuple[str | int, ...] = ("actions", i, field) if value is not None else ("actions", i)
+                out.append(content.problem("boards", loc, f"convert-energy: {field} must be one of "
+                                                          f"{', '.join(allowed[field])} (found {value!r})"))
+    return out
 
 
 def print_problems(model: Skylands, content: ContentSet) -> list[Problem]:

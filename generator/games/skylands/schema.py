@@ -249,6 +249,9 @@ class ActionSpec(Strict):
     params: dict[str, int]
     text: str
     bonus: str
+    source: Slug | None = None
+    target: Slug | None = None
+    bonus_colour: Slug | None = None
 
 
 class SupplyBoard(Strict):
