@@ -20,24 +20,18 @@ MAX_ALIASES = 100
 Loc = tuple[str | int, ...]
 
 
-class _Loader(yaml.SafeLoader):
-    """SafeLoader that counts aliases and reports duplicate keys instead of keeping the last."""
+# libyaml's parser when PyYAML was built with it: the same nodes, marks and constructors, about
+# eight times faster than the pure-Python one (a 55-line map file: 2.7 ms instead of 22 ms).
+_Base: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _Loader(_Base):  # type: ignore[misc, valid-type]
+    """SafeLoader that reports duplicate keys instead of keeping the last."""
 
     def __init__(self, stream: str, file: str) -> None:
         super().__init__(stream)
         self.file = file
-        self.aliases = 0
         self.problems: list[Problem] = []
-
-    def compose_node(self, parent: Node | None, index: Any) -> Node | None:
-        if self.check_event(yaml.AliasEvent):
-            self.aliases += 1
-            if self.aliases > MAX_ALIASES:
-                mark = self.peek_event().start_mark  # type: ignore[no-untyped-call]
-                raise yaml.MarkedYAMLError(
-                    None, None, f"more than {MAX_ALIASES} aliases (refused: alias expansion is bounded)", mark
-                )
-        return super().compose_node(parent, index)
 
     def construct_mapping(self, node: MappingNode, deep: bool = False) -> dict[Any, Any]:
         seen: dict[Any, Node] = {}
@@ -52,7 +46,8 @@ class _Loader(yaml.SafeLoader):
                 )
             else:
                 seen[key] = key_node
-        return super().construct_mapping(node, deep=deep)
+        mapping: dict[Any, Any] = super().construct_mapping(node, deep=deep)
+        return mapping
 
 
 def _at(file: str, node: Node, message: str) -> Problem:
@@ -110,12 +105,33 @@ def _same_key(text: str, part: str | int) -> bool:
     return text == str(part)
 
 
+def _count_aliases(text: str) -> None:
+    """Refuse more than MAX_ALIASES aliases before anything is composed (an alias bomb never
+    expands). The C composer cannot be hooked, so the events are read once on their own."""
+    if "*" not in text:  # no alias can be written without one
+        return
+    loader = _Base(text)
+    try:
+        aliases = 0
+        while loader.check_event():
+            event = loader.get_event()  # type: ignore[no-untyped-call]
+            if isinstance(event, yaml.AliasEvent):
+                aliases += 1
+                if aliases > MAX_ALIASES:
+                    raise yaml.MarkedYAMLError(
+                        None, None, f"more than {MAX_ALIASES} aliases (refused: alias expansion is bounded)",
+                        event.start_mark)  # type: ignore[arg-type]
+    finally:
+        loader.dispose()
+
+
 def load_text(text: str, file: str, *, raise_duplicates: bool = True) -> Source:
     """Parse YAML text; raises ContentError on a syntax error. Duplicate keys raise too, unless
     `raise_duplicates` is False: then they are kept in `Source.problems` (the last value wins),
     so the rest of the file can still be checked."""
     loader = _Loader(text, file)
     try:
+        _count_aliases(text)
         root = loader.get_single_node()
         data = loader.construct_document(root) if root is not None else None
     except yaml.MarkedYAMLError as err:
