@@ -144,3 +144,10 @@ def test_groups_turn_clockwise_in_pdf_as_in_svg():
     below, right = image.getpixel((x0 + 10 * k, top + 15 * k)), image.getpixel((x0 + 15 * k, top + 10 * k))
     assert below < 100 < right
     assert b"rotate(90)" in to_svg(Scene(20, 20, (arm,)))
+
+
+def test_rulebook_markup_keeps_an_escaped_star():
+    from generator.press.rulebook import inline
+
+    assert inline("*fragments\\* in a quote* and **bold** & <x>") == \
+        "<i>fragments* in a quote</i> and <b>bold</b> &amp; &lt;x&gt;"

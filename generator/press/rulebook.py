@@ -61,9 +61,9 @@ def _styles() -> dict[str, ParagraphStyle]:
 
 def inline(text: str) -> str:
     """Markdown emphasis to reportlab's paragraph markup, everything else escaped."""
-    out = escape(text)
+    out = escape(text).replace("\\*", "\x00")  # \* is a literal star
     out = _BOLD.sub(r"<b>\1</b>", out)
-    return _ITALIC.sub(r"<i>\1</i>", out)
+    return _ITALIC.sub(r"<i>\1</i>", out).replace("\x00", "*")
 
 
 def flowables(text: str, width: float) -> list[Flowable]:
