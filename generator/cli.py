@@ -47,6 +47,9 @@ class _Playkit(click.Group):
     def invoke(self, ctx: click.Context) -> object:
         try:
             return super().invoke(ctx)
+        except BrokenPipeError:  # `playkit … | head`: the reader has all it wanted
+            sys.stderr.close()
+            raise SystemExit(0) from None
         except OSError as err:
             where = f" {err.filename}" if err.filename else ""
             raise click.ClickException(f"cannot use{where}: {err.strerror or err}") from None
