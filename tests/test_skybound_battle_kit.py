@@ -187,7 +187,7 @@ def test_the_picture_panel_shows_each_keyword_of_the_card(kit, model):
     assert "No effect" in svg_words(kit / "svg/cards/cinder-pup.svg")
 
 
-def test_no_words_on_a_card_or_token_are_smaller_than_6_pt(model):
+def test_no_words_on_a_card_token_or_deck_list_are_smaller_than_6_pt(model):
     from generator.draw.scene import Group, Text
     from generator.games.skybound_battle import draw_cards, draw_sheets
 
@@ -199,6 +199,7 @@ def test_no_words_on_a_card_or_token_are_smaller_than_6_pt(model):
                 yield from sizes(it.items)
 
     faces = [draw_cards.front(model, c, s.name) for s in model.starters for c in map(model.card, s.cards)]
-    faces += [draw_cards.back(model), draw_sheets.first_player_token(model)]
+    faces += [draw_cards.back(model), draw_sheets.first_player_token(model), draw_sheets.blank_deck_list(model)]
+    faces += [draw_sheets.deck_list(model, s) for s in model.starters]
     small = {(size, text) for face in faces for size, text in sizes(face.items) if size < 6}
     assert not small

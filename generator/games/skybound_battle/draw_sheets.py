@@ -124,7 +124,7 @@ def _card_rows(model: SkyboundBattle, cards: dict[str, int]) -> tuple[list[list[
     return rows, listed
 
 
-WIDTHS = [8.0, 31.0, 7.0, 9.0, 9.0, 8.0, 8.0, 109.5]  # inside the sheet, its last rule too
+WIDTHS = [8.0, 28.0, 6.0, 9.0, 9.5, 8.0, 8.0, 113.0]  # inside the sheet, its last rule too
 BLURB = 7.0
 
 
