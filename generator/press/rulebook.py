@@ -14,6 +14,7 @@ from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import (
+    CondPageBreak,
     KeepTogether,
     ListFlowable,
     ListItem,
@@ -30,6 +31,7 @@ from .. import __version__
 from ..draw import fonts
 from .paper import PAPERS_MM
 
+HEADING_ROOM = 30 * mm  # a heading starts a new page unless this much room is left under it
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _ITALIC = re.compile(r"(?<!\*)\*(?!\*)(.+?)(?<!\*)\*(?!\*)")
 
@@ -48,11 +50,11 @@ def _styles() -> dict[str, ParagraphStyle]:
         "title": ParagraphStyle("title", parent=body, fontName=bold, fontSize=24, leading=29, spaceAfter=14,
                                 textColor=colors.HexColor("#1d3557")),
         "h1": ParagraphStyle("h1", parent=body, fontName=bold, fontSize=16, leading=20, spaceBefore=12,
-                             spaceAfter=6, textColor=colors.HexColor("#1d3557"), keepWithNext=1),
+                             spaceAfter=6, textColor=colors.HexColor("#1d3557"), ),
         "h2": ParagraphStyle("h2", parent=body, fontName=bold, fontSize=12.5, leading=16, spaceBefore=9,
-                             spaceAfter=4, textColor=colors.HexColor("#264653"), keepWithNext=1),
+                             spaceAfter=4, textColor=colors.HexColor("#264653"), ),
         "h3": ParagraphStyle("h3", parent=body, fontName=bold, fontSize=10.5, leading=14, spaceBefore=6,
-                             spaceAfter=3, keepWithNext=1),
+                             spaceAfter=3, ),
         "cell": ParagraphStyle("cell", parent=body, fontSize=8.5, leading=10.5, spaceAfter=0),
         "head": ParagraphStyle("head", parent=body, fontName=bold, fontSize=8.5, leading=10.5, spaceAfter=0,
                                textColor=colors.white),
@@ -136,20 +138,27 @@ def _list_goes_on(lines: list[str], i: int) -> bool:
 
 
 def _keep_headings_with_next(items: list[Flowable]) -> list[Flowable]:
-    """A heading never ends a page: it goes with the flowable after it."""
+    """A heading never ends a page. Before a small table it travels with the table; before text
+    or a list it asks for room for a few lines (moving a whole list would leave half pages)."""
     out: list[Flowable] = []
     k = 0
     while k < len(items):
         f = items[k]
-        group = [f]
-        while isinstance(f, Paragraph) and f.style.name in ("h1", "h2", "h3") and k + 1 < len(items):
-            k += 1
-            f = items[k]
+        nxt = items[k + 1] if k + 1 < len(items) else None
+        if _is_heading(f) and isinstance(nxt, KeepTogether):
             # a KeepTogether nested in a KeepTogether always moves to the next page: unwrap it
-            group.extend(f._content if isinstance(f, KeepTogether) else [f])  # type: ignore[attr-defined]
-        out.append(KeepTogether(group) if len(group) > 1 else f)
+            out.append(KeepTogether([f, *nxt._content]))  # type: ignore[attr-defined]
+            k += 2
+            continue
+        if _is_heading(f):
+            out.append(CondPageBreak(HEADING_ROOM))
+        out.append(f)
         k += 1
     return out
+
+
+def _is_heading(f: Flowable) -> bool:
+    return isinstance(f, Paragraph) and f.style.name in ("h1", "h2", "h3")
 
 
 def _table(rows: list[list[str]], width: float, st: dict[str, ParagraphStyle]) -> Flowable:
