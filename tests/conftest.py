@@ -33,3 +33,15 @@ def replace_in(path: Path, old: str, new: str, count: int = 1) -> None:
     text = path.read_text()
     assert text.count(old) >= count, f"{old!r} not found in {path}"
     path.write_text(text.replace(old, new, count))
+
+
+def problems_after_edit(content_copy, game: str, file: str, old: str, new: str, count: int = 1) -> list[str]:
+    """Edit a copy of a game's content and return the problems its load reports (it must fail)."""
+    from generator import kit
+    from generator.content import ContentError
+
+    root = content_copy(game)
+    replace_in(root / game / file, old, new, count)
+    with pytest.raises(ContentError) as err:
+        kit.load(game, root)
+    return [str(p) for p in err.value.problems]

@@ -5,10 +5,9 @@ from __future__ import annotations
 import pytest
 
 from generator import kit, paths
-from generator.content import ContentError
 from generator.games.island_of_fog import GAME, components
 from generator.games.island_of_fog.model import IslandOfFog
-from tests.conftest import replace_in
+from tests.conftest import problems_after_edit
 
 GAME_ID = "island-of-fog"
 
@@ -20,11 +19,7 @@ def m() -> IslandOfFog:
 
 
 def problems_after(content_copy, file: str, old: str, new: str) -> list[str]:
-    root = content_copy(GAME_ID)
-    replace_in(root / GAME_ID / file, old, new)
-    with pytest.raises(ContentError) as err:
-        kit.load(GAME_ID, root)
-    return [str(p) for p in err.value.problems]
+    return problems_after_edit(content_copy, GAME_ID, file, old, new)
 
 
 def line_of(file: str, text: str) -> int:

@@ -5,18 +5,13 @@ from __future__ import annotations
 import pytest
 
 from generator import kit
-from generator.content import ContentError
-from tests.conftest import replace_in
+from tests.conftest import problems_after_edit
 
 GAME = "islands-and-bridges"
 
 
 def problems_after(content_copy, file: str, old: str, new: str) -> list[str]:
-    root = content_copy(GAME)
-    replace_in(root / GAME / file, old, new)
-    with pytest.raises(ContentError) as err:
-        kit.load(GAME, root)
-    return [str(p) for p in err.value.problems]
+    return problems_after_edit(content_copy, GAME, file, old, new)
 
 
 def line_of(content_copy, file: str, text: str) -> int:

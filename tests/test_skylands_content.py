@@ -13,7 +13,7 @@ from generator.games.skylands.geometry import face_problems, mirror_problems, sh
 from generator.games.skylands.schema import FragmentSpec, ShapeSpec
 from generator.games.skylands.text import special_text
 from generator.games.skylands.tiles import Face, Fragment
-from tests.conftest import replace_in
+from tests.conftest import problems_after_edit, replace_in
 
 GAME = "skylands"
 
@@ -24,11 +24,7 @@ def model():
 
 
 def problems_after(content_copy, file: str, old: str, new: str, count: int = 1) -> list[str]:
-    root = content_copy(GAME)
-    replace_in(root / GAME / file, old, new, count)
-    with pytest.raises(ContentError) as err:
-        kit.load(GAME, root)
-    return [str(p) for p in err.value.problems]
+    return problems_after_edit(content_copy, GAME, file, old, new, count)
 
 
 def line_of(file: str, text: str, nth: int = 1) -> int:

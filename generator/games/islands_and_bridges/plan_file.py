@@ -9,22 +9,18 @@ from typing import Literal
 
 from pydantic import Field
 
-from ...content import ContentError, Mm, Problem, Source, Strict
+from ...content import ContentError, Problem, Source, Strict
 from ...content.schema import parse
 from .mapgen import MapError, MapParams, check_params, generate
 from .plan import Cell, IslandPlan, MapKit, Plan, cell_name, parse_cell
 from .plan_checks import check_plan, preferences
+from .plan_settings import TableSize
 
 GAME_ID = "islands-and-bridges"
 Side = Literal["north", "east", "south", "west"]
 
 
 # ---- reading ---------------------------------------------------------------------------------
-class TableEntry(Strict):
-    width: Mm = Field(gt=0)
-    height: Mm = Field(gt=0)
-
-
 class BudgetEntry(Strict):
     allowed: int = Field(ge=0)
     spent: int = Field(ge=0)
@@ -48,7 +44,7 @@ class PlanFile(Strict):
     seed: int | None = Field(default=None, ge=0)
     players: int
     difficulty: str
-    table: TableEntry
+    table: TableSize
     budget: BudgetEntry
     islands: list[IslandEntry] = Field(min_length=1)
 
