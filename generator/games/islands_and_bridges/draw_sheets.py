@@ -181,7 +181,7 @@ def _round_header(first: int, count: int) -> list[str]:
 
 
 def timeline_pages(game: Game) -> int:
-    """Pages of 20 rounds needed to hold the longest cooldown."""
+    """Pages of ROUNDS_PER_PAGE rounds needed to hold the longest cooldown."""
     return math.ceil((rules.longest_cooldown(game) + 1) / ROUNDS_PER_PAGE)
 
 
