@@ -27,7 +27,7 @@ class Context:
             if any(self.content.glob("*.yaml")):
                 hint = f" (it holds YAML files: give the folder above it, {self.content.resolve().parent})"
             raise click.UsageError(f"no game content found in {self.content}{hint}; "
-                                   f"games playkit knows: {', '.join(games.MODULES)}")
+                                   f"games playkit knows: {', '.join(games.available())}")
         for g in requested:
             if g not in known:
                 raise click.UsageError(

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
+from pydantic import BaseModel
 
 from .content import ContentSet, Problem
+
+if TYPE_CHECKING:
+    from .kitspec import KitFile
 
 
 @dataclass(frozen=True)
@@ -34,19 +38,38 @@ class BuildOptions:
 class Game:
     """A game as the core sees it.
 
-    load:        read the content set into the game's typed model; problems go to content.problems
-                 (return None when the model cannot be made).
+    files:       the content files it reads, by stem, each with its typed model: the core loads
+                 and validates them (problems at FILE:LINE:COL) before the game sees any.
+    model:       the validated files (by stem) made into the game's model; problems that need
+                 several files go to content.problems (return None when the model cannot be made).
     check:       the game's rules over a loaded model; every problem, none raised.
     components:  the component names with their quantities (for `playkit games`).
-    build:       the kit's files, one Artifact at a time (so the CLI can show progress).
+    kit:         what the kit is (files of sections, sheets, boards, a rulebook); the core imposes,
+                 renders and writes it (generator/press/assemble.py).
     commands:    extra click commands by verb: {"map": cmd} makes `playkit map GAME …`,
                  {"": cmd} adds `cmd` at the top level.
     """
 
     id: str
     title: str
-    load: Callable[[ContentSet], Any]
+    files: Mapping[str, type[BaseModel]]
+    model: Callable[[dict[str, Any], ContentSet], Any]
     check: Callable[[Any, ContentSet], list[Problem]]
     components: Callable[[Any], dict[str, int]]
-    build: Callable[[Any, ContentSet, BuildOptions], Iterator[Artifact]]
+    kit: Callable[[Any, ContentSet, BuildOptions], Kit]
     commands: dict[str, list[click.Command]] = field(default_factory=dict)
+
+    def load(self, content: ContentSet) -> Any:
+        """Validate every declared file, then make the model (None, with problems, if anything failed)."""
+        parts = {stem: content.parse(stem, model) for stem, model in self.files.items()}
+        if any(part is None for part in parts.values()):
+            return None
+        return self.model(parts, content)
+
+
+@dataclass(frozen=True)
+class Kit:
+    """A game's kit: the title its pages carry and its files in order (may be produced lazily)."""
+
+    title: str
+    files: Iterable[KitFile]

@@ -12,6 +12,7 @@ from .content import ContentError, ContentSet, Problem, load_content
 from .draw.fonts import missing_glyphs
 from .game import Artifact, BuildOptions, Game
 from .output import WriteReport, write_artifacts
+from .press.assemble import assemble
 
 
 @dataclass
@@ -78,9 +79,10 @@ def games_in(content_root: Path) -> list[str]:
 
 def render(loaded: Loaded, options: BuildOptions,
            progress: Callable[[Artifact], None] | None = None) -> list[Artifact]:
-    """Every file of the kit, in memory."""
+    """Every file of the kit, in memory: the game says what its kit is, the core makes it."""
+    spec = loaded.game.kit(loaded.model, loaded.content, options)
     out = []
-    for artifact in loaded.game.build(loaded.model, loaded.content, options):
+    for artifact in assemble(spec.title, spec.files, options):
         out.append(artifact)
         if progress:
             progress(artifact)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from typing import Any
 
 from ...content import ContentSet, Problem, Strict
-from ...game import Artifact, BuildOptions, Game
+from ...game import BuildOptions, Game, Kit
 from . import schema as s
 from .checks import check as _check
 from .model import IslandOfFog
@@ -19,12 +19,9 @@ FILES: dict[str, type[Strict]] = {
 }
 
 
-def load(content: ContentSet) -> IslandOfFog | None:
-    """Every content file as its typed model; None (problems in content.problems) if any fails."""
-    parts = {stem: content.parse(stem, model) for stem, model in FILES.items()}
-    if any(p is None for p in parts.values()):
-        return None
-    return IslandOfFog(**parts)  # type: ignore[arg-type]
+def make_model(parts: dict[str, Any], content: ContentSet) -> IslandOfFog:
+    """The validated content files, by stem, are the model's parts."""
+    return IslandOfFog(**parts)
 
 
 def check(model: IslandOfFog, content: ContentSet) -> list[Problem]:
@@ -50,10 +47,10 @@ def components(model: IslandOfFog) -> dict[str, int]:
     return out
 
 
-def build(model: IslandOfFog, content: ContentSet, options: BuildOptions) -> Iterator[Artifact]:
-    from .kit import build_kit
+def kit(model: IslandOfFog, content: ContentSet, options: BuildOptions) -> Kit:
+    from .kit import kit as make_kit
 
-    yield from build_kit(model, content, options, components(model))
+    return make_kit(model, content, options, components(model))
 
 
 def _commands() -> dict[str, list]:  # type: ignore[type-arg]
@@ -62,5 +59,5 @@ def _commands() -> dict[str, list]:  # type: ignore[type-arg]
     return {"map": [map_command], "odds": [odds_command]}
 
 
-GAME = Game(id=GAME_ID, title="Battle on the Island of Fog", load=load, check=check,
-            components=components, build=build, commands=_commands())
+GAME = Game(id=GAME_ID, title="Battle on the Island of Fog", files=FILES, model=make_model, check=check,
+            components=components, kit=kit, commands=_commands())

@@ -5,10 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ...content import ContentSet
-from ...draw import Scene, to_svg
-from ...game import Artifact, BuildOptions
-from ...press import PrintDocument
-from ...press.rulebook import rulebook_pdf
+from ...game import BuildOptions, Kit
+from ...kitspec import DataFile, Face, KitFile, PrintFile, Rulebook, Section, Sheet
 from . import draw_board, draw_cards, draw_tiles, draw_tokens, rulebook
 from .model import IslandOfFog
 from .odds import to_csv
@@ -21,91 +19,58 @@ ALL = ("game.yaml", "board.yaml", "spaces.yaml", "tiles.yaml", "units.yaml", "co
        "decisions.yaml", "look.yaml")
 
 
-def build_kit(model: IslandOfFog, content: ContentSet, options: BuildOptions,
-              counts: dict[str, int]) -> Iterator[Artifact]:
+def kit(model: IslandOfFog, content: ContentSet, options: BuildOptions, counts: dict[str, int]) -> Kit:
     """Every file of the kit."""
-    m = model
-    title = m.game.title
+    return Kit(model.game.title, _files(model, counts))
+
+
+def _files(m: IslandOfFog, counts: dict[str, int]) -> Iterator[KitFile]:
     colours = [c.id for c in m.game.colours]
 
     # the board of every size: the game's own size as board.pdf, the house-rule sizes beside it
     for v in m.board.variants:
-        doc = PrintDocument(title, f"{v.size}x{v.size} board", options)
-        scene = draw_board.board(m, v.size)
-        doc.sheet(f"{v.size}x{v.size} board", scene)  # one page when it fits, else tiled over pages
         name = "board" if v.size == m.board.default_size else f"board-{v.size}x{v.size}"
-        yield Artifact(f"{name}.pdf", doc.to_bytes(), ("board.yaml", "tiles.yaml", "game.yaml", "look.yaml"))
-        yield Artifact(f"svg/{name}.svg", to_svg(scene), ("board.yaml", "game.yaml", "look.yaml"))
+        # one page when it fits, else tiled over pages
+        yield PrintFile(f"{name}.pdf", f"{v.size}x{v.size} board",
+                        [Sheet(f"{v.size}x{v.size} board", draw_board.board(m, v.size), name)],
+                        ("board.yaml", "tiles.yaml", "game.yaml", "look.yaml"))
 
     # tiles: lighthouse, the starting tiles, the field tiles; all share the fog back
     back = draw_tiles.back(m)
-    faces = [draw_tiles.face(m, m.lighthouse_tile)]
-    faces += [draw_tiles.face(m, m.starting_tile, c) for c in colours]
-    for t in m.field_tiles:
-        faces += [draw_tiles.face(m, t)] * t.copies
-    doc = PrintDocument(title, "tiles", options)
-    doc.cards("tiles", faces, back)
-    yield Artifact("tiles.pdf", doc.to_bytes(), TILES)
-    yield Artifact("svg/tiles/back.svg", to_svg(back), TILES)
-    yield Artifact(f"svg/tiles/{m.lighthouse_tile.id}.svg", to_svg(faces[0]), TILES)
-    for c, face in zip(colours, faces[1:1 + len(colours)], strict=True):
-        yield Artifact(f"svg/tiles/{m.starting_tile.id}-{c}.svg", to_svg(face), TILES)
-    for t in m.field_tiles:
-        yield Artifact(f"svg/tiles/{t.id}.svg", to_svg(draw_tiles.face(m, t)), TILES)
+    tiles = [Face(draw_tiles.face(m, m.lighthouse_tile), back, svg=f"tiles/{m.lighthouse_tile.id}",
+                  back_svg="tiles/back")]
+    tiles += [Face(draw_tiles.face(m, m.starting_tile, c), back, svg=f"tiles/{m.starting_tile.id}-{c}")
+              for c in colours]
+    tiles += [Face(draw_tiles.face(m, t), back, t.copies, svg=f"tiles/{t.id}") for t in m.field_tiles]
+    yield PrintFile("tiles.pdf", "tiles", [Section("tiles", tiles)], TILES)
 
-    # tokens, one section per size (fronts with their backs): units, double-sided buildings,
-    # bases, lighthouse pieces, coins
-    sections: dict[float, tuple[list[Scene], list[Scene]]] = {}
-
-    def add(faces: list[Scene], backs: list[Scene]) -> None:
-        fronts_, backs_ = sections.setdefault(faces[0].w, ([], []))
-        fronts_ += faces
-        backs_ += backs
-
-    for unit in m.units.units:
-        for c in colours:
-            add([draw_tokens.unit(m, unit.id, c)] * unit.per_colour, [draw_tokens.unit_back(m, c)] * unit.per_colour)
+    # tokens (fronts with their backs): units, double-sided buildings, bases, lighthouse pieces, coins
+    tokens = [Face(draw_tokens.unit(m, unit.id, c), draw_tokens.unit_back(m, c), unit.per_colour, c,
+                   f"tokens/{c}-{unit.id}")
+              for unit in m.units.units for c in colours]
+    tokens += [Face(draw_tokens.building(m, c, "city"), draw_tokens.building(m, c, "factory"),
+                    m.tokens.buildings.per_colour, c, f"tokens/{c}-city", f"tokens/{c}-factory") for c in colours]
     for c in colours:
-        n = m.tokens.buildings.per_colour
-        add([draw_tokens.building(m, c, "city")] * n, [draw_tokens.building(m, c, "factory")] * n)
-    for c in colours:
-        piece = draw_tokens.lighthouse_piece(m, c)
-        add([piece] * m.tokens.lighthouse_pieces.per_colour, [piece] * m.tokens.lighthouse_pieces.per_colour)
-        base = draw_tokens.base(m, c)
-        add([base] * m.tokens.bases.per_colour, [base] * m.tokens.bases.per_colour)
+        piece, base = draw_tokens.lighthouse_piece(m, c), draw_tokens.base(m, c)
+        tokens += [Face(piece, piece, m.tokens.lighthouse_pieces.per_colour, c, f"tokens/{c}-lighthouse"),
+                   Face(base, base, m.tokens.bases.per_colour, c, f"tokens/{c}-base")]
     for coin in m.tokens.coins:
         face = draw_tokens.coin(m, coin.value)
-        add([face] * coin.count, [face] * coin.count)
-        yield Artifact(f"svg/tokens/coin-{coin.value}.svg", to_svg(face), TOKENS)
-    doc = PrintDocument(title, "tokens", options)
-    for size in sorted(sections):
-        fronts, backs = sections[size]
-        doc.cards(f"tokens {size:g} mm", fronts, backs)
-    yield Artifact("tokens.pdf", doc.to_bytes(), TOKENS)
-    for c in colours:
-        for unit in m.units.units:
-            yield Artifact(f"svg/tokens/{c}-{unit.id}.svg", to_svg(draw_tokens.unit(m, unit.id, c)), TOKENS)
-        for side in ("city", "factory"):
-            yield Artifact(f"svg/tokens/{c}-{side}.svg", to_svg(draw_tokens.building(m, c, side)), TOKENS)
-        yield Artifact(f"svg/tokens/{c}-base.svg", to_svg(draw_tokens.base(m, c)), TOKENS)
-        yield Artifact(f"svg/tokens/{c}-lighthouse.svg", to_svg(draw_tokens.lighthouse_piece(m, c)), TOKENS)
+        tokens.append(Face(face, face, coin.count, "coins", f"tokens/coin-{coin.value}"))
+    yield PrintFile("tokens.pdf", "tokens", [Section("tokens", tokens, sized=True)], TOKENS)
 
     # dice: one set of fold-up nets for each side of a combat, on one sheet
-    doc = PrintDocument(title, "dice", options)
-    doc.sheet("dice", draw_tokens.dice_sheet(m))
-    yield Artifact("dice.pdf", doc.to_bytes(), ("tokens.yaml", "combat.yaml", "look.yaml"))
+    yield PrintFile("dice.pdf", "dice", [Sheet("dice", draw_tokens.dice_sheet(m))],
+                    ("tokens.yaml", "combat.yaml", "look.yaml"))
 
     # cards: the combat reference (from the exact odds) and a turn summary for each nation
     rows = table(m)
-    doc = PrintDocument(title, "reference cards", options)
-    combat = draw_cards.combat_card(m, rows)
-    doc.sheet("combat reference card", combat)
     summaries = [draw_cards.turn_summary(m, c) for c in colours]
-    doc.cards("turn summaries", summaries, draw_cards.card_back(m, summaries[0].w, summaries[0].h))
-    yield Artifact("cards.pdf", doc.to_bytes(), CARDS)
-    yield Artifact("svg/cards/combat.svg", to_svg(combat), CARDS)
-    for c, face in zip(colours, summaries, strict=True):
-        yield Artifact(f"svg/cards/turn-summary-{c}.svg", to_svg(face), CARDS)
-    yield Artifact("odds.csv", to_csv(rows).encode(), ("combat.yaml", "units.yaml", "spaces.yaml"))
-
-    yield Artifact("rulebook.pdf", rulebook_pdf(title, rulebook.text(m, counts, rows), options.paper), ALL)
+    card_back = draw_cards.card_back(m, summaries[0].w, summaries[0].h)
+    yield PrintFile("cards.pdf", "reference cards", [
+        Sheet("combat reference card", draw_cards.combat_card(m, rows), "cards/combat"),
+        Section("turn summaries", [Face(face, card_back, group=c, svg=f"cards/turn-summary-{c}")
+                                   for c, face in zip(colours, summaries, strict=True)]),
+    ], CARDS)
+    yield DataFile("odds.csv", to_csv(rows).encode(), ("combat.yaml", "units.yaml", "spaces.yaml"))
+    yield Rulebook(rulebook.text(m, counts, rows), ALL)

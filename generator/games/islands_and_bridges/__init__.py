@@ -22,9 +22,10 @@ def components(game: model.Game) -> dict[str, int]:
 GAME = Game(
     id="islands-and-bridges",
     title="Islands & Bridges",
-    load=model.load,
+    files=model.FILES,
+    model=model.make_model,
     check=checks.check,
     components=components,
-    build=build.build,
+    kit=build.kit,
     commands={"map": [map_cmd], "": [validate_plan_cmd]},
 )

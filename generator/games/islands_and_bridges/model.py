@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import BaseModel, Field
 
 from ...content import ContentSet, Mm, Slug, Strict
 from ...content.decisions import Decision, DecisionsFile
@@ -183,16 +183,13 @@ class Game(Strict):
         return self.settings.palette[name]
 
 
-def load(content: ContentSet) -> Game | None:
-    """Read every file; None (with problems in content.problems) when any part is malformed."""
-    settings = content.parse("game", Settings)
-    elements = content.parse("elements", Elements)
-    components = content.parse("components", Components)
-    phases = content.parse("phases", Phases)
-    decisions = content.parse("decisions", DecisionsFile)
-    maps = content.parse("maps", MapSettings)
-    if None in (settings, elements, components, phases, decisions, maps):
-        return None
-    assert settings and elements and components and phases and decisions and maps
-    return Game(settings=settings, elements=elements, components=components, phases=phases.phases,
-                decisions=decisions.decisions, maps=maps)
+FILES: dict[str, type[BaseModel]] = {
+    "game": Settings, "elements": Elements, "components": Components, "phases": Phases,
+    "decisions": DecisionsFile, "maps": MapSettings,
+}
+
+
+def make_model(parts: dict[str, Any], content: ContentSet) -> Game:
+    """The validated content files as the model."""
+    return Game(settings=parts["game"], elements=parts["elements"], components=parts["components"],
+                phases=parts["phases"].phases, decisions=parts["decisions"].decisions, maps=parts["maps"])

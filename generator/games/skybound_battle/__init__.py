@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from ...content import ContentSet
-from ...game import Artifact, BuildOptions, Game
+from ...game import BuildOptions, Game, Kit
 from .checks import check
 from .cli import deck_group, simulate_cmd
-from .model import SkyboundBattle, load
+from .model import FILES, SkyboundBattle, make_model
 
 GAME_ID = "skybound-battle"
 
@@ -32,19 +30,20 @@ def components(model: SkyboundBattle) -> dict[str, int]:
     return out
 
 
-def build(model: SkyboundBattle, content: ContentSet, options: BuildOptions) -> Iterator[Artifact]:
+def kit(model: SkyboundBattle, content: ContentSet, options: BuildOptions) -> Kit:
     """The print kit: cards, board, reference cards, tokens, deck lists, rulebook, balance heatmap."""
-    from .build import build as build_kit
+    from .build import kit as make_kit
 
-    yield from build_kit(model, content, options)
+    return make_kit(model, content, options)
 
 
 GAME = Game(
     id=GAME_ID,
     title="Skybound Battle",
-    load=load,
+    files=FILES,
+    model=make_model,
     check=check,
     components=components,
-    build=build,
+    kit=kit,
     commands={"": [deck_group], "simulate": [simulate_cmd]},
 )

@@ -1,14 +1,12 @@
-"""The Skybound Battle kit: which faces go into which files."""
+"""The Skybound Battle kit: which faces go into which files (the core imposes and renders them)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 from ...content import ContentSet
-from ...draw import Scene, to_svg
-from ...game import Artifact, BuildOptions
-from ...press import PrintDocument
-from ...press.rulebook import rulebook_pdf
+from ...game import BuildOptions, Kit
+from ...kitspec import Board, DataFile, Face, KitFile, PrintFile, Rulebook, Section, Sheet, Svg
 from . import draw_board, draw_cards, draw_sheets, heatmap, rulebook, simreport
 from .model import TITLE, SkyboundBattle
 from .simulate import simulate, starter_setup
@@ -17,76 +15,54 @@ CARDS = ("cards.yaml", "colours.yaml", "kit.yaml")
 KIT = ("kit.yaml", "rules.yaml")
 
 
-def build(model: SkyboundBattle, content: ContentSet, options: BuildOptions) -> Iterator[Artifact]:
+def kit(model: SkyboundBattle, content: ContentSet, options: BuildOptions) -> Kit:
     """Cards by starter deck, board, reference cards, tokens, deck lists, rulebook, balance heatmap."""
-    yield from _cards(model, options)
-    board = draw_board.board(model)
-    doc = PrintDocument(TITLE, "battle board", options)
-    doc.board("battle board", board)
-    yield Artifact("board.pdf", doc.to_bytes(), KIT)
-    yield Artifact("svg/board.svg", to_svg(board), KIT)
+    return Kit(TITLE, _files(model, options))
+
+
+def _files(model: SkyboundBattle, options: BuildOptions) -> Iterator[KitFile]:
+    yield _cards(model)
+    yield PrintFile("board.pdf", "battle board", [Board("battle board", draw_board.board(model), "board")], KIT)
 
     ref = model.kit.reference
     front, back = draw_sheets.reference(model, "front"), draw_sheets.reference(model, "back")
-    doc = PrintDocument(TITLE, "rules reference cards", options)
-    doc.cards("rules reference", [front] * ref.copies, back)
-    yield Artifact("reference.pdf", doc.to_bytes(), KIT)
-    yield Artifact("svg/reference-front.svg", to_svg(front), KIT)
-    yield Artifact("svg/reference-back.svg", to_svg(back), KIT)
+    yield PrintFile("reference.pdf", "rules reference cards",
+                    [Section("rules reference", [Face(front, back, ref.copies, "reference",
+                                                      "reference-front", "reference-back")])], KIT)
+    tokens = [Face(draw_sheets.token(model, tok), copies=tok.copies, group="tokens", svg=f"tokens/{tok.id}")
+              for tok in model.kit.tokens]
+    yield PrintFile("tokens.pdf", "tokens", [Section("mana and damage tokens", tokens, sized=True)], ("kit.yaml",))
 
-    yield from _tokens(model, options)
-
-    doc = PrintDocument(TITLE, "deck lists", options)
     lists = [(s.name, draw_sheets.deck_list(model, s)) for s in model.starters]
     lists += [("blank", draw_sheets.blank_deck_list(model))] * model.kit.blank_deck_lists
-    for k in range(0, len(lists), 2):
-        pair = lists[k:k + 2]
-        doc.sheet("deck lists: " + " and ".join(name for name, _ in pair),
-                  draw_sheets.deck_list_page([scene for _, scene in pair]))
-    yield Artifact("deck-lists.pdf", doc.to_bytes(), ("starters.yaml", *CARDS, "rules.yaml"))
+    pages = [Sheet("deck lists: " + " and ".join(name for name, _ in lists[k:k + 2]),
+                   draw_sheets.deck_list_page([scene for _, scene in lists[k:k + 2]]))
+             for k in range(0, len(lists), 2)]
+    yield PrintFile("deck-lists.pdf", "deck lists", pages, ("starters.yaml", *CARDS, "rules.yaml"))
 
-    yield Artifact("rulebook.pdf", rulebook_pdf(TITLE, rulebook.text(model), options.paper),
+    yield Rulebook(rulebook.text(model),
                    ("rules.yaml", "colours.yaml", "cards.yaml", "starters.yaml", "decisions.yaml", "kit.yaml"))
     yield from _balance(model, options)
 
 
-def _cards(model: SkyboundBattle, options: BuildOptions) -> Iterator[Artifact]:
+def _cards(model: SkyboundBattle) -> PrintFile:
     """Every starter deck's cards, deck after deck on shared pages (each face names its deck, so
     the cut cards sort back into decks), all with the common back; one SVG per card."""
     back = draw_cards.back(model)
-    fronts: list[Scene] = []
-    for s in model.starters:
-        for cid in sorted(s.cards):
-            fronts += [draw_cards.front(model, model.card(cid), s.name)] * s.cards[cid]
-    backs = [back] * len(fronts)
-    # the first player token is card-sized: it takes a slot the decks leave free on the last page
+    faces = [Face(draw_cards.front(model, model.card(cid), s.name), back, s.cards[cid], s.id, back_svg="cards/back")
+             for s in model.starters for cid in sorted(s.cards)]
+    # the first player token is card-sized: it takes a slot the decks leave free on the last page,
+    # the same on both faces
     token = draw_sheets.first_player_token(model)
-    fronts += [token] * model.kit.first_player_token.copies
-    backs += [token] * model.kit.first_player_token.copies  # the same on both faces
-    doc = PrintDocument(TITLE, "character cards and first player token", options)
-    doc.cards("character cards and first player token", fronts, backs)
-    yield Artifact("cards.pdf", doc.to_bytes(), ("starters.yaml", *CARDS, "rules.yaml"))
-    yield Artifact("svg/tokens/first-player.svg", to_svg(token), ("kit.yaml", "rules.yaml"))
-    faces = {c.id: draw_cards.front(model, c) for c in model.cards}
-    for cid, face in faces.items():
-        yield Artifact(f"svg/cards/{cid}.svg", to_svg(face), CARDS)
-    yield Artifact("svg/cards/back.svg", to_svg(back), CARDS)
+    faces.append(Face(token, token, model.kit.first_player_token.copies, "first-player", "tokens/first-player"))
+    # a card's own SVG has no deck footer: it is the card, whichever deck holds it
+    svgs = [Svg(f"cards/{c.id}", draw_cards.front(model, c), CARDS) for c in model.cards]
+    return PrintFile("cards.pdf", "character cards and first player token",
+                     [Section("character cards and first player token", faces)],
+                     ("starters.yaml", *CARDS, "rules.yaml"), svgs)
 
 
-def _tokens(model: SkyboundBattle, options: BuildOptions) -> Iterator[Artifact]:
-    kit = model.kit
-    doc = PrintDocument(TITLE, "tokens", options)
-    by_size: dict[float, list[Scene]] = {}
-    for tok in kit.tokens:
-        face = draw_sheets.token(model, tok)
-        by_size.setdefault(face.w, []).extend([face] * tok.copies)
-        yield Artifact(f"svg/tokens/{tok.id}.svg", to_svg(face), ("kit.yaml",))
-    for size in sorted(by_size):
-        doc.cards(f"mana and damage tokens {size:g} mm", by_size[size])
-    yield Artifact("tokens.pdf", doc.to_bytes(), ("kit.yaml",))
-
-
-def _balance(model: SkyboundBattle, options: BuildOptions) -> Iterator[Artifact]:
+def _balance(model: SkyboundBattle, options: BuildOptions) -> Iterator[KitFile]:
     """The starter decks against each other, simulated at build time, as a heatmap and a CSV."""
     b = model.kit.balance
     setup = starter_setup(model.cards, model.rules, [(s.id, dict(s.cards)) for s in model.starters],
@@ -94,6 +70,6 @@ def _balance(model: SkyboundBattle, options: BuildOptions) -> Iterator[Artifact]
     rep = simulate(setup)
     sources = ("cards.yaml", "rules.yaml", "starters.yaml", "kit.yaml")
     for a in heatmap.heatmap_artifacts(rep, options, prefix="balance/"):
-        yield Artifact(a.path, a.data, sources)
-    yield Artifact("balance/matrix.csv", simreport.matrix_csv(rep).encode(), sources)
-    yield Artifact("balance/report.txt", simreport.text(rep).encode(), sources)
+        yield DataFile(a.path, a.data, sources)
+    yield DataFile("balance/matrix.csv", simreport.matrix_csv(rep).encode(), sources)
+    yield DataFile("balance/report.txt", simreport.text(rep).encode(), sources)

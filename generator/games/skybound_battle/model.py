@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import BaseModel, Field
 
 from ...content import ContentSet, Mm, Slug, Strict
 from ...content.decisions import Decision, DecisionsFile
@@ -205,22 +205,17 @@ class SkyboundBattle(Strict):
         raise KeyError(starter_id)
 
 
-FILES = ("rules", "colours", "cards", "starters", "decisions", "kit")
+FILES: dict[str, type[BaseModel]] = {
+    "rules": Rules, "colours": ColoursFile, "cards": CardsFile, "starters": StartersFile,
+    "decisions": DecisionsFile, "kit": Kit,
+}
 
 
-def load(content: ContentSet) -> SkyboundBattle | None:
-    """Read the six content files into the model; problems go to content.problems."""
-    rules = content.parse("rules", Rules)
-    colours = content.parse("colours", ColoursFile)
-    cards = content.parse("cards", CardsFile)
-    starters = content.parse("starters", StartersFile)
-    decisions = content.parse("decisions", DecisionsFile)
-    kit = content.parse("kit", Kit)
-    if rules is None or colours is None or cards is None or starters is None or decisions is None or kit is None:
-        return None
-    return SkyboundBattle(rules=rules, colours=colours.colours, cards=cards.cards,
-                          starters=starters.starters, decisions=decisions.decisions, kit=kit,
-                          content_hash=content_hash(content))
+def make_model(parts: dict[str, Any], content: ContentSet) -> SkyboundBattle:
+    """The six validated content files as the model, with the hash of what a simulation reads."""
+    return SkyboundBattle(rules=parts["rules"], colours=parts["colours"].colours, cards=parts["cards"].cards,
+                          starters=parts["starters"].starters, decisions=parts["decisions"].decisions,
+                          kit=parts["kit"], content_hash=content_hash(content))
 
 
 SIMULATED = ("cards", "rules", "starters")

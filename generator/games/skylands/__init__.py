@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from typing import Any
+
+from pydantic import BaseModel
 
 from ...content import ContentSet
-from ...game import Artifact, BuildOptions, Game
+from ...game import BuildOptions, Game, Kit
 from .boardfile import EXAMPLE, BoardSpec
 from .checks import check
-from .model import Files, Skylands, make_model
+from .model import Files, Skylands
+from .model import make_model as make_model_of
 from .refs import reference_problems
 from .schema import (
     BoardsFile,
@@ -24,27 +27,21 @@ from .schema import (
 GAME_ID = "skylands"
 
 
-def load(content: ContentSet) -> Skylands | None:
-    """Parse every file, resolve every name, then make the model (None if anything failed)."""
-    parts = {
-        "game": content.parse("game", GameFile),
-        "tiles": content.parse("tiles", TilesFile),
-        "specials": content.parse("specials", SpecialsFile),
-        "boards": content.parse("boards", BoardsFile),
-        "tokens": content.parse("tokens", TokensFile),
-        "scoring": content.parse("scoring", ScoringFile),
-        "decisions": content.parse("decisions", DecisionsFile),
-        "print": content.parse("print", PrintFile),
-    }
-    example = content.parse(EXAMPLE, BoardSpec)  # its rules are checked with the rest (check)
-    if any(v is None for v in parts.values()) or example is None:
-        return None
-    files = Files(**parts)  # type: ignore[arg-type]
+FILES: dict[str, type[BaseModel]] = {
+    "game": GameFile, "tiles": TilesFile, "specials": SpecialsFile, "boards": BoardsFile,
+    "tokens": TokensFile, "scoring": ScoringFile, "decisions": DecisionsFile, "print": PrintFile,
+    EXAMPLE: BoardSpec,  # the scoring example: its rules are checked with the rest (check)
+}
+
+
+def make_model(parts: dict[str, Any], content: ContentSet) -> Skylands | None:
+    """Resolve every name across the files, then make the model (None if a name is unknown)."""
+    files = Files(**{stem: part for stem, part in parts.items() if stem != EXAMPLE})
     problems = reference_problems(files, content)
     if problems:
         content.problems.extend(problems)
         return None
-    return make_model(files)
+    return make_model_of(files)
 
 
 def components(model: Skylands) -> dict[str, int]:
@@ -70,10 +67,10 @@ def components(model: Skylands) -> dict[str, int]:
     return out
 
 
-def build(model: Skylands, content: ContentSet, options: BuildOptions) -> Iterator[Artifact]:
-    from .build import build_kit
+def kit(model: Skylands, content: ContentSet, options: BuildOptions) -> Kit:
+    from .build import kit as make_kit
 
-    yield from build_kit(model, content, options)
+    return make_kit(model, content, options)
 
 
 def _commands() -> dict[str, list[object]]:
@@ -82,5 +79,5 @@ def _commands() -> dict[str, list[object]]:
     return {"score": [score]}
 
 
-GAME = Game(id=GAME_ID, title="Skylands", load=load, check=check, components=components, build=build,
-            commands=_commands())  # type: ignore[arg-type]
+GAME = Game(id=GAME_ID, title="Skylands", files=FILES, model=make_model, check=check, components=components,
+            kit=kit, commands=_commands())  # type: ignore[arg-type]

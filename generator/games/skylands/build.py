@@ -1,14 +1,12 @@
-"""The Skylands kit: which faces go into which files."""
+"""The Skylands kit: which faces go into which files (the core imposes and renders them)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 from ...content import ContentSet
-from ...draw import Scene, to_svg
-from ...game import Artifact, BuildOptions
-from ...press import PrintDocument
-from ...press.rulebook import rulebook_pdf
+from ...game import BuildOptions, Kit
+from ...kitspec import Face, KitFile, PrintFile, Rulebook, Section, Sheet
 from . import draw_boards, draw_specials, draw_tiles, draw_tokens, rulebook
 from .boardfile import scoring_example
 from .model import Skylands
@@ -21,103 +19,64 @@ ALL = ("game.yaml", "tiles.yaml", "specials.yaml", "boards.yaml", "tokens.yaml",
        "decisions.yaml", "print.yaml", "scoring-example.yaml")
 
 
-def build_kit(model: Skylands, content: ContentSet, options: BuildOptions) -> Iterator[Artifact]:
-    title = model.files.game.title
+def kit(model: Skylands, content: ContentSet, options: BuildOptions) -> Kit:
+    return Kit(model.files.game.title, _files(model, content))
 
+
+def _files(model: Skylands, content: ContentSet) -> Iterator[KitFile]:
+    boards = model.files.boards
     # island tiles (one shared back), then the starting islands (side a, side b behind it) in the
     # same sheets: they are the same size, and the last sheet of island tiles has room for them
-    doc = PrintDocument(title, "island tiles and starting islands", options)
     back = draw_tiles.tile_back(model)
-    fronts: list[Scene] = []
-    backs: list[Scene] = []
-    for tile in model.island_tiles:
-        face = draw_tiles.island_tile(model, tile.face)
-        fronts.append(face)
-        backs.append(back)
-        yield Artifact(f"svg/tiles/{tile.face.id}.svg", to_svg(face), TILES)
-    yield Artifact("svg/tiles/back.svg", to_svg(back), TILES)
-    for st in model.files.boards.starting_islands:
-        for side, faces in (("a", fronts), ("b", backs)):
-            face = draw_tiles.island_tile(model, model.starting_faces[f"{st.id}-{side}"])
-            faces.append(face)
-            yield Artifact(f"svg/starting-islands/{st.id}-{side}.svg", to_svg(face), BOARDS)
-    doc.cards("island tiles and starting islands", fronts, backs)
-    yield Artifact("tiles.pdf", doc.to_bytes(), BOARDS)
+    tiles = [Face(draw_tiles.island_tile(model, tile.face), back, group="island tiles",
+                  svg=f"tiles/{tile.face.id}", back_svg="tiles/back") for tile in model.island_tiles]
+    tiles += [Face(draw_tiles.island_tile(model, model.starting_faces[f"{st.id}-a"]),
+                   draw_tiles.island_tile(model, model.starting_faces[f"{st.id}-b"]), group="starting islands",
+                   svg=f"starting-islands/{st.id}-a", back_svg=f"starting-islands/{st.id}-b")
+              for st in boards.starting_islands]
+    yield PrintFile("tiles.pdf", "island tiles and starting islands",
+                    [Section("island tiles and starting islands", tiles)], BOARDS)
 
-    doc = PrintDocument(title, "special islands", options)
-    fronts, backs = [], []
-    for special in model.specials.values():
-        front, sback = draw_specials.special_front(model, special), draw_specials.special_back(model, special)
-        fronts.append(front)
-        backs.append(sback)
-        yield Artifact(f"svg/specials/{special.id}.svg", to_svg(front), SPECIALS)
-        yield Artifact(f"svg/specials/{special.id}-back.svg", to_svg(sback), SPECIALS)
-    doc.cards("special islands", fronts, backs)
-    yield Artifact("specials.pdf", doc.to_bytes(), SPECIALS)
+    specials = [Face(draw_specials.special_front(model, sp), draw_specials.special_back(model, sp),
+                     group="special islands", svg=f"specials/{sp.id}", back_svg=f"specials/{sp.id}-back")
+                for sp in model.specials.values()]
+    yield PrintFile("specials.pdf", "special islands", [Section("special islands", specials)], SPECIALS)
 
     # player boards: one page each, the pre-printed side in front and the empty side behind it
     # (the press tiles them over pages only if a larger tile or bleed makes them outgrow the paper)
-    doc = PrintDocument(title, "player boards", options)
     empty = draw_boards.player_board(model, None)
-    printed_sides = []
-    for pb in model.files.boards.player_boards:
-        printed = draw_boards.player_board(model, pb.id)
-        printed_sides.append(printed)
-        yield Artifact(f"svg/boards/{pb.id}.svg", to_svg(printed), BOARDS)
-    doc.cards("player boards", printed_sides, empty)
-    yield Artifact("svg/boards/empty-side.svg", to_svg(empty), BOARDS)
-    yield Artifact("player-boards.pdf", doc.to_bytes(), BOARDS)
+    players = [Face(draw_boards.player_board(model, pb.id), empty, svg=f"boards/{pb.id}",
+                    back_svg="boards/empty-side") for pb in boards.player_boards]
+    yield PrintFile("player-boards.pdf", "player boards", [Section("player boards", players)], BOARDS)
 
-    doc = PrintDocument(title, "action boards and supply board", options)
-    actions = [draw_boards.action_board(model, a) for a in model.files.boards.actions]
-    doc.cards("action boards", actions)
-    supply = draw_boards.supply_board(model)
-    doc.cards("supply board", [supply])
-    for a, scene in zip(model.files.boards.actions, actions, strict=True):
-        yield Artifact(f"svg/boards/{a.id}.svg", to_svg(scene), BOARDS)
-    yield Artifact("svg/boards/supply.svg", to_svg(supply), BOARDS)
-    yield Artifact("boards.pdf", doc.to_bytes(), BOARDS)
+    actions = [Face(draw_boards.action_board(model, a), svg=f"boards/{a.id}") for a in boards.actions]
+    supply = Face(draw_boards.supply_board(model), svg="boards/supply")
+    yield PrintFile("boards.pdf", "action boards and supply board",
+                    [Section("action boards", actions), Section("supply board", [supply])], BOARDS)
 
-    # tokens and markers: double-sided, one section per size
-    doc = PrintDocument(title, "tokens and markers", options)
-    sections: dict[float, tuple[list[Scene], list[Scene]]] = {}
-
-    def add(front: Scene, back: Scene, n: int = 1) -> None:
-        fronts, backs = sections.setdefault(front.w, ([], []))
-        fronts.extend([front] * n)
-        backs.extend([back] * n)
-
+    # tokens and markers: double-sided
     tk = model.files.tokens
-    for c in model.files.game.player_colours:
+    colours = model.files.game.player_colours
+    tokens = []
+    for c in colours:
         token = draw_tokens.player_token(model, c)
-        add(token, token, tk.player_tokens.per_colour)
-        yield Artifact(f"svg/tokens/player-token-{c.id}.svg", to_svg(token), TOKENS)
-    for c in model.files.game.player_colours:
-        active, passive = draw_tokens.player_marker(model, c, True), draw_tokens.player_marker(model, c, False)
-        add(active, passive, tk.player_markers.per_colour)
-        yield Artifact(f"svg/tokens/player-marker-{c.id}-active.svg", to_svg(active), TOKENS)
-        yield Artifact(f"svg/tokens/player-marker-{c.id}-passive.svg", to_svg(passive), TOKENS)
+        tokens.append(Face(token, token, tk.player_tokens.per_colour, c.id, f"tokens/player-token-{c.id}"))
+    for c in colours:
+        tokens.append(Face(draw_tokens.player_marker(model, c, True), draw_tokens.player_marker(model, c, False),
+                           tk.player_markers.per_colour, c.id, f"tokens/player-marker-{c.id}-active",
+                           f"tokens/player-marker-{c.id}-passive"))
     for ic in model.files.game.inhabitants.colours:
         face = draw_tokens.inhabitant(model, ic)
-        add(face, face, ic.count)
-        yield Artifact(f"svg/tokens/inhabitant-{ic.id}.svg", to_svg(face), TOKENS)
+        tokens.append(Face(face, face, ic.count, "inhabitants", f"tokens/inhabitant-{ic.id}"))
     for d in tk.vp_markers.denominations:
         face = draw_tokens.vp_marker(model, d.value)
-        add(face, face, d.count)
-        yield Artifact(f"svg/tokens/vp-marker-{d.value}.svg", to_svg(face), TOKENS)
-    for size in sorted(sections):
-        fronts, backs = sections[size]
-        doc.cards(f"tokens {size:g} mm", fronts, backs)
-    yield Artifact("tokens.pdf", doc.to_bytes(), TOKENS)
+        tokens.append(Face(face, face, d.count, "victory points", f"tokens/vp-marker-{d.value}"))
+    yield PrintFile("tokens.pdf", "tokens and markers", [Section("tokens", tokens, sized=True)], TOKENS)
 
     # the scoring pad, and the rulebook's scoring example next to it (the rulebook has no pictures)
     example = scoring_example(model, content)
-    doc = PrintDocument(title, "scoring pad and scoring example", options)
-    doc.sheet("Scoring pad", draw_tokens.scoring_pad(model))
-    board = draw_boards.scoring_example_board(model, example)
-    doc.sheet("Scoring example", board)
-    yield Artifact("svg/scoring-example.svg", to_svg(board), ALL)
-    yield Artifact("scoring-pad.pdf", doc.to_bytes(), ALL)
-
-    text = rulebook.text(model, example)
-    yield Artifact("rulebook.pdf", rulebook_pdf(title, text, options.paper), ALL)
+    yield PrintFile("scoring-pad.pdf", "scoring pad and scoring example", [
+        Sheet("Scoring pad", draw_tokens.scoring_pad(model)),
+        Sheet("Scoring example", draw_boards.scoring_example_board(model, example), "scoring-example"),
+    ], ALL)
+    yield Rulebook(rulebook.text(model, example), ALL)

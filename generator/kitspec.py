@@ -1,0 +1,103 @@
+"""What a kit is, as a game declares it: files of imposed sections, sheets and boards, a rulebook.
+
+A game says what goes where; the core (generator/press/assemble.py) imposes the faces, renders the
+PDFs and one SVG per named face, and records where every file came from. Nothing here draws.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .draw.scene import Scene
+
+
+@dataclass(frozen=True)
+class Face:
+    """A printed face with its back, how many copies are printed, and the deck or group it belongs to.
+
+    svg / back_svg name the face's own SVG under svg/ (without '.svg'); '' prints it without one.
+    """
+
+    front: Scene
+    back: Scene | None = None
+    copies: int = 1
+    group: str = ""
+    svg: str = ""
+    back_svg: str = ""
+
+
+@dataclass(frozen=True)
+class Section:
+    """Faces imposed in a grid with bleed, crop marks and backs.
+
+    The press refuses faces of different sizes in one grid, so the core splits a section into one
+    grid per full size (width and height), smallest first, each labelled with its size (a section
+    of one size too when `sized`, as tokens are).
+    """
+
+    label: str
+    faces: Sequence[Face]
+    sized: bool = False
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A full-page face (a player aid, a GM sheet): centred on a page, tiled when larger."""
+
+    label: str
+    scene: Scene
+    svg: str = ""
+
+
+@dataclass(frozen=True)
+class Board:
+    """A face larger than the paper, tiled over pages with overlap and alignment marks."""
+
+    label: str
+    scene: Scene
+    svg: str = ""
+
+
+Part = Section | Sheet | Board
+
+
+@dataclass(frozen=True)
+class Svg:
+    """A face exported as an SVG only (for instance a card without the print run's deck footer)."""
+
+    name: str
+    scene: Scene
+    sources: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class PrintFile:
+    """One print PDF (`path`, e.g. 'cards.pdf') of parts in order, with the content files it reads."""
+
+    path: str
+    subject: str
+    parts: Sequence[Part]
+    sources: tuple[str, ...]
+    svgs: Sequence[Svg] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    """The rulebook: Markdown-like text (rendered from templates) typeset as a PDF."""
+
+    text: str
+    sources: tuple[str, ...]
+    path: str = "rulebook.pdf"
+
+
+@dataclass(frozen=True)
+class DataFile:
+    """Any other file of the kit, made by the game (a CSV of odds, a simulation report)."""
+
+    path: str
+    data: bytes
+    sources: tuple[str, ...]
+
+
+KitFile = PrintFile | Rulebook | DataFile
