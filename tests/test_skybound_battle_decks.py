@@ -153,3 +153,21 @@ def test_deck_check_reports_a_malformed_deck_file_at_its_line(runner, tmp_path: 
     f.write_text("name: x\ncards:\n  explosive-sora: 2\n  not-a-card: 1\n")
     result = runner.invoke(main, ["deck", "check", str(f)])
     assert f"{f}:4:3: error: unknown card 'not-a-card'" in result.output
+
+
+def test_deck_check_refuses_booleans_and_counts_below_one_at_their_lines(runner, tmp_path: Path):
+    deck = tmp_path / "odd-counts.yaml"
+    deck.write_text("name: Odd\ncards:\n  wind-scout: true\n  sky-archer: 0\n  thunder-roc: -1\n  cloud-lancer: 2\n")
+    result = runner.invoke(main, ["deck", "check", str(deck)])
+    assert result.exit_code == 1
+    found = {(int(m["line"]), m["msg"].split(":")[0]) for m in map(LINE.match, result.output.splitlines()) if m}
+    assert found == {(3, "cards.wind-scout"), (4, "cards.sky-archer"), (5, "cards.thunder-roc")}
+    assert "True" in result.output
+
+
+def test_a_starter_counting_a_card_with_a_boolean_is_refused(content_copy):
+    from tests.conftest import problems_after_edit
+
+    problems = problems_after_edit(content_copy, "skybound-battle", "starters.yaml",
+                                   "cinder-pup: 2", "cinder-pup: true")
+    assert any("starters.yaml" in p and "cinder-pup" in p and "True" in p for p in problems), problems

@@ -119,3 +119,18 @@ def test_simulate_rejects_unknown_decks_as_usage_errors(runner, tmp_path: Path):
     assert result.exit_code == 2 and "no starter deck or deck file" in result.output
     result = runner.invoke(main, ["--out", str(tmp_path), "simulate", "skybound-battle", "--decks", "wildfire"])
     assert result.exit_code == 2
+
+
+def test_the_reproduce_line_of_a_deck_file_runs_and_gives_the_same_report(runner, tmp_path: Path, m):
+    import shlex
+
+    deck = paths.EXAMPLES / "skybound-battle" / "ember-gale-rush.yaml"
+    first = runner.invoke(main, ["--out", str(tmp_path), "simulate", "skybound-battle", "--decks",
+                                 f"{deck},{m.starters[1].id}", "--games", "6", "--seed", "4"])
+    assert first.exit_code == 0, first.output
+    line = next(x for x in first.output.splitlines() if x.startswith("reproduce: "))
+    argv = shlex.split(line.removeprefix("reproduce: "))
+    assert argv[0] == "playkit"
+    again = runner.invoke(main, ["--out", str(tmp_path / "again"), *argv[1:]])
+    assert again.exit_code == 0, again.output
+    assert again.output.split("wrote")[0] == first.output.split("wrote")[0]

@@ -95,7 +95,8 @@ def simulate_cmd(ctx: click.Context, decks: str, games: int, seed: int, workers:
     loaded = cliutil.load_or_exit(ctx, GAME_ID)
     model: SkyboundBattle = loaded.model
     entries = _sim_decks(model, decks)
-    setup = starter_setup(model.cards, model.rules, entries, games, seed, policy, model.content_hash)
+    setup = starter_setup(model.cards, model.rules, [(name, cards) for name, cards, _ in entries], games, seed,
+                          policy, model.content_hash, args=[arg for _, _, arg in entries])
     rep = simulate(setup, workers)
     click.echo(simreport.text(rep), nl=False)
     artifacts = [Artifact("report.txt", simreport.text(rep).encode()),
@@ -105,7 +106,7 @@ def simulate_cmd(ctx: click.Context, decks: str, games: int, seed: int, workers:
     artifacts += _heatmaps(rep)
     folder = cliutil.out_root(ctx) / GAME_ID / "simulation"
     meta = {"game": GAME_ID, "policy": policy, "seed": seed, "games_per_pairing": games,
-            "content": model.content_hash, "decks": [d for d, _ in entries]}
+            "content": model.content_hash, "decks": [d for d, _, _ in entries]}
     report = write_artifacts(folder, artifacts, meta)
     click.echo(f"wrote {len(report.written)} files to {folder}/")
 
@@ -117,30 +118,31 @@ def _heatmaps(rep: Report) -> list[Artifact]:
     return heatmap_artifacts(rep)
 
 
-def _sim_decks(model: SkyboundBattle, spec: str) -> list[tuple[str, dict[str, int]]]:
-    """The decks named by --decks: 'all', or starter ids and deck files.
+def _sim_decks(model: SkyboundBattle, spec: str) -> list[tuple[str, dict[str, int], str]]:
+    """The decks named by --decks: 'all', or starter ids and deck files, as (id, cards, how the
+    command line named it): a deck file's id is its stem, but only its path finds it again.
 
     A deck file must name real cards, but may break the limits: simulating a house-rule deck is
     exactly what a designer tries before agreeing on it.
     """
     starters = {s.id: dict(s.cards) for s in model.starters}
     if spec.strip() == "all":
-        return list(starters.items())
+        return [(name, cards, name) for name, cards in starters.items()]
     names = [n.strip() for n in spec.split(",") if n.strip()]
     if len(names) < 2:
         raise click.UsageError("--decks needs 'all' or at least two decks, e.g. --decks steam-rift,wildfire")
-    out: list[tuple[str, dict[str, int]]] = []
+    out: list[tuple[str, dict[str, int], str]] = []
     problems: list[Problem] = []
     anything = DeckLimits(cards=1, max_cost=10**6, max_colours=10**3, max_copies=10**6)
     for n in names:
         if n in starters:
-            out.append((n, starters[n]))
+            out.append((n, starters[n], n))
         elif Path(n).is_file():
             found = [p for p in check_deck_file(Path(n), model, anything) if "the deck has" not in p.message]
             if found:
                 problems += found
             else:
-                out.append((Path(n).stem, _cards_of_file(Path(n))))
+                out.append((Path(n).stem, _cards_of_file(Path(n)), n))
         else:
             raise click.UsageError(f"no starter deck or deck file {n!r} (starters: {', '.join(starters)})")
     if problems:

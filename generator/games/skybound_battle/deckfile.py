@@ -8,14 +8,14 @@ from pydantic import Field
 
 from ...content import ContentError, Problem, Source, Strict, load_file, parse
 from .decks import DeckLimits, deck_violations
-from .model import SkyboundBattle
+from .model import Count, SkyboundBattle
 
 
 class DeckFile(Strict):
     """A deck as a player writes it: `cards: {card-id: count}`."""
 
     name: str = ""
-    cards: dict[str, int] = Field(min_length=1)
+    cards: dict[str, Count] = Field(min_length=1)
 
 
 def check_deck_file(path: Path, model: SkyboundBattle, limits: DeckLimits) -> list[Problem]:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, StrictInt
 
 from ...content import ContentSet, Mm, Slug, Strict
 from ...content.decisions import Decision, DecisionsFile
@@ -80,13 +80,18 @@ class Colour(Strict):
     identity: str
 
 
+Count = Annotated[StrictInt, Field(ge=1, le=200)]
+"""How many copies of a card a deck holds: a whole number, never a boolean (`wind-scout: true`
+is not "one copy") and never 0 or less."""
+
+
 class Starter(Strict):
     """A starter deck: card ids with their counts."""
 
     id: Slug
     name: str
     blurb: str
-    cards: dict[Slug, int]
+    cards: dict[Slug, Count]
 
 
 class DeckRules(Strict):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import shlex
 
 from .simulate import Report
 
@@ -18,7 +19,8 @@ def header(r: Report) -> list[str]:
         "Skybound Battle simulation",
         f"policy: {s.policy}   seed: {s.seed}   games per pairing: {s.games}   "
         f"content: {s.content_hash or '-'}   games: {r.games}",
-        f"reproduce: playkit simulate skybound-battle --decks {','.join(d.id for d in s.decks)} "
+        f"reproduce: playkit simulate skybound-battle --decks "
+        f"{shlex.quote(','.join(d.command_arg for d in s.decks))} "
         f"--games {s.games} --seed {s.seed} --policy {s.policy}",
     ]
 

@@ -20,10 +20,16 @@ from .policies import POLICIES
 
 @dataclass(frozen=True)
 class SimDeck:
-    """A deck entered in a simulation: a name and its cards (id → count)."""
+    """A deck entered in a simulation: a name, its cards (id → count), and how the command line
+    names it (a starter's id, or the deck file's path) so a report can say how to run it again."""
 
     id: str
     cards: tuple[tuple[str, int], ...]
+    arg: str = ""
+
+    @property
+    def command_arg(self) -> str:
+        return self.arg or self.id
 
 
 @dataclass(frozen=True)
@@ -284,10 +290,14 @@ def simulate(setup: SimSetup, workers: int = 1) -> Report:
 
 
 def starter_setup(cards: Sequence[Card], rules: Rules, decks: Sequence[tuple[str, dict[str, int]]],
-                  games: int, seed: int, policy: str, content_hash: str = "") -> SimSetup:
-    """A setup from decks given as (id, {card id: count})."""
+                  games: int, seed: int, policy: str, content_hash: str = "",
+                  args: Sequence[str] | None = None) -> SimSetup:
+    """A setup from decks given as (id, {card id: count}); `args` name them on the command line
+    when that is not their id (a deck file's path)."""
+    names = list(args) if args is not None else [""] * len(decks)
     return SimSetup(tuple(cards), rules,
-                    tuple(SimDeck(name, tuple(sorted(cards_.items()))) for name, cards_ in decks),
+                    tuple(SimDeck(name, tuple(sorted(cards_.items())), arg)
+                          for (name, cards_), arg in zip(decks, names, strict=True)),
                     games, seed, policy, content_hash)
 
 
