@@ -14,7 +14,7 @@ from generator.content.decisions import rendered
 from generator.games.skybound_battle.checks import effect_problems
 from generator.games.skybound_battle.decks import DeckLimits, deck_colours, is_legal
 from generator.games.skybound_battle.model import SkyboundBattle
-from generator.games.skybound_battle.text import Badge, decision_context, effect_templates, effect_text, keywords
+from generator.games.skybound_battle.text import Badge, decision_context, effect_text, keywords
 
 GAME = "skybound-battle"
 
@@ -56,8 +56,9 @@ def test_explosive_sora_defeats_herself_and_only_damages_the_face_up_enemy_acros
     sora = m.card("explosive-sora")
     assert sora.colour == "ember"
     assert [(e.when, e.do, e.target) for e in sora.effects] == [
-        ("deployed", "damage", "across"), ("deployed", "defeat", "self")]
-    assert "face-up enemy across" in effect_text(sora) and "Defeat this character" in effect_text(sora)
+        ("deployed", "damage", "across"), ("end-of-round", "defeat", "self")]
+    text = effect_text(sora, m.effect_words)
+    assert "face-up enemy across" in text and "Defeat this character" in text
 
 
 def test_six_starter_decks_one_per_pair_of_colours_each_legal(m):
@@ -112,22 +113,22 @@ def test_decision_text_takes_its_numbers_from_the_rules(m):
 def test_every_card_has_rules_text_from_the_templates(m):
     for c in m.cards:
         if c.effects:
-            assert effect_text(c).strip()
-    assert effect_text(m.card("tide-acolyte")).startswith("Activated (1 mana):")
+            assert effect_text(c, m.effect_words).strip()
+    assert effect_text(m.card("tide-acolyte"), m.effect_words).startswith("Activated (1 mana):")
 
 
 def test_the_picture_panel_shows_a_badge_for_each_keyword_in_rules_text_order(m):
-    assert keywords(m.card("gale-ranger")) == [Badge("ranged", "Ranged"), Badge("deployed", "Deployed")]
-    assert keywords(m.card("thornback")) == [Badge("armour", "Armour 1", 1)]
-    assert keywords(m.card("tide-acolyte")) == [Badge("activated", "Activated · 1 mana")]
-    assert keywords(m.card("inferno-herald")) == [Badge("end-of-round", "End of round")]
-    assert keywords(m.card("cinder-pup")) == [Badge("none", "No effect")]
+    assert keywords(m.card("gale-ranger"), m.effect_words) == [Badge("ranged", "Ranged"), Badge("deployed", "Deployed")]
+    assert keywords(m.card("thornback"), m.effect_words) == [Badge("armour", "Armour 1", 1)]
+    assert keywords(m.card("tide-acolyte"), m.effect_words) == [Badge("activated", "Activated · 1 mana")]
+    assert keywords(m.card("inferno-herald"), m.effect_words) == [Badge("end-of-round", "End of round")]
+    assert keywords(m.card("cinder-pup"), m.effect_words) == [Badge("none", "No effect")]
 
 
 def test_the_rulebook_explains_every_target_word_a_card_prints(m):
-    phrases = effect_templates()
+    words = m.effect_words
     used = {e.target for c in m.cards for e in c.effects if e.target}
-    assert used <= set(phrases["target_means"]) and set(phrases["target"]) == set(phrases["target_means"])
+    assert used <= set(words.target_means) and set(words.target) == set(words.target_means)
 
 
 # ---------------------------------------------------------------- checks on broken content
@@ -218,3 +219,69 @@ def test_duplicate_card_ids_are_reported(content_copy):
     root = content_copy(GAME)
     _edit(root, "cards", "- id: cinder-pup", "- id: spark-imp")
     assert any("id 'spark-imp' is used twice" in p for p in _problems(root))
+
+
+def test_no_card_is_strictly_dominated_by_another_of_its_colour(m):
+    from generator.games.skybound_battle.checks import dominates
+
+    assert not [(a.id, b.id) for a in m.cards for b in m.cards if a.colour == b.colour and dominates(a, b)]
+
+
+def test_a_strictly_dominated_card_is_reported_at_its_line(content_copy):
+    root = content_copy(GAME)
+    # Flame Dancer as Ash Duelist was before: the same body, one effect less
+    dancer = '    attack: {}\n    life: {}\n    flavour: "Every step'
+    _edit(root, "cards", dancer.format(4, 1), dancer.format(3, 2))
+    problems = _problems(root)
+    line = _line_of(root, "cards", "id: flame-dancer")
+    assert any(f"cards.yaml:{line}:" in p and "flame-dancer is strictly dominated by ash-duelist" in p
+               for p in problems), problems
+
+
+def test_dominance_compares_every_printed_respect(m):
+    from generator.games.skybound_battle.checks import dominates
+
+    duelist = m.card("ash-duelist")
+    plain = duelist.model_copy(update={"id": "plain", "effects": ()})
+    assert dominates(duelist, plain) and not dominates(plain, duelist)
+    assert not dominates(duelist, duelist)
+    dearer = plain.model_copy(update={"cost": duelist.cost + 1, "attack": duelist.attack + 1})
+    assert not dominates(duelist, dearer) and not dominates(dearer, duelist)
+    self_harm = duelist.model_copy(update={"effects": (*duelist.effects, m.card("explosive-sora").effects[1])})
+    assert not dominates(self_harm, duelist)
+
+
+def test_every_target_but_self_says_face_up_on_the_card(m):
+    for c in m.cards:
+        for e in c.effects:
+            if e.target and e.target != "self":
+                assert "face-up" in effect_text(c, m.effect_words), c.id
+
+
+def test_target_words_that_drop_face_up_are_reported_at_their_line(content_copy):
+    root = content_copy(GAME)
+    _edit(root, "effects", 'nearest-enemy: "the nearest {{ face_up }} enemy"', 'nearest-enemy: "the nearest enemy"')
+    line = _line_of(root, "effects", 'nearest-enemy: "the nearest enemy"')
+    assert any(f"effects.yaml:{line}:" in p and "'face-up'" in p for p in _problems(root))
+
+
+def test_a_broken_phrase_is_reported_at_its_own_line_in_the_content(content_copy):
+    root = content_copy(GAME)
+    _edit(root, "effects", 'heal: "Heal {{ amount }}', 'heal: "Heal {{ amount +}')
+    _edit(root, "components", 'column: "Column"', 'column: "Column {{ rules.no_such_rule }}"')
+    problems = _problems(root)
+    heal = _line_of(root, "effects", "heal: ")
+    column = _line_of(root, "components", "column: ")
+    assert any(f"effects.yaml:{heal}:" in p and "does not render" in p for p in problems), problems
+    assert any(f"components.yaml:{column}:" in p and "no_such_rule" in p for p in problems), problems
+
+
+def test_a_content_folder_rewords_the_cards_and_the_board(content_copy):
+    root = content_copy(GAME)
+    _edit(root, "effects", 'exhaust: "Exhaust {{ target }}."', 'exhaust: "Tire out {{ target }}."')
+    _edit(root, "components", 'column: "Column"', 'column: "Lane"')
+    model = kit.load(GAME, root).model
+    from generator.games.skybound_battle.text import board_texts
+
+    assert effect_text(model.card("wave-mage"), model.effect_words).endswith("Tire out the nearest face-up enemy.")
+    assert board_texts(model)["column"] == "Lane"

@@ -170,15 +170,18 @@ def test_mana_equal_to_the_cards_mana_is_placed_on_deployment():
     assert u.mana == 3
 
 
-def test_explosive_sora_defeats_herself_and_damages_the_face_up_enemy_across(pool):
+def test_explosive_sora_damages_the_face_up_enemy_across_fights_and_defeats_herself_at_end_of_round(pool):
     b = battle(first=1)
-    target = up(b, 1, 2, card("wall", 0, 4))
+    target = up(b, 1, 2, card("wall", 0, 9))
     bystander = up(b, 1, 3, card("bystander", 0, 4))
     sora = b.place(0, pool["explosive-sora"], 2)
     b.reveal()
+    assert target.damage == 4 and bystander.damage == 0
+    assert b.board[0][2] is sora  # she stands through the battle: her printed attack is used
+    b.resolve_battle()
+    assert target.damage == 4 + sora.attack
+    b.end_of_round()
     assert b.board[0][2] is None and sora.card in b.discard[0]
-    assert target.damage == 4 or b.board[1][2] is None
-    assert bystander.damage == 0
 
 
 def test_explosive_sora_damages_nothing_when_the_enemy_across_is_face_down(pool):
@@ -186,7 +189,9 @@ def test_explosive_sora_damages_nothing_when_the_enemy_across_is_face_down(pool)
     b.place(0, pool["explosive-sora"], 2)
     hidden = b.place(1, card("hidden", 0, 9), 2)  # revealed after her in the shared spot
     b.reveal()
-    assert b.board[0][2] is None and hidden.damage == 0
+    assert hidden.damage == 0
+    b.end_of_round()
+    assert b.board[0][2] is None
 
 
 def test_an_effect_that_ends_the_round_leaves_unrevealed_cards_face_down_for_the_next_reveal():
@@ -524,3 +529,14 @@ def test_attack_is_not_a_verb_code():
     from generator.games.skybound_battle import compiled
 
     assert ATTACK not in compiled.VERB_CODES.values()
+
+
+def test_a_deployed_effect_with_no_face_up_target_is_counted_as_fizzled():
+    bomber = card("bomber", 1, 1, {"when": "deployed", "do": "damage", "target": "across", "amount": 5})
+    b = battle(first=0)
+    b.place(0, bomber, 0)
+    b.place(1, card("late", 1, 2), 0)  # face down when the bomber is revealed
+    b.place(0, bomber, 1)
+    up(b, 1, 1, card("seen", 1, 9))
+    b.reveal()
+    assert b.deployed_effects == {"bomber": [2, 1]}

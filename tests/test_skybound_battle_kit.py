@@ -81,7 +81,7 @@ def test_card_faces_show_their_numbers_and_text_from_the_model(kit, model):
     svg = (kit / "svg/cards/explosive-sora.svg").read_text()
     sora = model.card("explosive-sora")
     assert f">{sora.cost}<" in svg and f">{sora.attack}<" in svg and f">{sora.life}<" in svg
-    assert "Deployed: Deal 4 damage to the face-up enemy across. Defeat this character." in svg_words(
+    assert "Deployed: Deal 4 damage to the face-up enemy across. End of round: Defeat this character." in svg_words(
         kit / "svg/cards/explosive-sora.svg")
     caster = (kit / "svg/cards/leviathan-adept.svg").read_text()
     assert "Activated (1 mana):" in caster and f">{model.card('leviathan-adept').mana}<" in caster

@@ -134,3 +134,13 @@ def test_the_reproduce_line_of_a_deck_file_runs_and_gives_the_same_report(runner
     again = runner.invoke(main, ["--out", str(tmp_path / "again"), *argv[1:]])
     assert again.exit_code == 0, again.output
     assert again.output.split("wrote")[0] == first.output.split("wrote")[0]
+
+
+def test_the_simulator_measures_fizzles_and_no_deployed_effect_of_the_pool_mostly_fizzles(m):
+    rep = report(_setup(m, games=40, n_decks=6), run(_setup(m, games=40, n_decks=6)))
+    with_deployed = {c.id for c in m.cards if c.effects_when("deployed")}
+    measured = {f.id: f for f in rep.cards if f.revealed}
+    assert set(measured) <= with_deployed and len(measured) >= len(with_deployed) - 2
+    worst = max(measured.values(), key=lambda f: f.fizzle_rate.value)
+    assert worst.fizzle_rate.value < 0.3, (worst.id, worst.fizzle_rate.value)
+    assert "fizzled" in simreport.text(rep) and "fizzle_rate" in simreport.cards_csv(rep)

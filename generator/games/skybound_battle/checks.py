@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from itertools import combinations
+from typing import Any
 
-import jinja2
-
-from ...content import ContentError, ContentSet, Loc, Problem, decisions
+from ...content import ContentSet, Loc, Problem, decisions
 from .decks import DeckLimits, deck_colours, deck_violations
-from .model import ENEMY_TARGETS, PASSIVE_VERBS, VERBS, SkyboundBattle
-from .text import decision_context
+from .model import ENEMY_TARGETS, FACE_UP_TARGETS, PASSIVE_VERBS, TARGETS, VERBS, Card, Effect, SkyboundBattle
+from .text import component_context, decision_context, render
 
 COLOURS_IN_GAME = 4   # "There are 4 colours of cards."
 STARTER_DECKS = 6     # "There are 6 starter decks to choose from"
@@ -34,6 +33,7 @@ def check(model: SkyboundBattle, content: ContentSet) -> list[Problem]:
         report("colours", ("colours",), f"the game has {len(model.colours)} colours "
                                         f"(the seed says: exactly {COLOURS_IN_GAME})")
     check_cards(model, report)
+    check_dominance(model, report)
     check_starters(model, report)
     check_texts(model, report)
     problems += decisions.template_problems(content, model.decisions, decision_context(model))
@@ -64,6 +64,48 @@ def check_cards(model: SkyboundBattle, report: Report) -> None:
                 report("cards", ("cards", i, "mana"),
                        f"{card.id}: its Activated effect spends {eff.mana_cost} mana but the card brings "
                        f"{card.mana} (it could never be used)")
+
+
+def check_dominance(model: SkyboundBattle, report: Report) -> None:
+    """No card is strictly dominated by another of its colour: a deck of that colour would never
+    want it, so it is a dead card in the pool (issue 15)."""
+    for i, card in enumerate(model.cards):
+        for other in model.cards:
+            if other is not card and other.colour == card.colour and dominates(other, card):
+                report("cards", ("cards", i, "id"),
+                       f"{card.id} is strictly dominated by {other.id} (cost {other.cost} <= {card.cost}, "
+                       f"mana, attack and life at least as high, every effect of it and more): no deck "
+                       f"of {card.colour} would play it")
+                break
+
+
+# Effects that can only help the card that has them: help for its side, harm aimed at the enemy.
+_HELPFUL = frozenset(("heal", "strengthen", "fortify", "mana", "draw", "armour", "ranged"))
+
+
+def _helps(e: Effect) -> bool:
+    return e.do in _HELPFUL or (e.do in ("damage", "exhaust", "defeat") and e.target in ENEMY_TARGETS)
+
+
+def dominates(a: Card, b: Card) -> bool:
+    """True when `a` is at least as good as `b` in every printed respect and better in one: no more
+    cost, at least the mana, attack and life, and every effect of `b` matched by one of `a` at the
+    same moment and target with at least the amount and no higher mana price (extras of `a` only
+    ones that cannot hurt it)."""
+    if a.cost > b.cost or a.mana < b.mana or a.attack < b.attack or a.life < b.life:
+        return False
+    better = (a.cost, a.mana, a.attack, a.life) != (b.cost, b.mana, b.attack, b.life)
+    left = list(a.effects)
+    for eb in b.effects:
+        match = next((ea for ea in left if ea.when == eb.when and ea.do == eb.do and ea.target == eb.target
+                      and (ea.amount or 0) >= (eb.amount or 0) and ea.mana_cost <= eb.mana_cost), None)
+        if match is None:
+            return False
+        better = better or match != eb
+        left.remove(match)
+    if not all(_helps(e) for e in left):
+        return False
+    return better or bool(left)
 
 
 def effect_problems(when: str, do: str, target: str | None, amount: int | None,
@@ -115,25 +157,53 @@ def check_starters(model: SkyboundBattle, report: Report) -> None:
 
 
 def check_texts(model: SkyboundBattle, report: Report) -> None:
-    """Every effect has words and every decision renders (a missing name in a template is an error)."""
-    from .text import effect_sentence, effect_templates, keywords
-
-    try:
-        phrases = effect_templates()
-    except ContentError as err:
-        for p in err.problems:
-            report("cards", (), f"effect text templates: {p}")
-        return
-    for i, card in enumerate(model.cards):
-        for j, eff in enumerate(card.effects):
+    """Every phrase renders and every word a card needs exists, each problem at its own line:
+    a broken phrase in effects.yaml or components.yaml, a verb or target without words."""
+    words = model.effect_words
+    samples = {"amount": 2, "mana": 1, "target": "it", "face_up": words.face_up}
+    sections: dict[str, tuple[dict[str, str], tuple[str, ...]]] = {
+        "when": (_plain(words.when), ("deployed", "activated", "end-of-round")),
+        "do": (_plain(words.do), tuple(v for v in VERBS if v not in PASSIVE_VERBS)),
+        "passive": (_plain(words.passive), PASSIVE_VERBS),
+        "keyword": (_plain(words.keyword), ("deployed", "activated", "end-of-round", *PASSIVE_VERBS, "none")),
+        "target": (_plain(words.target), TARGETS),
+        "target_means": (_plain(words.target_means), TARGETS),
+    }
+    for section, (phrases, needed) in sections.items():
+        for key in needed:
+            if key not in phrases:
+                report("effects", (section,), f"{section}: no words for {key!r}")
+        for key, template in phrases.items():
             try:
-                effect_sentence(eff, phrases)
-                if eff.target is not None:
-                    phrases["target_means"][eff.target]  # the rulebook explains every target it prints
-            except (KeyError, jinja2.TemplateError) as err:
-                report("cards", ("cards", i, "effects", j), f"{card.id}: no effect text for it ({err})")
-        try:
-            keywords(card, phrases)
-        except (KeyError, jinja2.TemplateError) as err:
-            report("cards", ("cards", i), f"{card.id}: no keyword words for its picture panel ({err})")
+                text = render(template, **samples)
+            except Exception as err:  # an untrusted template may fail in any way: it is a content problem
+                report("effects", (section, key), f"{section}.{key}: the phrase does not render ({err})")
+                continue
+            if section == "target" and key in FACE_UP_TARGETS and words.face_up not in text:
+                report("effects", (section, key),
+                       f"target.{key}: the words must say {words.face_up!r} (effects touch face-up "
+                       f"characters only, found {text!r})")
+    _check_component_words(model, report)
 
+
+def _plain(phrases: Mapping[Any, str]) -> dict[str, str]:
+    return {str(k): v for k, v in phrases.items()}
+
+
+def _check_component_words(model: SkyboundBattle, report: Report) -> None:
+    context = component_context(model)
+
+    def walk(value: object, loc: tuple[str | int, ...]) -> None:
+        if isinstance(value, str):
+            try:
+                render(value, **context)
+            except Exception as err:  # an untrusted template may fail in any way: it is a content problem
+                report("components", loc, f"{'.'.join(map(str, loc))}: the words do not render ({err})")
+        elif isinstance(value, (list, tuple)):
+            for i, v in enumerate(value):
+                walk(v, (*loc, i))
+        elif isinstance(value, dict):
+            for k, v in value.items():
+                walk(v, (*loc, k))
+
+    walk(model.component_words.model_dump(), ())

@@ -84,13 +84,14 @@ def front(model: SkyboundBattle, card: Card, deck: str | None = None) -> Scene:
     # the picture panel: a badge for each keyword, what the card does at a glance on the board
     px, py, pw, ph = 17.5, 19.0, w - 23.5, 22.0
     items.append(Rect(px, py, pw, ph, fill="#ffffff", stroke=ink, stroke_mm=0.35, radius=1.5))
-    items += keyword_badges(keywords(card), col, px, py, pw, ph)
+    items += keyword_badges(keywords(card, model.effect_words), col, px, py, pw, ph)
     items.append(label(f"{role(card).upper()} · {col.name.upper()}", w / 2, 45.3, w - 12, max_pt=6.2,
                        style="bold", color=ink))
     # rules text and flavour, above the stat badges
     tx, ty, tw, th = 5.5, 47.3, w - 11.0, 21.2
     items.append(Rect(tx, ty, tw, th, fill="#ffffff", radius=1.2))
-    paras: list[richtext.Para] = [(f"{lab}:" if lab else "", text, "regular") for lab, text in effect_lines(card)]
+    paras: list[richtext.Para] = [(f"{lab}:" if lab else "", text, "regular")
+                                  for lab, text in effect_lines(card, model.effect_words)]
     if card.flavour:
         paras.append(("", card.flavour, "italic"))
     if paras:

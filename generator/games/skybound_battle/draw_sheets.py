@@ -120,7 +120,7 @@ def _card_rows(model: SkyboundBattle, cards: dict[str, int]) -> tuple[list[list[
     listed = [model.card(cid) for cid in order]
     for c in listed:
         rows.append([str(cards[c.id]), c.name, "", str(c.cost), str(c.mana or "-"), str(c.attack), str(c.life),
-                     effect_text(c) or "-"])
+                     effect_text(c, model.effect_words) or "-"])
     return rows, listed
 
 

@@ -118,6 +118,8 @@ class Battle:
         self.round_ended = False
         self.deployed = False
         self.deployed_ids: list[list[str]] = [[], []]
+        # Deployed effects by card id: [times revealed, times one of them found no target]
+        self.deployed_effects: dict[str, list[int]] = {}
         # Columns by distance from each column: [[c], [c-1, c+1], …] (decision targeting-distance).
         self.near: list[list[list[int]]] = []
         for c in range(columns):
@@ -214,10 +216,20 @@ class Battle:
                     continue
                 u.face_up = True
                 card = u.card
-                for eff in card.deployed:
-                    if self.board[side][slot] is not u:
-                        break
-                    self.resolve_effect(u, eff)
+                if card.deployed:
+                    fizzled = False
+                    for eff in card.deployed:
+                        if self.board[side][slot] is not u:
+                            break
+                        if not self.resolve_effect(u, eff):
+                            fizzled = True
+                        if self.round_ended:
+                            break
+                    seen = self.deployed_effects.get(card.id)
+                    if seen is None:
+                        seen = self.deployed_effects[card.id] = [0, 0]
+                    seen[0] += 1
+                    seen[1] += fizzled
                     if self.round_ended:
                         return  # decision end-the-round: the others stay face down
                 if card.activated and self.board[side][slot] is u:
@@ -354,19 +366,20 @@ class Battle:
             return [t for t in own if t is not None and t.face_up]
         return []
 
-    def resolve_effect(self, u: Unit, eff: Eff, targets: list[Unit] | None = None) -> None:
-        """Do one effect of `u`. Effects touch face-up characters only (decision effect-targets)."""
+    def resolve_effect(self, u: Unit, eff: Eff, targets: list[Unit] | None = None) -> bool:
+        """Do one effect of `u`; False when it found no target (it fizzled). Effects touch face-up
+        characters only (decision effect-targets)."""
         verb, target, amount, _ = eff
         if verb == DRAW:
             self.draw(u.side, amount)
-            return
+            return True
         if verb == END_ROUND:
             self.round_ended = True
-            return
+            return True
         if targets is None:
             targets = self.targets(u, target)
         if not targets:
-            return
+            return False
         if len(targets) > 1 and target in (NEAREST, WEAKEST):
             targets = [self.policies[u.side].choose(self, u.side, targets, verb, amount)]
         for t in targets:
@@ -390,3 +403,4 @@ class Battle:
                 self.defeat(t)
             elif verb == MANA:
                 t.mana += amount
+        return True

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, Field, StrictInt
 
@@ -34,6 +34,10 @@ VERBS: dict[str, tuple[bool, bool]] = {
 }
 PASSIVE_VERBS = ("armour", "ranged")
 ENEMY_TARGETS = ("across", "nearest-enemy", "column-enemies", "weakest-enemy", "all-enemies")
+TARGETS: tuple[str, ...] = get_args(Target)
+# Every target but the character itself: the engine only ever touches face-up characters there
+# (decision effect-targets), so the card's words must say so.
+FACE_UP_TARGETS = tuple(t for t in TARGETS if t != "self")
 
 
 class Effect(Strict):
@@ -180,6 +184,53 @@ class StartersFile(Strict):
     starters: tuple[Starter, ...] = Field(min_length=1)
 
 
+Moment = Literal["deployed", "activated", "end-of-round"]
+Passive = Literal["armour", "ranged"]
+Keyword = Literal["deployed", "activated", "end-of-round", "armour", "ranged", "none"]
+
+
+class EffectWords(Strict):
+    """How the effect vocabulary reads on cards and in the rulebook (effects.yaml): each entry a
+    Jinja2 template over the effect's fields. `face_up` is the word every target phrase of a target
+    the engine restricts to face-up characters must carry (checked), so a card says what it does."""
+
+    face_up: str = Field(min_length=1)
+    when: dict[Moment, str]
+    do: dict[Do, str]
+    passive: dict[Passive, str]
+    keyword: dict[Keyword, str]
+    target: dict[Target, str]
+    target_means: dict[Target, str]
+
+
+class BoardWords(Strict):
+    rows: tuple[str, str]
+    zones: tuple[str, str]
+    column: str
+    centre: str
+
+
+class Panel(Strict):
+    """A titled list of lines; a label before "|" prints bold."""
+
+    title: str
+    lines: tuple[str, ...] = Field(min_length=1)
+
+
+class ReferenceWords(Strict):
+    front: Panel
+    back: Panel
+
+
+class ComponentWords(Strict):
+    """The words of the board, the first player token and the reference card (components.yaml),
+    each a Jinja2 template over `rules` and `kit`."""
+
+    board: BoardWords
+    first_player: Panel
+    reference: ReferenceWords
+
+
 class SkyboundBattle(Strict):
     """The whole game as content describes it."""
 
@@ -189,6 +240,8 @@ class SkyboundBattle(Strict):
     starters: tuple[Starter, ...]
     decisions: tuple[Decision, ...]
     kit: Kit
+    effect_words: EffectWords
+    component_words: ComponentWords
     content_hash: str = ""
 
     def card(self, card_id: str) -> Card:
@@ -212,15 +265,16 @@ class SkyboundBattle(Strict):
 
 FILES: dict[str, type[BaseModel]] = {
     "rules": Rules, "colours": ColoursFile, "cards": CardsFile, "starters": StartersFile,
-    "decisions": DecisionsFile, "kit": Kit,
+    "decisions": DecisionsFile, "kit": Kit, "effects": EffectWords, "components": ComponentWords,
 }
 
 
 def make_model(parts: dict[str, Any], content: ContentSet) -> SkyboundBattle:
-    """The six validated content files as the model, with the hash of what a simulation reads."""
+    """The eight validated content files as the model, with the hash of what a simulation reads."""
     return SkyboundBattle(rules=parts["rules"], colours=parts["colours"].colours, cards=parts["cards"].cards,
                           starters=parts["starters"].starters, decisions=parts["decisions"].decisions,
-                          kit=parts["kit"], content_hash=content_hash(content))
+                          kit=parts["kit"], effect_words=parts["effects"], component_words=parts["components"],
+                          content_hash=content_hash(content))
 
 
 SIMULATED = ("cards", "rules", "starters")

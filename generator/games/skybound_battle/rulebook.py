@@ -8,7 +8,7 @@ from ...content.decisions import appendix, rendered
 from ...text import render
 from .decks import deck_colours
 from .model import SkyboundBattle
-from .text import decision_context, effect_templates, effect_text
+from .text import decision_context, effect_text, target_phrase
 
 
 def components_table(model: SkyboundBattle) -> list[list[object]]:
@@ -21,7 +21,7 @@ def components_table(model: SkyboundBattle) -> list[list[object]]:
 def context(model: SkyboundBattle) -> dict[str, Any]:
     """What the rulebook template may name."""
     pool = {c.id: c for c in model.cards}
-    phrases = effect_templates()
+    words = model.effect_words
     return {
         "rules": model.rules,
         "colours": model.colours,
@@ -32,12 +32,12 @@ def context(model: SkyboundBattle) -> dict[str, Any]:
              "colours": " + ".join(model.colour(c).name for c in deck_colours(s.cards, pool)),
              "cost": sum(pool[c].cost * n for c, n in s.cards.items())}
             for s in model.starters],
-        "target_rows": [["On a card", "Means"]] + [[phrases["target"][k], phrases["target_means"][k]]
-                                                   for k in phrases["target"]],
+        "target_rows": [["On a card", "Means"]] + [[target_phrase(k, words), words.target_means[k]]
+                                                   for k in words.target],
         "card_groups": [
             {"colour": col.name,
              "cards": [{"name": c.name, "cost": c.cost, "mana": c.mana, "attack": c.attack, "life": c.life,
-                        "text": effect_text(c)}
+                        "text": effect_text(c, words)}
                        for c in sorted(model.cards, key=lambda c: (c.cost, c.name)) if c.colour == col.id]}
             for col in model.colours],
         "decisions_appendix": appendix(rendered(model.decisions, decision_context(model)), intro=(

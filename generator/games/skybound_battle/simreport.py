@@ -48,12 +48,14 @@ def text(r: Report) -> str:
               f"Draws: {r.draws} of {r.games} ({_pct(r.draws / r.games if r.games else 0)})",
               f"Game length in rounds: mean {r.mean_rounds:.2f}, median {r.rounds_quantile(0.5)}, "
               f"90% within {r.rounds_quantile(0.9)}, longest {r.rounds[-1][0] if r.rounds else 0}",
-              "", "Cards: play rate (deployed in games where in a deck) and win rate when played:",
-              f"  {'card':<20}{'in deck':>9}{'played':>9}{'play rate':>11}{'win when played':>26}"]
+              "", "Cards: play rate (deployed in games where in a deck), win rate when played, and how often",
+              "a Deployed effect found no target when revealed (fizzled):",
+              f"  {'card':<20}{'in deck':>9}{'played':>9}{'play rate':>11}{'win when played':>26}{'fizzled':>10}"]
     for f in sorted(r.cards, key=lambda f: (-f.win_when_played.value, f.id)):
         lo, hi = f.win_when_played.interval
+        fizzled = _pct(f.fizzle_rate.value) if f.revealed else "-"
         lines.append(f"  {f.id:<20}{f.in_deck:>9}{f.played:>9}{_pct(f.play_rate.value):>11}"
-                     f"{_pct(f.win_when_played.value):>9} [{_pct(lo)}, {_pct(hi)}]")
+                     f"{_pct(f.win_when_played.value):>9} [{_pct(lo)}, {_pct(hi)}]{fizzled:>10}")
     return "\n".join(lines) + "\n"
 
 
@@ -84,11 +86,12 @@ def cards_csv(r: Report) -> str:
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
     w.writerow(["card", "in_deck", "played", "won_when_played", "play_rate", "win_when_played",
-                "wilson_low", "wilson_high"])
+                "wilson_low", "wilson_high", "deployed_revealed", "deployed_fizzled", "fizzle_rate"])
     for c in r.cards:
         lo, hi = c.win_when_played.interval
         w.writerow([c.id, c.in_deck, c.played, c.won_played, f"{c.play_rate.value:.4f}",
-                    f"{c.win_when_played.value:.4f}", f"{lo:.4f}", f"{hi:.4f}"])
+                    f"{c.win_when_played.value:.4f}", f"{lo:.4f}", f"{hi:.4f}", c.revealed, c.fizzled,
+                    f"{c.fizzle_rate.value:.4f}" if c.revealed else ""])
     return out.getvalue()
 
 

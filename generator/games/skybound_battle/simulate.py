@@ -63,6 +63,8 @@ class CardTally:
     in_deck: int = 0      # games in which a side had the card in its deck
     played: int = 0       # … and deployed it at least once
     won_played: int = 0   # … and that side won
+    revealed: int = 0     # times revealed with Deployed effects
+    fizzled: int = 0      # … of which one found no target
 
 
 @dataclass
@@ -87,6 +89,8 @@ class Tally:
             mine_c.in_deck += c.in_deck
             mine_c.played += c.played
             mine_c.won_played += c.won_played
+            mine_c.revealed += c.revealed
+            mine_c.fizzled += c.fizzled
 
 
 def game_rng(seed: int, a: str, b: str, index: int) -> random.Random:
@@ -118,6 +122,12 @@ def play_chunk(setup: SimSetup, pair: tuple[int, int], start: int, stop: int) ->
             pt.wins[winner] += 1
             if winner == first:
                 pt.first_wins += 1
+        for cid, (revealed, fizzled) in battle.deployed_effects.items():
+            ct = tally.cards.get(cid)
+            if ct is None:
+                ct = tally.cards[cid] = CardTally()
+            ct.revealed += revealed
+            ct.fizzled += fizzled
         for side in (0, 1):
             played = set(battle.deployed_ids[side])
             for cid in ids[side]:
@@ -216,6 +226,13 @@ class CardFigures:
     in_deck: int
     played: int
     won_played: int
+    revealed: int = 0
+    fizzled: int = 0
+
+    @property
+    def fizzle_rate(self) -> Rate:
+        """How often its Deployed effect found no target, of the times it was revealed."""
+        return Rate(self.fizzled, self.revealed)
 
     @property
     def play_rate(self) -> Rate:
@@ -279,7 +296,8 @@ def report(setup: SimSetup, tally: Tally) -> Report:
         draws += p.draws
     distinct = list(dict.fromkeys(names))
     overall = tuple((d, Rate(overall_w[d], overall_n[d])) for d in distinct)
-    cards = tuple(CardFigures(cid, c.in_deck, c.played, c.won_played) for cid, c in sorted(tally.cards.items()))
+    cards = tuple(CardFigures(cid, c.in_deck, c.played, c.won_played, c.revealed, c.fizzled)
+                  for cid, c in sorted(tally.cards.items()))
     return Report(setup, tuple(distinct), tuple(cells), overall, Rate(first_w, games), draws, games,
                   tuple(sorted(tally.rounds.items())), cards)
 

@@ -1,17 +1,16 @@
-"""Words from data: card effect text and decision text, rendered by Jinja2 templates (StrictUndefined)."""
+"""Words from data: card effect text and decision text, rendered by Jinja2 templates (StrictUndefined).
+
+The phrases live in the content (effects.yaml, components.yaml), so `--content` may reword them and
+a broken phrase is reported at its own line.
+"""
 
 from __future__ import annotations
 
-from functools import lru_cache
-from pathlib import Path
 from typing import Any, NamedTuple
 
-from ... import paths
-from ...content import load_file
 from ...text import render_string
-from .model import Card, Effect, SkyboundBattle
+from .model import Card, Effect, EffectWords, SkyboundBattle
 
-TEMPLATES = paths.TEMPLATES / "skybound-battle"
 WHEN_ORDER = ("passive", "deployed", "activated", "end-of-round")
 
 
@@ -20,37 +19,35 @@ def render(template: str, **context: Any) -> str:
     return render_string(template, **context)
 
 
-@lru_cache(maxsize=4)
-def effect_templates(folder: Path = TEMPLATES) -> dict[str, dict[str, str]]:
-    """The effect phrasebook (templates/skybound-battle/effects.yaml)."""
-    data: dict[str, dict[str, str]] = load_file(folder / "effects.yaml").data
-    return data
+def target_phrase(target: str, words: EffectWords) -> str:
+    """The words a card prints for a target ("the nearest face-up enemy")."""
+    return render(words.target[target], face_up=words.face_up)  # type: ignore[index]
 
 
-def effect_sentence(eff: Effect, phrases: dict[str, dict[str, str]] | None = None) -> str:
+def effect_sentence(eff: Effect, words: EffectWords) -> str:
     """One effect as a sentence, without its `when` label."""
-    ph = phrases or effect_templates()
     if eff.when == "passive":
-        return render(ph["passive"][eff.do], amount=eff.amount)
-    target = render(ph["target"][eff.target]) if eff.target else ""
-    return render(ph["do"][eff.do], amount=eff.amount, target=target)
+        return render(words.passive[eff.do], amount=eff.amount)  # type: ignore[index]
+    target = target_phrase(eff.target, words) if eff.target else ""
+    return render(words.do[eff.do], amount=eff.amount, target=target)
 
 
-def effect_lines(card: Card, phrases: dict[str, dict[str, str]] | None = None) -> list[tuple[str, str]]:
+def effect_lines(card: Card, words: EffectWords) -> list[tuple[str, str]]:
     """A card's rules text as (label, sentences) lines: passives, then Deployed, Activated, End of round."""
-    ph = phrases or effect_templates()
     lines: list[tuple[str, str]] = []
     for when in WHEN_ORDER:
         effects = card.effects_when(when)
         if not effects:
             continue
         if when == "passive":
-            lines += [("", effect_sentence(e, ph)) for e in effects]
+            lines += [("", effect_sentence(e, words)) for e in effects]
         elif when == "activated":
             # each Activated effect has its own price, so each gets its own line
-            lines += [(render(ph["when"][when], mana=e.mana_cost), effect_sentence(e, ph)) for e in effects]
+            lines += [(render(words.when["activated"], mana=e.mana_cost), effect_sentence(e, words))
+                      for e in effects]
         else:
-            lines.append((render(ph["when"][when]), " ".join(effect_sentence(e, ph) for e in effects)))
+            lines.append((render(words.when[when]),  # type: ignore[index]
+                          " ".join(effect_sentence(e, words) for e in effects)))
     return lines
 
 
@@ -62,40 +59,33 @@ class Badge(NamedTuple):
     number: int | None = None
 
 
-def keywords(card: Card, phrases: dict[str, dict[str, str]] | None = None) -> list[Badge]:
+def keywords(card: Card, words: EffectWords) -> list[Badge]:
     """The badges of a card's picture panel: its passive keywords, then each moment it acts
     (Deployed, Activated, End of round), in the order of its rules text; a card without effects
     gets the one badge "No effect"."""
-    ph = phrases or effect_templates()
     out: list[Badge] = []
     for kind in ("armour", "ranged"):
         passive = [e for e in card.effects if e.when == "passive" and e.do == kind]
         if passive:
             amount = sum(e.amount or 0 for e in passive)
-            out.append(Badge(kind, render(ph["keyword"][kind], amount=amount), amount or None))
+            out.append(Badge(kind, render(words.keyword[kind], amount=amount), amount or None))
     for when in WHEN_ORDER[1:]:
         effects = card.effects_when(when)
         if effects:
-            out.append(Badge(when, render(ph["keyword"][when], mana=min(e.mana_cost for e in effects))))
-    return out or [Badge("none", render(ph["keyword"]["none"]))]
+            out.append(Badge(when, render(words.keyword[when],  # type: ignore[index]
+                                          mana=min(e.mana_cost for e in effects))))
+    return out or [Badge("none", render(words.keyword["none"]))]
 
 
-def effect_text(card: Card) -> str:
+def effect_text(card: Card, words: EffectWords) -> str:
     """A card's rules text on one string (for lists and tests)."""
-    return " ".join(f"{label}: {text}" if label else text for label, text in effect_lines(card))
-
-
-@lru_cache(maxsize=4)
-def component_templates(folder: Path = TEMPLATES) -> dict[str, Any]:
-    """The words of the board, the reference card and the tokens (templates/skybound-battle/components.yaml)."""
-    data: dict[str, Any] = load_file(folder / "components.yaml").data
-    return data
+    return " ".join(f"{label}: {text}" if label else text for label, text in effect_lines(card, words))
 
 
 def _rendered(value: Any, context: dict[str, Any]) -> Any:
     if isinstance(value, str):
         return render(value, **context).strip()
-    if isinstance(value, list):
+    if isinstance(value, (list, tuple)):
         return [_rendered(v, context) for v in value]
     if isinstance(value, dict):
         return {k: _rendered(v, context) for k, v in value.items()}
@@ -104,7 +94,12 @@ def _rendered(value: Any, context: dict[str, Any]) -> Any:
 
 def component_text(model: SkyboundBattle, part: str) -> Any:
     """One part of the component words, every template rendered with the model's numbers."""
-    return _rendered(component_templates()[part], {"rules": model.rules, "kit": model.kit})
+    return _rendered(getattr(model.component_words, part).model_dump(), component_context(model))
+
+
+def component_context(model: SkyboundBattle) -> dict[str, Any]:
+    """What the component words may name."""
+    return {"rules": model.rules, "kit": model.kit}
 
 
 def board_texts(model: SkyboundBattle) -> dict[str, Any]:
