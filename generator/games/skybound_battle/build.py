@@ -11,8 +11,8 @@ from . import draw_board, draw_cards, draw_sheets, heatmap, rulebook, simreport
 from .model import TITLE, SkyboundBattle
 from .simulate import simulate, starter_setup
 
-CARDS = ("cards.yaml", "colours.yaml", "kit.yaml")
-KIT = ("kit.yaml", "rules.yaml")
+CARDS = ("cards.yaml", "colours.yaml", "kit.yaml", "effects.yaml")
+KIT = ("kit.yaml", "rules.yaml", "components.yaml")
 
 
 def kit(model: SkyboundBattle, content: ContentSet, options: BuildOptions) -> Kit:
@@ -41,7 +41,8 @@ def _files(model: SkyboundBattle, options: BuildOptions) -> Iterator[KitFile]:
     yield PrintFile("deck-lists.pdf", "deck lists", pages, ("starters.yaml", *CARDS, "rules.yaml"))
 
     yield Rulebook(rulebook.text(model),
-                   ("rules.yaml", "colours.yaml", "cards.yaml", "starters.yaml", "decisions.yaml", "kit.yaml"))
+                   ("rules.yaml", "colours.yaml", "cards.yaml", "starters.yaml", "decisions.yaml", "kit.yaml",
+                    "effects.yaml"))
     yield from _balance(model, options)
 
 
