@@ -36,17 +36,6 @@ def test_grid_stays_inside_the_margins(paper, bleed):
         assert s.y - top >= ay - 1e-6 and s.y + s.h + bottom <= ay + ah + 1e-6
 
 
-@pytest.mark.parametrize("duplex", ["long", "short"])
-def test_backs_lie_behind_their_fronts(duplex):
-    g = impose.grid("a4", 63, 88, 3)
-    pg = g.page
-    for front, back in zip(g.slots, impose.backs(g, duplex), strict=True):
-        if duplex == "long":   # the sheet turns over its vertical axis
-            assert back.x == pytest.approx(pg.w - front.x - front.w) and back.y == pytest.approx(front.y)
-        else:                  # over its horizontal axis, and the back is turned to stand upright
-            assert back.y == pytest.approx(pg.h - front.y - front.h) and back.turned
-
-
 @settings(max_examples=60, deadline=None)
 @given(w=st.floats(100, 900), h=st.floats(100, 900), bleed=st.sampled_from([0.0, 3.0]),
        paper=st.sampled_from(["a4", "letter"]))

@@ -84,15 +84,26 @@ def _grid(pg: Page, w: float, h: float, bleed: float, gutter: float) -> Grid | N
     return Grid(pg, cols, rows, slots)
 
 
+def flips_left_right(pg: Page, duplex: str) -> bool:
+    """Whether turning the sheet over the way `duplex` says swaps its left and right (a turn about
+    a vertical axis) rather than its top and bottom. Long-edge duplex turns a sheet about its long
+    edge: the sides of a portrait page, the top and bottom of a landscape one (a printer lays a
+    landscape page across the paper and turns both sides alike); short-edge duplex is the other."""
+    if duplex not in ("long", "short"):
+        raise ValueError(f"no backs for duplex {duplex!r}")
+    portrait = pg.w <= pg.h
+    return portrait == (duplex == "long")
+
+
 def backs(front: Grid, duplex: str) -> tuple[Slot, ...]:
-    """The slot behind each front slot: long-edge duplex mirrors left-right; short-edge mirrors
-    top-bottom and turns the face, so each back stands upright behind its front."""
+    """The slot behind each front slot, on a page of the same orientation: a left-right turn of the
+    sheet mirrors the slots left-right; a top-bottom turn mirrors them top-bottom and turns each
+    face, so that every back stands upright behind its front when the card is turned over like a
+    page of a book (its top-left corner behind the front's top-right)."""
     pg = front.page
-    if duplex == "long":
+    if flips_left_right(pg, duplex):
         return tuple(s.mirrored_x(pg.w) for s in front.slots)
-    if duplex == "short":
-        return tuple(s.mirrored_y(pg.h) for s in front.slots)
-    raise ValueError(f"no backs for duplex {duplex!r}")
+    return tuple(s.mirrored_y(pg.h) for s in front.slots)
 
 
 @dataclass(frozen=True)
