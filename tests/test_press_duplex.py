@@ -114,7 +114,7 @@ def test_printed_backs_land_behind_their_fronts(size, landscape, duplex):
             # the colour still spans the whole trim around the black mark in one corner; faces may
             # butt on a shared cut, so a pixel on the cut may belong to either neighbour
             assert b == pytest.approx(want, abs=tol), (k, b, want)
-            x0, y0, x1, y1 = (int(round(v / PX_MM)) for v in b)
+            x0, y0, x1, y1 = (round(v / PX_MM) for v in b)
             found = _bbox(np.all(back_img[y0 + 2:y1 - 2, x0 + 2:x1 - 2] <= 2, axis=2))
             assert found is not None, k
             mark = (found[0] + (x0 + 2) * PX_MM, found[1] + (y0 + 2) * PX_MM,

@@ -32,8 +32,14 @@ def _files(game: Game) -> Iterator[KitFile]:
         Svg("tiles/island-back", draw_tiles.tile_back(game, islands[0]), ("game.yaml",)),
     ])
 
-    tokens = [Face(draw_tokens.token(game, tok), copies=tok.quantity, group="tokens", svg=f"tokens/{tok.id}")
-              for tok in c.tokens]
+    # enemy tokens each carry their own number; the other kinds print one face many times
+    tokens = []
+    for tok in c.tokens:
+        faces = draw_tokens.faces(game, tok)
+        if tok.kind == "enemy":
+            tokens += [Face(f, group="tokens", svg=f"tokens/{tok.id}" if k == 0 else "") for k, f in enumerate(faces)]
+        else:
+            tokens.append(Face(faces[0], copies=tok.quantity, group="tokens", svg=f"tokens/{tok.id}"))
     yield PrintFile("tokens.pdf", "tokens", [Section("tokens", tokens, sized=True)], ALL)
 
     # action cards: a deck per player, backs with the player's rings
@@ -53,9 +59,9 @@ def _files(game: Game) -> Iterator[KitFile]:
     gm = [Sheet(f"Trapboard {n + 1}", draw_sheets.trapboard(game, n + 1)) for n in range(c.island.quantity)]
     gm.append(Sheet("Damage Matrix", draw_sheets.damage_matrix(game)))
     gm += [Sheet(f"Player Timeline {k + 1}", draw_sheets.player_timeline(game, k))
-           for k in range(draw_sheets.timeline_pages(game))]
+           for k in range(draw_sheets.player_timeline_pages(game))]
     gm += [Sheet(f"Enemy Timeline {k + 1}", draw_sheets.enemy_timeline(game, k))
-           for k in range(draw_sheets.timeline_pages(game))]
+           for k in range(draw_sheets.enemy_timeline_pages(game))]
     gm += [Sheet(f"Ability Duration Timeline {k + 1}", draw_sheets.ability_duration_timeline(game, k))
            for k in range(draw_sheets.ability_timeline_pages(game))]
     yield PrintFile("gm-sheets.pdf", "Game Master sheets", gm, ALL)

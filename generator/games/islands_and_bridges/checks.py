@@ -13,8 +13,8 @@ OPPOSITE = {"north": "south", "south": "north", "east": "west", "west": "east"}
 
 def check(game: Game, content: ContentSet) -> list[Problem]:
     out: list[Problem] = []
-    for rule in (ranges, references, geometry, derived_statements, component_manifest, card_texts, decision_texts,
-                 map_settings):
+    for rule in (ranges, references, geometry, derived_statements, component_manifest, enemy_labels, card_texts,
+                 decision_texts, map_settings):
         out += rule(game, content)
     return out
 
@@ -146,6 +146,22 @@ def component_manifest(game: Game, content: ContentSet) -> list[Problem]:
     if len(players) < game.settings.players:
         out.append(content.problem("components", ("tokens",),
                                    f"{len(players)} player tokens for {game.settings.players} players"))
+    return out
+
+
+def enemy_labels(game: Game, content: ContentSet) -> list[Problem]:
+    """Enemy tokens are numbered by their type's initial ('W3'), so no two types share one: the
+    GM finds a token's row on the Damage Matrix and Enemy Timeline by its label."""
+    out = []
+    seen: dict[str, str] = {}
+    for eid, e in game.elements.enemies.items():
+        initial = e.name[:1].upper()
+        if initial in seen:
+            out.append(content.problem("elements", ("enemies", eid, "name"),
+                                       f"enemy {e.name!r} starts with {initial!r} like {seen[initial]!r}: enemy "
+                                       "tokens are labelled by that letter and their number, so each type needs "
+                                       "its own first letter"))
+        seen.setdefault(initial, e.name)
     return out
 
 

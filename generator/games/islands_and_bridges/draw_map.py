@@ -9,7 +9,7 @@ from ...draw import Circle, Group, Line, Rect, Scene, Text, polygon
 from ...draw.fonts import PT_MM
 from ...draw.scene import Item
 from ...draw.text import block, label
-from .model import Game
+from .model import Game, enemy_label
 from .plan import IslandPlan, MapKit, Plan, cell_name
 
 OVERVIEW = (264.0, 183.0)   # a full landscape page on A4 and Letter
@@ -27,12 +27,18 @@ def _pt(mm: float) -> float:
     return mm / PT_MM / 0.73
 
 
-def enemy_mark(game: Game, enemy: str, cx: float, cy: float, r: float) -> tuple[Item, ...]:
-    """An enemy as the trapboard legend shows it: a disc of its colour with its initial."""
-    name = game.elements.enemies[enemy].name if enemy in game.elements.enemies else enemy
-    return (Circle(cx, cy, r, fill=game.color(enemy) if enemy in game.settings.palette else game.color("muted"),
-                   stroke=game.color("ink"), stroke_mm=max(0.15, r * 0.05)),
-            Text(cx, cy + r * 0.45, name[0].upper(), _pt(r * 0.95), "#ffffff", "bold", "middle"))
+def enemy_mark(game: Game, enemy: str, cx: float, cy: float, r: float, number: int | None = None
+               ) -> tuple[Item, ...]:
+    """An enemy as the trapboard legend shows it: a disc of its colour with its initial, or with the
+    label of the numbered token that starts there ('W3')."""
+    e = game.elements.enemies.get(enemy)
+    name = e.name if e else enemy
+    disc = Circle(cx, cy, r, fill=game.color(enemy) if enemy in game.settings.palette else game.color("muted"),
+                  stroke=game.color("ink"), stroke_mm=max(0.15, r * 0.05))
+    if number is not None and e is not None:
+        return (disc, label(enemy_label(e, number), cx, cy + r * 0.3, r * 1.7, max_pt=_pt(r * 0.75),
+                            style="bold", color="#ffffff"))
+    return (disc, Text(cx, cy + r * 0.45, name[0].upper(), _pt(r * 0.95), "#ffffff", "bold", "middle"))
 
 
 def start_mark(game: Game, player: int, cx: float, cy: float, r: float) -> tuple[Item, ...]:
@@ -41,9 +47,11 @@ def start_mark(game: Game, player: int, cx: float, cy: float, r: float) -> tuple
             Text(cx, cy + r * 0.36, f"P{player}", _pt(r * 0.7), game.color("player"), "bold", "middle"))
 
 
-def island_marks(game: Game, kit: MapKit, isl: IslandPlan, cell: float, *, words: bool = False) -> tuple[Item, ...]:
+def island_marks(game: Game, kit: MapKit, isl: IslandPlan, cell: float, *, words: bool = False,
+                 numbers: dict[str, tuple[int, ...]] | None = None) -> tuple[Item, ...]:
     """Everything the GM marks on one island, in mm from its north-west corner, `cell` mm a cell.
-    `words` adds the small labels that only fit a trapboard-sized cell."""
+    `words` adds the small labels that only fit a trapboard-sized cell; `numbers` (plan.token_numbers)
+    names the enemy token that starts on each enemy cell."""
     items: list[Item] = []
     inset = cell * 0.1
     for trap in isl.traps:
@@ -86,8 +94,10 @@ def island_marks(game: Game, kit: MapKit, isl: IslandPlan, cell: float, *, words
             items.append(Text((c + 0.5) * cell, (r + 1) * cell - cell * 0.04, "END", _pt(cell * 0.13),
                               game.color("stage-end"), "bold", "middle"))
     for t, cells in isl.enemies:
-        for c, r in cells:
-            items += enemy_mark(game, t, (c + 0.5) * cell, (r + 0.5) * cell, cell * 0.36)
+        nums = (numbers or {}).get(t, ())
+        for j, (c, r) in enumerate(cells):
+            items += enemy_mark(game, t, (c + 0.5) * cell, (r + 0.5) * cell, cell * 0.36,
+                                nums[j] if j < len(nums) else None)
     for j, (c, r) in enumerate(isl.starts):
         items += start_mark(game, j + 1, (c + 0.5) * cell, (r + 0.5) * cell, cell * 0.36)
     return tuple(items)

@@ -11,8 +11,8 @@ from ...draw.table import table
 from ...draw.text import block, label
 from . import draw_sheets
 from .draw_map import cm, header_line, island_marks
-from .model import Game
-from .plan import MapKit, Plan, arrival_side, cell_name, enemy_count
+from .model import Game, enemy_label
+from .plan import MapKit, Plan, arrival_side, cell_name, enemy_count, token_numbers
 
 PORTRAIT = draw_sheets.PORTRAIT
 
@@ -41,7 +41,8 @@ def trapboard(game: Game, kit: MapKit, plan: Plan, index: int) -> Scene:
     """Island `index`'s trapboard, filled in: the kit's sheet with the plan's marks on its grid."""
     isl = plan.islands[index]
     cell = draw_sheets.TRAPBOARD_CELL_MM
-    marks = list(island_marks(game, kit, isl, cell, words=True))
+    numbers = token_numbers(plan)[index]
+    marks = list(island_marks(game, kit, isl, cell, words=True, numbers=numbers))
     came = arrival_side(plan, index)
     if came in kit.sockets:
         marks += _socket_note(game, kit, came, f"from island {index}", cell)
@@ -58,7 +59,9 @@ def trapboard(game: Game, kit: MapKit, plan: Plan, index: int) -> Scene:
         parts.append("Start: " + ", ".join(f"P{j + 1} {cell_name(c)}" for j, c in enumerate(isl.starts)) + ".")
     for t, cells in isl.enemies:
         e = game.elements.enemies.get(t)
-        parts.append(f"{e.name if e else t}: {', '.join(cell_name(c) for c in cells)}.")
+        where = [f"{enemy_label(e, n) if e else t} {cell_name(c)}"
+                 for c, n in zip(cells, numbers.get(t, ()), strict=False)]
+        parts.append(f"{e.name if e else t}: {', '.join(where)}.")
     if isl.traps:
         parts.append("Traps: " + ", ".join(f"{cell_name(t[0])}-{cell_name(t[-1])}" if len(t) > 1 else cell_name(t[0])
                                            for t in isl.traps) + ".")

@@ -158,20 +158,23 @@ def _star(cx: float, cy: float, r_out: float, r_in: float) -> list[tuple[float, 
 
 
 def damage_matrix(game: Game) -> Scene:
-    """Players x enemies, one block per round: the GM writes each hit, then sums each enemy's row."""
+    """Enemy tokens x players (and traps), one block per round: the GM writes each hit, then sums
+    each enemy's row. A row for every numbered enemy token, so any stage the generator makes fits."""
     w, h = LANDSCAPE
-    items = _frame(game, "Damage Matrix", LANDSCAPE, "damage from players to enemies, per round")
-    n = game.components.tracked_enemies
+    items = _frame(game, "Damage Matrix", LANDSCAPE, "damage to enemies, per round")
+    tokens = game.enemy_tokens()
     players = [t for t in game.components.tokens if t.kind == "player"][: game.settings.players]
-    header = ["Round ___", *(f"P{t.rings}" for t in players), "Total"]
-    rows = [header] + [[f"E{k + 1}  ____", *([""] * len(players)), ""] for k in range(n)]
-    bw = (w - 8) / 3
-    row_h = min(7.0, (h - 20 - 8) / 2 / (n + 1))
-    widths = [bw * 0.34] + [bw * 0.66 / (len(players) + 1)] * (len(players) + 1)
-    for b in range(6):
-        x = (b % 3) * (bw + 4)
-        y = 16 + (b // 3) * ((n + 1) * row_h + 8)
-        t, _ = table(x, y, widths, rows, row_h=row_h, size_pt=7.5, first_col_bold=False)
+    header = ["Round ___", *(f"P{t.rings}" for t in players), "Trap", "Total"]
+    rows = [header] + [[et.label, *([""] * (len(players) + 2))] for et in tokens]
+    gap = 4.0
+    row_h = min(7.0, (h - 20 - 8) / (len(rows)))
+    blocks = max(1, int((h - 16 + gap) // (len(rows) * row_h + gap)))  # rounds stacked down the page
+    bw = (w - 2 * gap) / 3
+    widths = [bw * 0.2] + [bw * 0.8 / (len(players) + 2)] * (len(players) + 2)
+    for b in range(3 * blocks):
+        x = (b % 3) * (bw + gap)
+        y = 16 + (b // 3) * (len(rows) * row_h + gap)
+        t, _ = table(x, y, widths, rows, row_h=row_h, size_pt=7.5, first_col_bold=True)
         items += t
     return Scene(w, h, tuple(items), title="Damage Matrix")
 
@@ -180,16 +183,33 @@ def _round_header(first: int, count: int) -> list[str]:
     return [str(r) for r in range(first, first + count)]
 
 
-def timeline_pages(game: Game) -> int:
-    """Pages of ROUNDS_PER_PAGE rounds needed to hold the longest cooldown."""
-    return math.ceil((rules.longest_cooldown(game) + 1) / ROUNDS_PER_PAGE)
+def timeline_pages(look_ahead: int) -> int:
+    """Sheets of ROUNDS_PER_PAGE rounds a timeline needs to hold a mark written `look_ahead`
+    rounds after the round it is written in."""
+    return math.ceil((look_ahead + 1) / ROUNDS_PER_PAGE)
+
+
+def player_timeline_pages(game: Game) -> int:
+    """The Player Timeline holds cooldown marks: as far ahead as the longest cooldown."""
+    return timeline_pages(rules.longest_cooldown(game))
+
+
+def enemy_timeline_pages(game: Game) -> int:
+    """The Enemy Timeline holds each enemy's health round by round and the charge marks of an
+    enemy that charges: nothing further ahead than the longest charge."""
+    return timeline_pages(max((e.charge_rounds for e in game.elements.enemies.values()), default=0))
+
+
+def _continue_note(pages: int) -> str:
+    return (f"A longer stage goes on with a fresh copy of the {'sheet' if pages == 1 else 'sheets'}: "
+            f"add {pages * ROUNDS_PER_PAGE} to every round number.")
 
 
 def player_timeline(game: Game, page: int) -> Scene:
     """Rounds across; for each player a Health row and a row per card with a cooldown."""
     w, h = LANDSCAPE
     first = page * ROUNDS_PER_PAGE + 1
-    pages = timeline_pages(game)
+    pages = player_timeline_pages(game)
     items = _frame(game, "Player Timeline", LANDSCAPE,
                    f"rounds {first}-{first + ROUNDS_PER_PAGE - 1} (sheet {page + 1} of {pages})")
     waits = [(a.name, a.cooldown) for a in game.elements.actions.values() if a.cooldown] + \
@@ -210,43 +230,48 @@ def player_timeline(game: Game, page: int) -> Scene:
         y = 15 + row_h * (1 + k * per)
         items.append(Rect(0, y, w, row_h * per, stroke=game.color("player"), stroke_mm=0.6))
     items += block("Mark each round below its number. When a card is played, write its cooldown mark in the "
-                   "round it is ready again (cooldown counts from activation).", 0, 15 + th + 1.5, w, 6,
-                   max_pt=7, color=game.color("muted"))
+                   "round it is ready again (cooldown counts from activation). " + _continue_note(pages),
+                   0, 15 + th + 1.5, w, 6, max_pt=7, color=game.color("muted"))
     return Scene(w, h, tuple(items), title=f"Player Timeline {page + 1}")
 
 
 def enemy_timeline(game: Game, page: int) -> Scene:
-    """Rounds across; for each tracked enemy a health row (and charge marks for a charging enemy)."""
+    """Rounds across; a health row for every numbered enemy token (and charge marks for a
+    charging enemy)."""
     w, h = LANDSCAPE
     first = page * ROUNDS_PER_PAGE + 1
-    pages = timeline_pages(game)
+    pages = enemy_timeline_pages(game)
     items = _frame(game, "Enemy Timeline", LANDSCAPE,
                    f"rounds {first}-{first + ROUNDS_PER_PAGE - 1} (sheet {page + 1} of {pages})")
-    n = game.components.tracked_enemies
-    label_w = 48.0
+    tokens = game.enemy_tokens()
+    label_w = 30.0
     col = (w - label_w) / ROUNDS_PER_PAGE
     rows = [["Round", *_round_header(first, ROUNDS_PER_PAGE)]]
-    for k in range(n):
-        rows.append([f"E{k + 1} ______ HP", *([""] * ROUNDS_PER_PAGE)])
+    for et in tokens:
+        e = game.elements.enemies[et.enemy]
+        rows.append([f"{et.label}  {e.health} HP", *([""] * ROUNDS_PER_PAGE)])
     row_h = min(12.0, (h - 30) / len(rows))
     tbl, th = table(0, 15, [label_w] + [col] * ROUNDS_PER_PAGE, rows, row_h=row_h, size_pt=7.5,
                     first_col_bold=False)
     items += tbl
     charging = [e for e in game.elements.enemies.values() if e.charge_rounds]
-    note = "Write each enemy's type and health left after the Damage phase."
+    note = "Write each enemy's health left after the Damage phase."
     for e in charging:
-        note += (f" {e.name}: tick each round it charges; it strikes at the end of its "
+        note += (f" {e.name}: tick each round it charges; it strikes in the last round of its "
                  f"{e.charge_rounds}-round charge, so once every {e.charge_rounds} rounds.")
+    note += " " + _continue_note(pages)
     items += block(note, 0, 15 + th + 2, w, 8, max_pt=7.5, color=game.color("muted"))
     return Scene(w, h, tuple(items), title=f"Enemy Timeline {page + 1}")
 
 
 def ability_duration_timeline(game: Game, page: int) -> Scene:
-    """Two players a sheet: a lane of fields per ability, counting down to the left."""
+    """Two players a sheet: a lane of fields per ability, numbered so that a marker counts down as it
+    moves the way the seed says (rules.DURATION_STEP)."""
     w, h = LANDSCAPE
     items = _frame(game, "Ability Duration Timeline", LANDSCAPE, f"sheet {page + 1} of "
                    f"{ability_timeline_pages(game)}")
     longest = max(a.duration for a in game.elements.abilities.values())
+    fields = rules.duration_fields(longest)
     label_w = 40.0
     field = min(20.0, (w - label_w) / longest)
     per_page = 2
@@ -259,22 +284,29 @@ def ability_duration_timeline(game: Game, page: int) -> Scene:
         y += 8
         for ab in game.elements.abilities.values():
             items += block(ab.label, 0, y, label_w - 3, lane, max_pt=8.5, style="bold", valign="middle")
-            for f in range(longest):
-                value = longest - f
+            for f, value in enumerate(fields):
                 x = label_w + f * field
                 active = value <= ab.duration
                 items.append(Rect(x, y, field - 1.2, lane, fill="#f4f1fa" if active else "#e5e7eb",
                                   stroke=game.color("ability-card"), stroke_mm=0.3, radius=1))
                 items.append(Text(x + 1.5, y + 3.5, str(value), 6.5, game.color("muted")))
-            x0 = label_w + (longest - ab.duration) * field
-            items.append(Line(x0 - 0.6, y - 0.5, x0 - 0.6, y + lane + 0.5, stroke=game.color("ability-card"),
-                              stroke_mm=0.8))
+            # the field a marker starts on, edged on the side it moves away from
+            f0 = fields.index(ab.duration)
+            x0 = label_w + f0 * field + (field - 1.2 + 0.6 if rules.DURATION_STEP == "left" else -0.6)
+            items.append(Line(x0, y - 0.5, x0, y + lane + 0.5, stroke=game.color("ability-card"), stroke_mm=0.8))
             y += lane + 1.5
         y += 4
-    items += block("Put the ability's duration marker on the field of its duration when it is played; in phase 7 "
-                   "move every marker one field to the left. Below 1, the marker leaves and the card is turned "
-                   "face down until its cooldown mark.", 0, h - 9, w, 9, max_pt=7.5, color=game.color("muted"))
+    items += block(f"Put the ability's duration marker on the field of its duration when it is played; in "
+                   f"{_phase_name(game, 'skill-duration')} move every marker one field to the "
+                   f"{rules.DURATION_STEP}. Below 1, the marker leaves and the card is turned face down until its "
+                   "cooldown mark.", 0, h - 9, w, 9, max_pt=7.5, color=game.color("muted"))
     return Scene(w, h, tuple(items), title=f"Ability Duration Timeline {page + 1}")
+
+
+def _phase_name(game: Game, phase_id: str) -> str:
+    """'phase 7' for the phase with this id, by its place in phases.yaml."""
+    k = next((k for k, p in enumerate(game.phases, 1) if p.id == phase_id), None)
+    return f"phase {k}" if k else "the Ability Duration Update"
 
 
 def ability_timeline_pages(game: Game) -> int:

@@ -8,8 +8,17 @@ from ...draw.text import label
 from .model import Game, Token
 
 
-def token(game: Game, tok: Token) -> Scene:
-    """The face of one token, one cell square (the chest: its cells x its cells)."""
+def faces(game: Game, tok: Token) -> list[Scene]:
+    """Every copy of a token in the box: enemy tokens each carry their own number ('W3', as the
+    tracking sheets and a map's trapboards name them); other tokens are alike."""
+    if tok.kind == "enemy":
+        return [token(game, tok, et.label) for et in game.enemy_tokens() if et.enemy == tok.enemy][:tok.quantity]
+    return [token(game, tok)] * tok.quantity
+
+
+def token(game: Game, tok: Token, number: str = "") -> Scene:
+    """The face of one token, one cell square (the chest: its cells x its cells); `number` is an
+    enemy token's label."""
     cell = game.settings.cell
     size = cell * (game.elements.chest.cells if tok.kind == "chest" else 1)
     c = size / 2
@@ -25,10 +34,11 @@ def token(game: Game, tok: Token) -> Scene:
         e = game.elements.enemies[tok.enemy]
         bg = game.color(tok.enemy)
         items.append(Circle(c, c, size * 0.45, fill=paper, stroke=ink, stroke_mm=0.4))
-        # name, health, then the attack spelled out (a charging enemy needs one more line for it)
-        ys: tuple[float, ...] = (0.30, 0.47, 0.63, 0.78) if e.charge_rounds else (0.35, 0.55, 0.72)
-        items.append(label(e.name.upper(), c, size * ys[0], size * 0.7, max_pt=7, style="bold"))
-        items.append(label(f"{e.health} HP", c, size * ys[1], size * 0.7, max_pt=7))
+        # its number, name and health, then the attack spelled out (a charging enemy needs one more line)
+        ys: tuple[float, ...] = (0.33, 0.50, 0.65, 0.79) if e.charge_rounds else (0.36, 0.55, 0.72)
+        items.append(label(number or e.name.upper(), c, size * ys[0], size * 0.6, max_pt=11, style="bold"))
+        items.append(label(f"{e.name.upper()} {e.health} HP" if number else f"{e.health} HP", c, size * ys[1],
+                           size * 0.74, max_pt=7))
         items.append(label(f"{e.damage} dmg, range {e.attack_range}", c, size * ys[2], size * 0.66, max_pt=6))
         if e.charge_rounds:
             items.append(label(f"charges {e.charge_rounds} rounds", c, size * ys[3], size * 0.6, max_pt=6))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -152,7 +153,21 @@ class Components(Strict):
     tokens: list[Token]
     cards: Cards
     sheets: list[Sheet]
-    tracked_enemies: int = Field(ge=1, le=20)
+
+
+@dataclass(frozen=True)
+class EnemyToken:
+    """One numbered enemy token of the box: 'W3' is the third Weak token. The tracking sheets have
+    a row for each, and a map's plan names the token that starts on each enemy cell."""
+
+    enemy: str    # the enemy type's id
+    number: int   # from 1 within its type
+    label: str
+
+
+def enemy_label(enemy: Enemy, number: int) -> str:
+    """'W3': the type's initial (told apart by a content check) and the token's number."""
+    return f"{enemy.name[:1].upper()}{number}"
 
 
 class Phase(Strict):
@@ -181,6 +196,18 @@ class Game(Strict):
 
     def color(self, name: str) -> str:
         return self.settings.palette[name]
+
+    def enemy_tokens(self) -> list[EnemyToken]:
+        """Every enemy token of the box, numbered within its type, in the order of the tokens list:
+        the faces printed, the rows of the Damage Matrix and Enemy Timeline, and the numbers a map
+        gives its enemies all come from here, so they cannot disagree."""
+        out: list[EnemyToken] = []
+        for t in self.components.tokens:
+            if t.kind == "enemy" and t.enemy in self.elements.enemies:
+                e = self.elements.enemies[t.enemy]
+                done = sum(1 for x in out if x.enemy == t.enemy)
+                out += [EnemyToken(t.enemy, done + k, enemy_label(e, done + k)) for k in range(1, t.quantity + 1)]
+        return out
 
 
 FILES: dict[str, type[BaseModel]] = {

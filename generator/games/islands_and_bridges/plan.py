@@ -274,6 +274,23 @@ def arrival_side(plan: Plan, index: int) -> str | None:
     return OPPOSITE.get(prev) if prev is not None else None
 
 
+def token_numbers(plan: Plan) -> list[dict[str, tuple[int, ...]]]:
+    """The number of the enemy token that starts on each enemy cell, island by island, parallel to
+    the plan's cells: each type's tokens are handed out from 1 in path order (island by island, in
+    the order the plan lists the cells). The box_quantities rule keeps every number within the
+    box, so each has its token and its row on the Damage Matrix and Enemy Timeline."""
+    handed: dict[str, int] = {}
+    out: list[dict[str, tuple[int, ...]]] = []
+    for isl in plan.islands:
+        numbers: dict[str, tuple[int, ...]] = {}
+        for t, cells in isl.enemies:
+            first = handed.get(t, 0)
+            numbers[t] = tuple(range(first + 1, first + 1 + len(cells)))
+            handed[t] = first + len(cells)
+        out.append(numbers)
+    return out
+
+
 def enemy_count(plan: Plan) -> dict[str, int]:
     out: dict[str, int] = {}
     for isl in plan.islands:

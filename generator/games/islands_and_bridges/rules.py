@@ -73,6 +73,26 @@ def active_rounds(activated_round: int, duration: int) -> range:
     return range(activated_round, activated_round + duration)
 
 
+# Seed 2.4: "All abilities which lie on the Ability Duration Timeline are move 1 field to the left
+# thus decreasing the current duration time of the ability by 1." The sheet's numbering and every
+# sentence that tells the direction read it from here.
+DURATION_STEP = "left"
+
+
+def duration_fields(longest: int) -> list[int]:
+    """The numbers of the Ability Duration Timeline's fields, in order from left to right: a
+    marker that moves one field towards DURATION_STEP loses one round of duration."""
+    values = list(range(1, longest + 1))
+    return values if DURATION_STEP == "left" else values[::-1]
+
+
+def duration_update(duration: int) -> int | None:
+    """A marker's duration after the Ability Duration Update (phase 7): one less; None when it
+    goes below 1, leaves the timeline and its card is turned face down."""
+    left = duration - 1
+    return left if left >= 1 else None
+
+
 def strikes(charge_rounds: int, rounds_engaged: int) -> bool:
     """Whether an enemy with this charge time strikes in its n-th round of attacking (1-based):
     no charge strikes every round; a charge of 3 strikes in rounds 3, 6, 9… (decision boss-charge)."""

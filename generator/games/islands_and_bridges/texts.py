@@ -22,6 +22,7 @@ def context(game: Game) -> dict[str, Any]:
         "abilities": game.elements.abilities,
         "chest": game.elements.chest,
         "trap": game.elements.trap,
+        "duration_step": rules.DURATION_STEP,
         "longest_duration": max(a.duration for a in game.elements.abilities.values()),
         "boosted": {
             "move": rules.move(game, boosted=True),
