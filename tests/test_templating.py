@@ -1,0 +1,86 @@
+"""Templates written in content run in the one sandbox, and their work is bounded."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.content import templating
+from generator.content.templating import TemplateProblem, render_template
+
+from .conftest import problems_after_edit
+
+HOSTILE = {
+    "escape to os": "{{ cycler.__init__.__globals__.os.system('touch x') }}",
+    "huge range": "{% for i in range(10**9) %}x{% endfor %}",
+    "nested loops": "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}",
+    "loops over a long text": "{% for a in 'x'*50000 %}{% for b in 'x'*50000 %}{% endfor %}{% endfor %}",
+    "string multiplication": "{{ 'a'*10**9 }}",
+    "huge power": "{{ 2**(10**9) }}",
+    "huge printf width": "{{ '%999999999d' % 1 }}",
+    "str.format width": "{{ '{:>999999999}'.format(1) }}",
+    "padding method": "{{ 'a'.ljust(10**8) }}",
+    "widening filter": "{{ 'x'|center(999999999) }}",
+    "lorem ipsum": "{{ lipsum(n=10**6) }}",
+    "deep macro recursion": "{% macro f(n) %}{{ f(n + 1) }}{% endmacro %}{{ f(0) }}",
+    "doubling macro": "{% macro f(s) %}{{ f(s ~ s) }}{% endmacro %}{{ f('ab') }}",
+    "doubling sets": "{% set s = 'abcdefgh' %}" + "{% set s = s ~ s %}" * 40,
+    "doubling namespace": "{% set ns = namespace(s='ab') %}{% for i in range(60) %}{% set ns.s = ns.s ~ ns.s %}"
+                          "{% endfor %}",
+    "text kept in a block": "{% set x %}{% for i in range(100000) %}{% for j in range(1000) %}" + "y" * 1000
+                            + "{% endfor %}{% endfor %}{% endset %}",
+    "batch filling": "{{ [1]|batch(10**9, 'x')|list }}",
+    "replace explosion": "{{ 'ab'|replace('', 'x' * 99999) }}",
+    "join explosion": "{{ (['x' * 99999] * 100000)|join }}",
+    "pydantic method": "{{ m.model_dump_json(indent=99) }}",
+    "mutation": "{% set l = [1] %}{{ l.append(2) }}",
+    "division by zero": "{{ 1 / 0 }}",
+    "deep nesting": "{{ " + "(" * 5000 + "1" + ")" * 5000 + " }}",
+}
+
+
+@pytest.mark.parametrize("source", HOSTILE.values(), ids=HOSTILE.keys())
+def test_a_hostile_template_is_refused_with_one_line(source: str, tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.games.skybound_battle.model import Rules
+
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(TemplateProblem) as err:
+        render_template(source, m=Rules.model_construct())
+    assert "\n" not in str(err.value)
+    assert not (tmp_path / "x").exists()
+
+
+def test_an_ordinary_template_renders() -> None:
+    assert render_template("{% for i in range(3) %}{{ loop.cycle('a', 'b') }}{{ i|signed }} {% endfor %}"
+                           "{{ range(3)|map('string')|join(',') }} {{ {'k': 2}.items()|list }}") \
+        == "a0 b+1 a+2 0,1,2 [('k', 2)]"
+
+
+def test_one_environment_for_every_template() -> None:
+    from generator import text
+
+    assert text.environment() is templating.sandboxed_environment()
+    assert isinstance(text.environment(), templating.BoundedSandbox)
+
+
+def test_a_card_text_that_runs_a_command_is_an_error_at_its_line(content_copy, tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    problems = problems_after_edit(content_copy, "islands-and-bridges", "elements.yaml",
+                                   "Deal {{ action.damage }} damage to a single enemy",
+                                   "Deal {{ cycler.__init__.__globals__.os.system('touch x') }} damage")
+    assert any("elements.yaml:50:" in p and "unsafe" in p for p in problems), problems
+    assert not (tmp_path / "x").exists()
+
+
+@pytest.mark.parametrize("game", ["skybound-battle", "skylands", "island-of-fog", "islands-and-bridges"])
+def test_a_decision_that_loops_forever_is_an_error_at_its_line(content_copy, game: str) -> None:
+    text = (Path(__file__).parents[1] / "content" / game / "decisions.yaml").read_text()
+    line = next(i for i, ln in enumerate(text.splitlines(), 1) if ln.strip().startswith("choice:"))
+    loop = "{% for i in range(99999) %}{% for j in range(99999) %}{% endfor %}{% endfor %}"
+    old = text.splitlines()[line - 1]
+    new = f"{old}\n      {loop}" if old.endswith(">-") else f'    choice: "{loop}"'
+    problems = problems_after_edit(content_copy, game, "decisions.yaml", old, new)
+    assert any(f"decisions.yaml:{line}:" in p and "too much work" in p for p in problems), problems
