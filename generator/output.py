@@ -1,24 +1,45 @@
-"""Writing results: atomically, with a manifest of hashes that tells what changed."""
+"""Writing results: atomically, with a manifest of hashes that tells what changed, and never outside
+the game's output folder.
+
+The folder a build writes (OUT/GAME, or a folder under it) is the only place playkit writes or
+deletes: a path is written only if every folder on the way down from OUT/GAME is a real folder (not
+a symbolic link), and the manifest left by the last build is trusted only if it is exactly what
+`write_artifacts` writes, with paths that stay inside. Temporary files carry TEMP_SUFFIX, so the next
+build can remove those a killed build left, and no other file.
+"""
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
+import re
+import stat
+import sys
 import tempfile
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from .game import Artifact
 
 MANIFEST = "manifest.json"
+TEMP_SUFFIX = ".playkit-tmp"
+_TEMP_NAME = re.compile(r"^\..+\.[a-z0-9_]{8}" + re.escape(TEMP_SUFFIX) + "$")   # mkstemp's 8 random characters
+_MANIFEST_MAX_BYTES = 16 * 1024 * 1024
+_SHA256 = re.compile(r"^[0-9a-f]{64}$")
+
+
+class OutputRefused(OSError):
+    """A write or delete that would leave the output folder (a symbolic link on the way)."""
 
 
 def write_atomic(path: Path, data: bytes) -> None:
-    """Write to a temporary file beside `path`, then rename it into place."""
+    """Write to a temporary file beside `path`, then rename it into place (a link at `path` is
+    replaced, never followed)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
@@ -41,44 +62,130 @@ class WriteReport:
     written: list[str] = field(default_factory=list)
     changed: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
 
 
 def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def write_artifacts(folder: Path, artifacts: list[Artifact], meta: dict[str, Any]) -> WriteReport:
-    """Write every artifact (unchanged files are left alone) and the manifest listing them."""
+def safe_relative(path: str) -> bool:
+    """A path playkit may write under its folder: relative, forward slashes, no `..`, no empty part."""
+    if not path or "\\" in path or "\0" in path or path.startswith("/"):
+        return False
+    parts = PurePosixPath(path).parts
+    return all(p not in ("", ".", "..") for p in parts) and "/".join(parts) == path
+
+
+def _refuse_links(top: Path, below: Path) -> None:
+    """Raise OutputRefused if `below`, or a folder between `top` and it, is a symbolic link (or not a
+    folder); `top` itself is what the user named and may be anything."""
+    rel = below.relative_to(top)
+    here = top
+    for part in rel.parts:
+        here = here / part
+        try:
+            mode = os.lstat(here).st_mode
+        except FileNotFoundError:
+            return   # the rest is created by us, as real folders
+        if stat.S_ISLNK(mode):
+            raise OutputRefused(errno.ELOOP, "is a symbolic link; playkit writes only inside the output "
+                                "folder and follows no link out of it", str(here))
+        if not stat.S_ISDIR(mode):
+            raise OutputRefused(errno.ENOTDIR, "is not a folder", str(here))
+
+
+def write_artifacts(folder: Path, artifacts: list[Artifact], meta: dict[str, Any],
+                    root: Path | None = None) -> WriteReport:
+    """Write every artifact under `folder` (unchanged files are left alone), remove the files the
+    last build listed and this one does not, and write the manifest listing them. `root` (OUT/GAME,
+    by default `folder` itself) is where links stop being followed: nothing between it and a file
+    written may be a symbolic link."""
     seen = set()
     for a in artifacts:
-        target = (folder / a.path).resolve()
-        if folder.resolve() not in target.parents or a.path in seen:
+        if not safe_relative(a.path) or a.path in seen or a.path == MANIFEST:
             raise ValueError(f"artifact path {a.path!r} is outside its folder or repeated")
         seen.add(a.path)
-    previous = _read_manifest(folder)
+    top = (root or folder).parent
+    _refuse_links(top, folder)
+    for path in sorted({str(PurePosixPath(a.path).parent) for a in artifacts} - {"."}):
+        _refuse_links(folder, folder / path)
     report = WriteReport(folder)
+    _remove_leftovers({folder} | {folder / PurePosixPath(a.path).parent for a in artifacts})
+    previous = _read_manifest(folder, report.warnings)
     files = {}
     for a in sorted(artifacts, key=lambda a: a.path):
         digest = sha256(a.data)
         files[a.path] = {"sha256": digest, "bytes": len(a.data), "from": list(a.sources)}
         target = folder / a.path
         report.written.append(a.path)
-        if previous.get(a.path, {}).get("sha256") != digest or not target.exists():
+        if previous.get(a.path) != digest or not target.is_file() or target.is_symlink():
             write_atomic(target, a.data)
             report.changed.append(a.path)
     for old in sorted(set(previous) - set(files)):
         stale = folder / old
-        if stale.is_file():
-            stale.unlink()
-        report.removed.append(old)
+        try:
+            _refuse_links(folder, stale.parent)
+            if stat.S_ISREG(os.lstat(stale).st_mode):
+                stale.unlink()
+                report.removed.append(old)
+        except (OutputRefused, FileNotFoundError, NotADirectoryError):
+            continue
     manifest = {**meta, "files": files}
     write_atomic(folder / MANIFEST, (json.dumps(manifest, indent=2, sort_keys=True) + "\n").encode())
+    for w in report.warnings:
+        print(f"warning: {w}", file=sys.stderr)
     return report
 
 
-def _read_manifest(folder: Path) -> dict[str, Any]:
+def _remove_leftovers(folders: set[Path]) -> None:
+    """Delete the temporary files a killed build left in the folders this build writes (only names
+    write_atomic makes; the folders were checked to be no links)."""
+    for here in folders:
+        if not here.is_dir():
+            continue
+        for path in here.iterdir():
+            if _TEMP_NAME.match(path.name) and stat.S_ISREG(os.lstat(path).st_mode):
+                path.unlink(missing_ok=True)
+
+
+def _read_manifest(folder: Path, warnings: list[str]) -> dict[str, str]:
+    """The files (path -> sha256) the last build wrote here, or {} with a warning when the manifest
+    is not one write_artifacts wrote."""
+    path = folder / MANIFEST
     try:
-        files: dict[str, Any] = json.loads((folder / MANIFEST).read_text())["files"]
-        return files
-    except (OSError, ValueError, KeyError, TypeError):
+        mode = os.lstat(path).st_mode
+    except (FileNotFoundError, NotADirectoryError):
         return {}
+    problem = _manifest_problem(path, mode)
+    if isinstance(problem, str):
+        warnings.append(f"{path} is not a manifest playkit wrote ({problem}): it is ignored, and no old "
+                        "file is removed")
+        return {}
+    return problem
+
+
+def _manifest_problem(path: Path, mode: int) -> dict[str, str] | str:
+    """The manifest's files, or what is wrong with it."""
+    if not stat.S_ISREG(mode):
+        return "not a plain file"
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read(_MANIFEST_MAX_BYTES + 1)
+        if len(raw) > _MANIFEST_MAX_BYTES:
+            return "too large"
+        data = json.loads(raw.decode("utf-8"))
+    except (OSError, ValueError, RecursionError) as err:
+        return f"unreadable: {type(err).__name__}"
+    files = data.get("files") if isinstance(data, dict) else None
+    if not isinstance(files, dict):
+        return "no 'files' table"
+    out = {}
+    for name, entry in files.items():
+        digest = entry.get("sha256") if isinstance(entry, dict) else None
+        if not safe_relative(name) or name == MANIFEST:
+            return f"a path that leaves the folder: {name[:80]!r}"
+        if not isinstance(digest, str) or not _SHA256.match(digest):
+            return f"no sha256 for {name[:80]!r}"
+        out[name] = digest
+    return out

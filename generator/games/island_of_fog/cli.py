@@ -65,7 +65,7 @@ def map_command(ctx: click.Context, seed: int, size: int | None, players: int | 
     folder = out_root(ctx) / GAME_ID / "maps" / f"{size}x{size}-{players}p-seed{seed}{'-fair' if fair else ''}"
     written = write_artifacts(folder, map_artifacts(model, plan, report, BuildOptions(paper=paper)),
                               {"game": GAME_ID, "map": {"size": size, "players": players, "seed": seed,
-                                                        "fair": fair}})
+                                                        "fair": fair}}, root=out_root(ctx) / GAME_ID)
     click.echo(map_summary(model, plan, report))
     click.echo(f"wrote {', '.join(written.written)} to {folder}/")
 
@@ -131,5 +131,5 @@ def odds_command(ctx: click.Context, policy: str | None, paper: str) -> None:
     written = write_artifacts(folder, [Artifact("odds.csv", csv_text.encode(), sources),
                                        Artifact("combat-card.pdf", doc.to_bytes(), sources),
                                        Artifact("combat-card.svg", to_svg(card), sources)],
-                              {"game": GAME_ID, "odds": list(POLICIES), "card": chosen})
+                              {"game": GAME_ID, "odds": list(POLICIES), "card": chosen}, root=out_root(ctx) / GAME_ID)
     click.echo(f"wrote {', '.join(written.written)} to {folder}/")

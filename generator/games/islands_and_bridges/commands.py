@@ -131,7 +131,7 @@ def map_cmd(ctx: click.Context, seed: int | None, islands: int | None, players: 
     meta = {"game": GAME_ID, "plan": plan.digest(), "seed": plan.seed, "edited": plan.edited, "paper": paper,
             "players": plan.players, "difficulty": plan.difficulty, "islands": len(plan.islands),
             "table_mm": list(plan.table_mm)}
-    report = write_artifacts(target, artifacts, meta)
+    report = write_artifacts(target, artifacts, meta, root=out_root(ctx) / GAME_ID)
     click.echo(f"{GAME_ID} map {plan.digest()}: {len(report.written)} files in {target}/ "
                f"({len(plan.islands)} islands, {_players(plan.players)}, {plan.difficulty}; "
                f"enemy strength {plan.spent} of {plan.budget})")

@@ -107,7 +107,7 @@ def simulate_cmd(ctx: click.Context, decks: str, games: int, seed: int, workers:
     folder = cliutil.out_root(ctx) / GAME_ID / "simulation"
     meta = {"game": GAME_ID, "policy": policy, "seed": seed, "games_per_pairing": games,
             "content": model.content_hash, "decks": [d for d, _, _ in entries]}
-    report = write_artifacts(folder, artifacts, meta)
+    report = write_artifacts(folder, artifacts, meta, root=cliutil.out_root(ctx) / GAME_ID)
     click.echo(f"wrote {len(report.written)} files to {folder}/")
 
 

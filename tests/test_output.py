@@ -1,0 +1,113 @@
+"""Writing a kit: nothing outside OUT/GAME is written or deleted, whatever the folder or its manifest holds."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from generator import output
+from generator.cli import main
+from generator.game import Artifact
+from generator.output import OutputRefused, write_artifacts
+
+KIT = [Artifact("cards.pdf", b"cards"), Artifact("svg/a.svg", b"<svg/>")]
+
+
+def _victims(tmp_path: Path) -> Path:
+    victim = tmp_path / "victim.txt"
+    victim.write_text("mine")
+    return victim
+
+
+@pytest.mark.parametrize("files", [
+    {"../victim.txt": {"sha256": "0" * 64}},
+    {"../../victim.txt": {"sha256": "0" * 64}},
+    {"ABSOLUTE": {"sha256": "0" * 64}},
+    {"svg/../../victim.txt": {"sha256": "0" * 64}},
+])
+def test_a_manifest_with_foreign_paths_deletes_nothing(tmp_path: Path, files: dict[str, object],
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    victim = _victims(tmp_path)
+    game = tmp_path / "out" / "game"
+    game.mkdir(parents=True)
+    files = {str(victim) if k == "ABSOLUTE" else k: v for k, v in files.items()}
+    (game / "manifest.json").write_text(json.dumps({"files": {**files, "old.pdf": {"sha256": "1" * 64}}}))
+    (game / "old.pdf").write_text("old")
+    report = write_artifacts(game, KIT, {"game": "game"})
+    assert victim.read_text() == "mine"
+    assert (game / "old.pdf").exists(), "a manifest that is not ours removes nothing"
+    assert report.warnings and "is not a manifest playkit wrote" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("text", ["{not json", "[1, 2]", '{"files": [1]}', '{"files": {"a.pdf": 3}}',
+                                  '{"files": {"a.pdf": {"sha256": 7}}}', "[" * 100_000, "\xff\xfe"])
+def test_a_garbage_manifest_is_ignored_with_a_warning(tmp_path: Path, text: str) -> None:
+    game = tmp_path / "game"
+    game.mkdir()
+    (game / "manifest.json").write_bytes(text.encode("latin-1"))
+    report = write_artifacts(game, KIT, {})
+    assert len(report.warnings) == 1 and report.changed == ["cards.pdf", "svg/a.svg"]
+    assert json.loads((game / "manifest.json").read_text())["files"]["cards.pdf"]["bytes"] == 5
+
+
+def test_our_own_manifest_removes_what_the_kit_no_longer_has(tmp_path: Path) -> None:
+    game = tmp_path / "game"
+    write_artifacts(game, [*KIT, Artifact("gone.pdf", b"x")], {})
+    report = write_artifacts(game, KIT, {})
+    assert report.removed == ["gone.pdf"] and not (game / "gone.pdf").exists() and not report.warnings
+    assert report.changed == []
+
+
+def test_an_output_subfolder_that_is_a_link_is_refused(tmp_path: Path) -> None:
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    game = tmp_path / "out" / "game"
+    game.mkdir(parents=True)
+    (game / "svg").symlink_to(outside)
+    with pytest.raises(OutputRefused):
+        write_artifacts(game, KIT, {})
+    assert list(outside.iterdir()) == [] and not (game / "cards.pdf").exists()
+
+
+def test_a_game_folder_that_is_a_link_is_refused_by_the_cli(tmp_path: Path, runner) -> None:
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "island-of-fog").symlink_to(outside)
+    result = runner.invoke(main, ["--out", str(tmp_path / "out"), "odds", "island-of-fog", "--policy", "simple"])
+    assert result.exit_code == 1 and "symbolic link" in result.output, result.output
+    assert list(outside.iterdir()) == []
+
+
+def test_a_file_that_is_a_link_is_replaced_not_followed(tmp_path: Path) -> None:
+    victim = _victims(tmp_path)
+    game = tmp_path / "game"
+    game.mkdir()
+    (game / "cards.pdf").symlink_to(victim)
+    write_artifacts(game, KIT, {})
+    assert victim.read_text() == "mine" and (game / "cards.pdf").read_bytes() == b"cards"
+
+
+def test_a_killed_builds_temporary_files_are_removed_and_only_those(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    names = []
+    real_replace = os.replace
+
+    def spy(src: str, dst: Path) -> None:
+        names.append(Path(src).name)
+        real_replace(src, dst)
+
+    monkeypatch.setattr(output.os, "replace", spy)
+    game = tmp_path / "game"
+    write_artifacts(game, KIT, {})
+    # what a build killed between mkstemp and rename leaves: the very names write_atomic makes
+    for name in names:
+        (game / ("svg" if name.startswith(".a.svg.") else "") / name).write_text("half")
+    (game / ".cards.pdf.n2l8yogi").write_text("not ours: no playkit mark")
+    (game / "notes.playkit-tmp").write_text("not ours: not a hidden temporary name")
+    write_artifacts(game, KIT, {})
+    left = sorted(p.name for p in game.rglob("*") if p.is_file())
+    assert left == [".cards.pdf.n2l8yogi", "a.svg", "cards.pdf", "manifest.json", "notes.playkit-tmp"]
