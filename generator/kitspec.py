@@ -6,7 +6,7 @@ PDFs and one SVG per named face, and records where every file came from. Nothing
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .draw.scene import Scene
@@ -83,12 +83,34 @@ class PrintFile:
 
 
 @dataclass(frozen=True)
+class Figure:
+    """What a game shows under one figure name.
+
+    scenes:     drawn side by side, in one row, all at one scale
+    labels:     one short line under each scene ("" for none)
+    max_scale:  1 prints the pieces at their real size when they fit; figures never enlarge past it
+    max_h_mm:   the tallest a figure may stand on the page
+    outline:    a thin line around each scene, so a pale piece shows its edges on white paper
+    """
+
+    scenes: tuple[Scene, ...]
+    labels: tuple[str, ...] = ()
+    max_scale: float = 1.0
+    max_h_mm: float = 95.0
+    outline: bool = True
+
+
+@dataclass(frozen=True)
 class Rulebook:
-    """The rulebook: Markdown-like text (rendered from templates) typeset as a PDF."""
+    """A book of the kit: Markdown-like text (rendered from templates) typeset as a PDF, with the
+    figures its text names (`::: figure NAME`, see press/figures.py). `kind` names the book on its
+    pages: the players' rulebook, or the designer's notes (design-notes.pdf)."""
 
     text: str
     sources: tuple[str, ...]
     path: str = "rulebook.pdf"
+    figures: Mapping[str, Figure] = field(default_factory=dict)
+    kind: str = "rulebook"
 
 
 @dataclass(frozen=True)

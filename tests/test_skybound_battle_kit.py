@@ -19,7 +19,7 @@ from tests import pdfcheck
 from tests.conftest import replace_in
 
 GAME = "skybound-battle"
-PDFS = ["board.pdf", "cards.pdf", "deck-lists.pdf", "reference.pdf", "rulebook.pdf", "tokens.pdf"]
+PDFS = ["board.pdf", "cards.pdf", "deck-lists.pdf", "design-notes.pdf", "reference.pdf", "rulebook.pdf", "tokens.pdf"]
 
 
 def build(out: Path, content: Path, *args: str) -> Path:
@@ -55,8 +55,8 @@ def test_every_print_file_is_written(kit):
 
 @pytest.mark.parametrize("name", [*PDFS, "balance/heatmap.pdf"])
 def test_pdf_opens_embeds_every_font_and_passes_qpdf(kit, name):
-    pdfcheck.assert_print_ready((kit / name).read_bytes(), name, trim_box=name not in ("rulebook.pdf",
-                                                                                     "balance/heatmap.pdf"))
+    books = ("rulebook.pdf", "design-notes.pdf", "balance/heatmap.pdf")  # whole pages, no trim
+    pdfcheck.assert_print_ready((kit / name).read_bytes(), name, trim_box=name not in books)
 
 
 def test_every_starter_card_is_printed_with_a_back(kit, model):
@@ -116,12 +116,12 @@ def test_reference_card_and_deck_lists_take_their_numbers_from_the_rules(kit, mo
     assert lists[-1].count("My deck") == model.kit.blank_deck_lists
 
 
-def test_the_rulebook_has_the_rules_the_cards_and_a_decisions_appendix(kit, model):
+def test_the_rulebook_has_the_rules_and_the_cards_and_the_design_notes_the_decisions(kit, model):
     text = re.sub(r"\s+", " ", " ".join(pdfcheck.texts((kit / "rulebook.pdf").read_bytes())))
+    design = re.sub(r"\s+", " ", " ".join(pdfcheck.texts((kit / "design-notes.pdf").read_bytes())))
     assert f"exactly {model.rules.deck.cards} cards" in text
-    assert "Appendix: Decisions" in text
     for d in model.decisions:
-        assert d.topic in text
+        assert d.topic in design
     for c in model.cards:
         assert c.name in text
 

@@ -15,6 +15,7 @@ from click.testing import CliRunner
 from generator import kit as core
 from generator import paths
 from generator.cli import main
+from generator.content.decisions import notes
 from generator.draw import Circle, Scene, Text, to_svg, width_mm
 from generator.draw.fonts import PT_MM
 from generator.draw.scene import texts
@@ -26,8 +27,9 @@ from tests import pdfcheck
 from tests.conftest import replace_in
 
 GAME = "skylands"
-PDFS = ["boards.pdf", "player-boards.pdf", "rulebook.pdf", "scoring-pad.pdf", "specials.pdf", "tiles.pdf",
-        "tokens.pdf"]
+BOOKS = ("rulebook.pdf", "design-notes.pdf")  # books have no trim: they print on the whole page
+PDFS = ["boards.pdf", "design-notes.pdf", "player-boards.pdf", "rulebook.pdf", "scoring-pad.pdf", "specials.pdf",
+        "tiles.pdf", "tokens.pdf"]
 
 
 @pytest.fixture(scope="module")
@@ -51,7 +53,7 @@ def test_every_print_file_is_written(kit):
 
 @pytest.mark.parametrize("name", PDFS)
 def test_pdf_opens_and_embeds_every_font(kit, name):
-    pdfcheck.assert_print_ready((kit / name).read_bytes(), name, trim_box=name != "rulebook.pdf")
+    pdfcheck.assert_print_ready((kit / name).read_bytes(), name, trim_box=name not in BOOKS)
 
 
 @pytest.mark.skipif(shutil.which("qpdf") is None, reason="qpdf not installed")
@@ -134,6 +136,11 @@ def rulebook_of(root: Path) -> str:
     return rulebook.text(loaded.model, scoring_example(loaded.model, loaded.content))
 
 
+def notes_of(root: Path) -> str:
+    loaded = core.load(GAME, root)
+    return notes(rulebook.decisions(loaded.model, scoring_example(loaded.model, loaded.content)))
+
+
 def test_rulebook_numbers_follow_the_content(content_copy):
     text = rulebook_of(paths.CONTENT)
     assert "every empty square loses 2 VPs" in text and "| 3 | 78 |" in text
@@ -142,7 +149,7 @@ def test_rulebook_numbers_follow_the_content(content_copy):
     replace_in(root / GAME / "tiles.yaml", "    marks: {four: 1}", "    marks: {four: 2}")
     changed = rulebook_of(root)
     assert "every empty square loses 3 VPs" in changed and "| 3 | 72 |" in changed
-    assert "72 tiles with 3 players" in changed  # the decisions appendix too
+    assert "72 tiles with 3 players" in notes_of(root)  # the decisions too
 
 
 def test_rulebook_scoring_example_is_the_models_score_of_the_example_board(content_copy):
@@ -153,7 +160,7 @@ def test_rulebook_scoring_example_is_the_models_score_of_the_example_board(conte
                 "| Special islands | 11 |", "| VP markers + active marker + brackets | 10 |", "| **Total** | **49** |"):
         assert row in example
     assert "Shrine of the Woods (A4) 8: 4 complete woods islands x 2" in example
-    assert "Shrine of the Woods gets 8 VPs" in text  # decision shrine-types quotes the same score
+    assert "Shrine of the Woods gets 8 VPs" in notes_of(paths.CONTENT)  # decision shrine-types: the same score
     root = content_copy(GAME)  # another board, other figures: nothing about them is typed anywhere
     replace_in(root / GAME / "scoring-example.yaml", "  E3: {tile: hostel, inhabitants: [blue, purple, green, blue]}\n",
                "")
@@ -165,13 +172,12 @@ def test_rulebook_scoring_example_is_the_models_score_of_the_example_board(conte
     assert "| **Total** | **42** |" in example
 
 
-def test_rulebook_has_the_decisions_appendix():
+def test_design_notes_have_every_decision():
     model = core.load(GAME, paths.CONTENT).model
-    text = rulebook_of(paths.CONTENT)
-    appendix = text[text.index("# Appendix: Decisions"):]
-    for d in model.files.decisions.decisions:
-        assert f"## {d.topic}" in appendix
-    assert "12 markers of 1 VP" in appendix and "{{" not in text
+    text = notes_of(paths.CONTENT)
+    for k, d in enumerate(model.files.decisions.decisions, 1):
+        assert f"## {k}. {d.topic}" in text
+    assert "12 markers of 1 VP" in text and "{{" not in text
 
 
 # ---- what a player can read and use ----------------------------------------------------------

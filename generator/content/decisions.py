@@ -2,7 +2,8 @@
 
 Every game keeps a `decisions.yaml` of this shape. The seed's words are quoted as they stand;
 our choice and its reason are templates over the game's model, so a number they state is read
-from the content, never typed twice. The rulebook prints them as an appendix.
+from the content, never typed twice. They are printed for designers in each kit's design-notes.pdf;
+the players' rulebook only follows them.
 """
 
 from __future__ import annotations
@@ -55,9 +56,9 @@ def template_problems(content: ContentSet, decisions: Sequence[Decision], contex
     return out
 
 
-def appendix(decisions: Sequence[Decision], intro: str | None = None) -> str:
-    """The rulebook appendix (rulebook Markdown): every decision with the seed's quotes; pass
-    decisions already `rendered`."""
+def notes(decisions: Sequence[Decision]) -> str:
+    """The designer's notes (rulebook Markdown): every decision with its id, the seed's quotes, our
+    choice and why; pass decisions already `rendered`."""
     from ..text import render
 
-    return render("decisions.md.j2", decisions=decisions, intro=intro)
+    return render("design-notes.md.j2", decisions=decisions)

@@ -22,7 +22,7 @@ def assemble(title: str, files: Iterable[KitFile], options: BuildOptions) -> Ite
         if isinstance(f, PrintFile):
             yield from _print_file(title, f, options)
         elif isinstance(f, Rulebook):
-            yield Artifact(f.path, rulebook_pdf(title, f.text, options.paper), f.sources)
+            yield Artifact(f.path, rulebook_pdf(title, f.text, options.paper, f.figures, f.kind), f.sources)
         else:
             assert isinstance(f, DataFile)
             yield Artifact(f.path, f.data, f.sources)

@@ -165,7 +165,8 @@ class PrintDocument:
         digest = scene_hash(*(p.scene for p in spec.placed))
         if spec.part is not None:
             digest += f"-{spec.part[1].row + 1}{spec.part[1].col + 1}"
-        text = f"{self.game_title} · {spec.label} · data {digest} · playkit {__version__}"
+        # the build is named by its data digest and version, not by the tool: players read this line too
+        text = f"{self.game_title} · {spec.label} · data {digest} · v{__version__}"
         c.setFillColor(HexColor(FOOT_COLOR))
         c.setFont(fonts.pdf_name("regular"), 6.5)
         c.drawString(MARGIN_MM * MM, 4.0 * MM, text)

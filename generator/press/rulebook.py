@@ -1,13 +1,15 @@
 """A rulebook PDF from a small Markdown-like text (rendered from the game's templates).
 
 Understood: `#`, `##`, `###` headings; paragraphs; `- ` bullets; `1. ` numbered items; pipe tables
-(`| a | b |`, the first row is the header, a `|---|` row is skipped); **bold** and *italic*.
+(`| a | b |`, the first row is the header, a `|---|` row is skipped); **bold** and *italic*; figures
+(`::: figure NAME`, the next paragraph its caption: see figures.py).
 """
 
 from __future__ import annotations
 
 import io
 import re
+from collections.abc import Mapping
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
@@ -29,6 +31,8 @@ from reportlab.platypus.flowables import Flowable
 
 from .. import __version__
 from ..draw import fonts
+from ..kitspec import Figure
+from . import figures as fig
 from .paper import PAPERS_MM
 
 HEADING_ROOM = 30 * mm  # a heading starts a new page unless this much room is left under it
@@ -56,6 +60,9 @@ def _styles() -> dict[str, ParagraphStyle]:
         "h3": ParagraphStyle("h3", parent=body, fontName=bold, fontSize=10.5, leading=14, spaceBefore=6,
                              spaceAfter=3, ),
         "cell": ParagraphStyle("cell", parent=body, fontSize=8.5, leading=10.5, spaceAfter=0),
+        "label": ParagraphStyle("label", parent=body, fontSize=8, leading=10, spaceAfter=0, alignment=1),
+        "caption": ParagraphStyle("caption", parent=body, fontName=ital, fontSize=9, leading=12, spaceBefore=2,
+                                  spaceAfter=6),
         "head": ParagraphStyle("head", parent=body, fontName=bold, fontSize=8.5, leading=10.5, spaceAfter=0,
                                textColor=colors.white),
     }
@@ -68,12 +75,15 @@ def inline(text: str) -> str:
     return _ITALIC.sub(r"<i>\1</i>", out).replace("\x00", "*")
 
 
-def flowables(text: str, width: float) -> list[Flowable]:
+def flowables(text: str, width: float, figures: Mapping[str, Figure] | None = None) -> list[Flowable]:
+    """The text as reportlab flowables; a figure directive takes its figure from `figures`
+    (UnknownFigure if the game has none of that name)."""
     st = _styles()
     out: list[Flowable] = []
     lines = text.splitlines()
     i = 0
     para: list[str] = []
+    numbered_figures = 0
 
     def flush() -> None:
         if para:
@@ -83,8 +93,21 @@ def flowables(text: str, width: float) -> list[Flowable]:
     while i < len(lines):
         line = lines[i].rstrip()
         stripped = line.strip()
+        directive = fig.parse(stripped)
         if not stripped:
             flush()
+        elif directive:
+            flush()
+            name, labels = directive
+            figure = fig.lookup(figures or {}, name)
+            caption = []
+            i += 1
+            while i < len(lines) and lines[i].strip():
+                caption.append(lines[i].strip())
+                i += 1
+            numbered_figures += 1
+            out.append(fig.flowable(figure, labels, numbered_figures, " ".join(caption), width, st))
+            continue
         elif stripped == "---":
             flush()
             out.append(PageBreak())
@@ -106,7 +129,7 @@ def flowables(text: str, width: float) -> list[Flowable]:
         elif re.match(r"^(- |\d+\. )", stripped):
             flush()
             numbered = stripped[0].isdigit()
-            items = []
+            bodies = []
             while i < len(lines) and _list_goes_on(lines, i):
                 if not lines[i].strip():
                     i += 1
@@ -117,11 +140,14 @@ def flowables(text: str, width: float) -> list[Flowable]:
                         and not re.match(r"^(- |\d+\. )", lines[i].strip()):
                     body += " " + lines[i].strip()
                     i += 1
-                items.append(ListItem(Paragraph(inline(body), st["body"]), leftIndent=14))
+                bodies.append(body)
+            # room for the widest number ("12."), else two-digit numbers run into their text
+            indent = 14 + (5 * (len(str(len(bodies))) - 1) if numbered else 0)
+            items = [ListItem(Paragraph(inline(b), st["body"]), leftIndent=indent) for b in bodies]
             out.append(ListFlowable(items,  # type: ignore[arg-type]  # the stub is narrower than reportlab
                                     bulletType="1" if numbered else "bullet", start="1" if numbered else None,
                                     bulletFormat="%s." if numbered else None,
-                                    bulletFontName=fonts.pdf_name("regular"), bulletFontSize=9, leftIndent=14))
+                                    bulletFontName=fonts.pdf_name("regular"), bulletFontSize=9, leftIndent=indent))
             continue
         else:
             para.append(stripped)
@@ -187,25 +213,29 @@ def _widths(rows: list[list[str]], width: float) -> list[float]:
     return [s * scale for s in shares]
 
 
-def rulebook_pdf(game_title: str, text: str, paper: str) -> bytes:
-    """The rulebook: a title, then the text, with page numbers and the game in the footer."""
+def rulebook_pdf(game_title: str, text: str, paper: str, figures: Mapping[str, Figure] | None = None,
+                 kind: str = "rulebook") -> bytes:
+    """The rulebook (or another book of the kit, named by `kind`): a title, then the text with its
+    figures, with page numbers and the game in the footer."""
     w, h = PAPERS_MM[paper]
     buf = io.BytesIO()
     margin = 18 * mm
     doc = SimpleDocTemplate(buf, pagesize=(w * mm, h * mm), leftMargin=margin, rightMargin=margin,
-                            topMargin=margin, bottomMargin=margin, title=f"{game_title}: rulebook",
+                            topMargin=margin, bottomMargin=margin, title=f"{game_title}: {kind}",
                             author="playkit", creator=f"playkit {__version__}", invariant=1,
                             initialFontName=fonts.pdf_name("regular"))
     st = _styles()
     story: list[Flowable] = [Paragraph(inline(game_title), st["title"])]
-    story += flowables(text, w * mm - 2 * margin)
+    if kind != "rulebook":
+        story.append(Paragraph(inline(kind[:1].upper() + kind[1:]), st["h1"]))
+    story += flowables(text, w * mm - 2 * margin, figures)
 
     def footer(canvas: object, d: SimpleDocTemplate) -> None:
         c = canvas
         c.saveState()  # type: ignore[attr-defined]
         c.setFont(fonts.pdf_name("regular"), 8)  # type: ignore[attr-defined]
         c.setFillColor(colors.HexColor("#555555"))  # type: ignore[attr-defined]
-        c.drawString(margin, 10 * mm, f"{game_title} · rulebook")  # type: ignore[attr-defined]
+        c.drawString(margin, 10 * mm, f"{game_title} · {kind}")  # type: ignore[attr-defined]
         c.drawRightString(w * mm - margin, 10 * mm, f"page {d.page}")  # type: ignore[attr-defined]
         c.restoreState()  # type: ignore[attr-defined]
 

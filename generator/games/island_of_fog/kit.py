@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ...content import ContentSet
+from ...content.decisions import notes
 from ...game import BuildOptions, Kit
 from ...kitspec import DataFile, Face, KitFile, PrintFile, Rulebook, Section, Sheet
 from . import draw_board, draw_cards, draw_tiles, draw_tokens, rulebook
 from .model import IslandOfFog
 from .odds import to_csv
-from .texts import table
+from .texts import decisions, table
 
 TILES = ("tiles.yaml", "spaces.yaml", "board.yaml", "look.yaml", "game.yaml")
 TOKENS = ("tokens.yaml", "units.yaml", "game.yaml", "look.yaml", "combat.yaml")
@@ -74,3 +75,4 @@ def _files(m: IslandOfFog, counts: dict[str, int]) -> Iterator[KitFile]:
     ], CARDS)
     yield DataFile("odds.csv", to_csv(rows).encode(), ("combat.yaml", "units.yaml", "spaces.yaml"))
     yield Rulebook(rulebook.text(m, counts, rows), ALL)
+    yield Rulebook(notes(decisions(m)), ALL, path="design-notes.pdf", kind="designer's notes")

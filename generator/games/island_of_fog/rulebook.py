@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from ...content.decisions import appendix
 from ...text import render
 from .model import IslandOfFog
 from .odds import OddsRow, percent
 from .rules import Force
-from .texts import context, decisions
+from .texts import context
 
 
 def contents_table(counts: dict[str, int]) -> list[list[object]]:
@@ -85,7 +84,4 @@ def text(m: IslandOfFog, counts: dict[str, int], rows: list[OddsRow]) -> str:
     ctx = context(m)
     return render("island-of-fog/rulebook.md.j2", contents_table=contents_table(counts), spaces_table=spaces_table(m),
                   units_table=units_table(m), setups_table=setups_table(m, ctx), odds_examples=odds_examples(m, rows),
-                  decisions_appendix=appendix(decisions(m), intro=(
-                      "The first draft of these rules left some questions open and answered a few twice. "
-                      "Each is settled here once; the rest of the rulebook, the cards and the tiles follow "
-                      "these choices.")), **ctx)
+                  **ctx)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ...content import ContentSet
+from ...content.decisions import notes
 from ...game import BuildOptions, Kit
 from ...kitspec import Face, KitFile, PrintFile, Rulebook, Section, Sheet, Svg
 from . import draw_cards, draw_sheets, draw_tiles, draw_tokens, rulebook
@@ -66,4 +67,6 @@ def _files(game: Game) -> Iterator[KitFile]:
            for k in range(draw_sheets.ability_timeline_pages(game))]
     yield PrintFile("gm-sheets.pdf", "Game Master sheets", gm, ALL)
 
-    yield Rulebook(rulebook.text(game), ("elements.yaml", "components.yaml", "phases.yaml", "decisions.yaml"))
+    yield Rulebook(rulebook.text(game), ("elements.yaml", "components.yaml", "phases.yaml"))
+    yield Rulebook(notes(rulebook.decisions(game)), (*ALL, "decisions.yaml", "maps.yaml"), path="design-notes.pdf",
+                   kind="designer's notes")

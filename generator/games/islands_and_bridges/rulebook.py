@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...content.decisions import appendix, rendered
+from ...content.decisions import Decision, rendered
 from ...text import render
 from . import overview, texts
 from .model import Game
@@ -17,12 +17,16 @@ def text(game: Game) -> str:
         overview={"stats": overview.stats(game), "actions": overview.actions(game),
                   "abilities": overview.abilities(game), "items": overview.items(game)},
         enemy_table=enemy_table(game),
-        decisions_appendix=appendix(rendered([*game.decisions, *game.maps.decisions], ctx)),
         ability_table=[["Ability", "Duration", "Cooldown", "Effect"]] + [
             [ab.name, ab.duration, ab.cooldown, overview.ability_effect(game, aid)]
             for aid, ab in game.elements.abilities.items()],
         **ctx,
     )
+
+
+def decisions(game: Game) -> list[Decision]:
+    """Every decision of the game and of its map generator, rendered over the model (design notes)."""
+    return rendered([*game.decisions, *game.maps.decisions], texts.context(game))
 
 
 def enemy_table(game: Game) -> list[list[object]]:

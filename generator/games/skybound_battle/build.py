@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ...content import ContentSet
+from ...content.decisions import notes
 from ...game import BuildOptions, Kit
 from ...kitspec import Board, DataFile, Face, KitFile, PrintFile, Rulebook, Section, Sheet, Svg
 from . import draw_board, draw_cards, draw_sheets, heatmap, rulebook, simreport
@@ -41,8 +42,9 @@ def _files(model: SkyboundBattle, options: BuildOptions) -> Iterator[KitFile]:
     yield PrintFile("deck-lists.pdf", "deck lists", pages, ("starters.yaml", *CARDS, "rules.yaml"))
 
     yield Rulebook(rulebook.text(model),
-                   ("rules.yaml", "colours.yaml", "cards.yaml", "starters.yaml", "decisions.yaml", "kit.yaml",
-                    "effects.yaml"))
+                   ("rules.yaml", "colours.yaml", "cards.yaml", "starters.yaml", "kit.yaml", "effects.yaml"))
+    yield Rulebook(notes(rulebook.decisions(model)), ("decisions.yaml", "rules.yaml"), path="design-notes.pdf",
+                   kind="designer's notes")
     yield from _balance(model, options)
 
 

@@ -158,12 +158,6 @@ def deck_list(model: SkyboundBattle, starter: Starter) -> Scene:
     return Scene(w, h, tuple(items), title=f"deck list: {starter.name}")
 
 
-def _limits_line(limits: DeckLimits) -> str:
-    return (f"A legal deck: exactly {limits.cards} cards, a total cost of at most {limits.max_cost}, at most "
-            f"{limits.max_colours} colours, at most {limits.max_copies} copies of a card. Check one with "
-            f"`playkit deck check FILE`.")
-
-
 def blank_deck_list(model: SkyboundBattle) -> Scene:
     """An empty deck list on half a page, to build a deck of one's own: as many lines as a deck can
     have different cards, in two columns, with the limits and the running totals."""
@@ -186,7 +180,7 @@ def blank_deck_list(model: SkyboundBattle) -> Scene:
     y = top + (per_column + 1) * row_h + 6.5
     items.append(Text(0, y, f"Cards: ____ of {limits.cards}      Total cost: ____ of at most {limits.max_cost}",
                       9, NIGHT, "bold"))
-    items += block(_limits_line(limits), 0, y + 2.0, w, 8, max_pt=7.5, color=MUTED)
+    items += block(component_text(model, "deck_list")["limits"], 0, y + 2.0, w, 8, max_pt=7.5, color=MUTED)
     return Scene(w, h, tuple(items), title="deck list: blank")
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...content.decisions import appendix, rendered
+from ...content.decisions import Decision, rendered
 from ...text import render
 from .decks import deck_colours
 from .model import SkyboundBattle
@@ -40,10 +40,12 @@ def context(model: SkyboundBattle) -> dict[str, Any]:
                         "text": effect_text(c, words)}
                        for c in sorted(model.cards, key=lambda c: (c.cost, c.name)) if c.colour == col.id]}
             for col in model.colours],
-        "decisions_appendix": appendix(rendered(model.decisions, decision_context(model)), intro=(
-            "The game's source leaves some gaps and contradicts itself in places. Each one is settled here, "
-            "once; the cards, the sheets and the rules above follow these decisions.")),
     }
+
+
+def decisions(model: SkyboundBattle) -> list[Decision]:
+    """Every decision, rendered over the rules (design notes)."""
+    return rendered(model.decisions, decision_context(model))
 
 
 def text(model: SkyboundBattle) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ...content import ContentSet
+from ...content.decisions import notes
 from ...game import BuildOptions, Kit
 from ...kitspec import Face, KitFile, PrintFile, Rulebook, Section, Sheet
 from . import draw_boards, draw_specials, draw_tiles, draw_tokens, rulebook
@@ -80,3 +81,4 @@ def _files(model: Skylands, content: ContentSet) -> Iterator[KitFile]:
         Sheet("Scoring example", draw_boards.scoring_example_board(model, example), "scoring-example"),
     ], ALL)
     yield Rulebook(rulebook.text(model, example), ALL)
+    yield Rulebook(notes(rulebook.decisions(model, example)), ALL, path="design-notes.pdf", kind="designer's notes")

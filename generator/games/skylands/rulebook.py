@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...content.decisions import appendix, rendered
+from ...content.decisions import Decision, rendered
 from ...text import render
 from . import components
 from .board import EndState, square_name
@@ -33,7 +33,6 @@ def example(model: Skylands, end: EndState) -> dict[str, Any]:
 
 def context(model: Skylands, end: EndState) -> dict[str, Any]:
     f = model.files
-    dctx = decision_context(model, end)
     shapes = model.shapes
     marks = {m.id: m for m in f.tiles.player_marks}
     tile_rows: list[list[object]] = [["Shape", "Kinds", "Of each kind", "Tiles", "Marked"]]
@@ -81,12 +80,14 @@ def context(model: Skylands, end: EndState) -> dict[str, Any]:
         "terrains": model.terrains,
         "colours": f.game.inhabitants.colours,
         "marks": f.tiles.player_marks,
-        "decisions_appendix": appendix(rendered(f.decisions.decisions, dctx), intro=(
-            "The original rules leave some things open, and their pictures were not available. Each "
-            "decision below quotes the rules, then says what this kit does and why.")),
         "grid": f.game.player_board,
         "ex": example(model, end),
     }
+
+
+def decisions(model: Skylands, end: EndState) -> list[Decision]:
+    """Every decision, rendered over the model and the scoring example (design notes)."""
+    return rendered(model.files.decisions.decisions, decision_context(model, end))
 
 
 def text(model: Skylands, example: EndState) -> str:
