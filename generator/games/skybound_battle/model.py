@@ -222,12 +222,17 @@ class ReferenceWords(Strict):
     back: Panel
 
 
+class DeckListWords(Strict):
+    limits: str = Field(min_length=1)
+
+
 class ComponentWords(Strict):
-    """The words of the board, the first player token and the reference card (components.yaml),
-    each a Jinja2 template over `rules` and `kit`."""
+    """The words of the board, the first player token, the deck lists and the reference card
+    (components.yaml), each a Jinja2 template over `rules` and `kit`."""
 
     board: BoardWords
     first_player: Panel
+    deck_list: DeckListWords
     reference: ReferenceWords
 
 
