@@ -278,3 +278,24 @@ def test_scoring_example_board_is_drawn_next_to_the_pad(kit, model):
     assert len(labels) == 2 and "Scoring example" in labels[1]
     svg = (kit / "svg/scoring-example.svg").read_text()
     assert "Maria" in svg and "Hostel" in svg
+
+
+def test_every_island_type_edge_carries_its_own_symbol_big_enough_to_match_at_a_glance(model) -> None:
+    """Woods and mountains edges were told apart by colour and a 2.3 mm letter only (issue 15)."""
+    from generator.draw import Path as DrawPath
+
+    symbols = {t.id: t.symbol for t in model.files.game.terrains}
+    assert None not in symbols.values() and len(set(symbols.values())) == len(symbols)
+    pr = model.files.print
+    for tile in model.island_tiles:
+        face = tile.face
+        items = draw_tiles.tile_items(model, face)
+        paths_drawn = {tuple(it.ops) for it in items if isinstance(it, DrawPath)}
+        for side in range(4):
+            terrain = face.edge(side)
+            if terrain not in symbols:
+                continue
+            expected = draw_tiles.edge_symbols(side, pr.tile, pr.edge_band, symbols[terrain], "#000000")
+            assert {tuple(p.ops) for p in expected} <= paths_drawn, (face.id, side)
+    size = pr.edge_band * draw_tiles.SYMBOL_FILL
+    assert size >= 3.5  # mm: half again the 2.3 mm letter that was the only cue

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from ... import colourvision
 from ...content import ContentSet, Loc, Problem, decisions
 from . import schema as s
 from .board import player_counts
@@ -28,6 +29,7 @@ def check(model: IslandOfFog, content: ContentSet) -> list[Problem]:
     _unique(report, "decisions", ("decisions",), [d.id for d in model.decisions.decisions], "decision")
     _unique(report, "board", ("variants",), [v.size for v in model.board.variants], "board size", "size")
     _check_players(model, report)
+    problems += colourvision.content_problems(content, "look", model.look.tell_apart, model.palette)
     _check_spaces(model, report)
     tiles_ok = _check_tiles(model, report)
     _check_units(model, report)

@@ -49,6 +49,15 @@ class IslandOfFog:
     decisions: s.DecisionsFile
     look: s.LookFile
 
+    @cached_property
+    def palette(self) -> dict[str, str]:
+        """Every colour a player tells apart, by the key look.yaml's `tell_apart` names it with:
+        nations and space kinds by id, coins as `coin-<value>`, and the named colours of look.yaml."""
+        out = {k: v for k, v in self.look.model_dump().items() if isinstance(v, str)}
+        out |= {c.id: c.hex for c in self.game.colours}
+        out |= {k.id: k.colour for k in self.spaces.kinds}
+        return out | {f"coin-{c.value}": c.colour for c in self.tokens.coins}
+
     # ---- spaces
     @cached_property
     def kind(self) -> dict[str, s.SpaceKind]:

@@ -6,6 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints
 
+from ...colourvision import TellApart
 from ...content import Mm, Slug, Strict, decisions
 
 HexColour = Annotated[str, StringConstraints(pattern=r"^#[0-9a-fA-F]{6}$")]
@@ -210,3 +211,4 @@ class LookFile(Strict):
     coin_dark: HexColour
     win: HexColour
     lose: HexColour
+    tell_apart: list[TellApart] = Field(min_length=1)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import jinja2
 
+from ... import colourvision
 from ...content import ContentSet, Problem, decisions
 from . import plan_settings, texts
 from .model import Game
@@ -16,7 +17,7 @@ def check(game: Game, content: ContentSet) -> list[Problem]:
     for rule in (ranges, references, geometry, derived_statements, component_manifest, enemy_labels, card_texts,
                  decision_texts, map_settings):
         out += rule(game, content)
-    return out
+    return out + colourvision.content_problems(content, "game", game.settings.tell_apart, game.settings.palette)
 
 
 def ranges(game: Game, content: ContentSet) -> list[Problem]:

@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from ...colourvision import TellApart
 from ...content import ContentSet, Mm, Slug, Strict
 from ...content.decisions import Decision, DecisionsFile
 from .plan_settings import MapSettings
@@ -26,6 +27,7 @@ class Settings(Strict):
     cell: Mm = Field(gt=0)
     card: Card
     palette: dict[Slug, str]
+    tell_apart: list[TellApart] = Field(min_length=1)
 
 
 class Player(Strict):

@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from itertools import combinations
 from typing import Any
 
+from ... import colourvision
 from ...content import ContentSet, Loc, Problem, decisions
 from .decks import DeckLimits, deck_colours, deck_violations
 from .model import ENEMY_TARGETS, FACE_UP_TARGETS, PASSIVE_VERBS, TARGETS, VERBS, Card, Effect, SkyboundBattle
@@ -25,6 +26,7 @@ def check(model: SkyboundBattle, content: ContentSet) -> list[Problem]:
         problems.append(content.problem(stem, loc, message))
 
     _unique(report, "colours", "colours", [c.id for c in model.colours])
+    problems += colourvision.content_problems(content, "colours", list(model.tell_apart), model.palette())
     _unique(report, "cards", "cards", [c.id for c in model.cards])
     _unique(report, "cards", "cards", [c.name for c in model.cards], field="name")
     _unique(report, "starters", "starters", [s.id for s in model.starters])

@@ -6,6 +6,7 @@ from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, Field, StrictInt
 
+from ...colourvision import TellApart
 from ...content import ContentSet, Mm, Slug, Strict
 from ...content.decisions import Decision, DecisionsFile
 
@@ -174,6 +175,7 @@ class Kit(Strict):
 
 class ColoursFile(Strict):
     colours: tuple[Colour, ...] = Field(min_length=1)
+    tell_apart: tuple[TellApart, ...] = Field(min_length=1)
 
 
 class CardsFile(Strict):
@@ -247,7 +249,12 @@ class SkyboundBattle(Strict):
     kit: Kit
     effect_words: EffectWords
     component_words: ComponentWords
+    tell_apart: tuple[TellApart, ...] = ()
     content_hash: str = ""
+
+    def palette(self) -> dict[str, str]:
+        """The colours colours.yaml's `tell_apart` names: each colour's ink by id, its tint as `<id>-tint`."""
+        return {c.id: c.ink for c in self.colours} | {f"{c.id}-tint": c.tint for c in self.colours}
 
     def card(self, card_id: str) -> Card:
         for c in self.cards:
@@ -279,6 +286,7 @@ def make_model(parts: dict[str, Any], content: ContentSet) -> SkyboundBattle:
     return SkyboundBattle(rules=parts["rules"], colours=parts["colours"].colours, cards=parts["cards"].cards,
                           starters=parts["starters"].starters, decisions=parts["decisions"].decisions,
                           kit=parts["kit"], effect_words=parts["effects"], component_words=parts["components"],
+                          tell_apart=parts["colours"].tell_apart,
                           content_hash=content_hash(content))
 
 

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ... import colourvision
 from ...content import ContentError, ContentSet, Problem, decisions
 from .actions import CONVERT_FIELDS, PARAMS
 from .board import Board, EndState, square_name
 from .boardfile import scoring_example
-from .draw_specials import fit_problems
 from .geometry import face_problems, mirror_problems, shape_problems
 from .model import Skylands
 from .scoring import SCORING_EFFECTS
+from .special_layout import fit_problems
 from .text import TemplateProblem, action_texts, decision_context, pad_hint, special_text, supply_text
 from .tiles import Face
 
@@ -34,7 +35,25 @@ def check(model: Skylands, content: ContentSet) -> list[Problem]:
             + player_count_problems(model, content) + special_problems(model, content)
             + placeable_problems(model, content) + layout_problems(model, content)
             + marker_problems(model, content) + template_problems(model, content, example)
-            + print_problems(model, content) + action_problems(model, content) + examples)
+            + print_problems(model, content) + action_problems(model, content) + examples
+            + colourvision.content_problems(content, "print", model.files.print.tell_apart, model.palette())
+            + symbol_problems(model, content))
+
+
+def symbol_problems(model: Skylands, content: ContentSet) -> list[Problem]:
+    """Every island type carries a symbol of its own along its edges (decided in game.yaml)."""
+    out = []
+    seen: dict[str, str] = {}
+    for i, t in enumerate(model.files.game.terrains):
+        if t.symbol is None:
+            out.append(content.problem("game", ("terrains", i), f"{t.id}: no symbol (edges must match by shape "
+                                                                 "as well as by colour)"))
+        elif t.symbol in seen:
+            out.append(content.problem("game", ("terrains", i, "symbol"),
+                                       f"{t.id}: the symbol {t.symbol!r} is {seen[t.symbol]}'s already"))
+        else:
+            seen[t.symbol] = t.id
+    return out
 
 
 def action_problems(model: Skylands, content: ContentSet) -> list[Problem]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ...draw import Circle, Group, Path, Rect, Scene, Text, polygon
 from ...draw.scene import Item, PathOp
+from .geometry import form
 from .model import Skylands
 from .tiles import Face, Fragment
 
@@ -24,24 +25,6 @@ SPACE_SPOTS: dict[str, dict[int, list[tuple[float, float]]]] = {
     "blob": {1: [(0.5, 0.5)], 2: [(0.4, 0.5), (0.6, 0.5)], 3: [(0.4, 0.42), (0.6, 0.42), (0.5, 0.6)],
              4: [(0.4, 0.4), (0.6, 0.4), (0.4, 0.6), (0.6, 0.6)]},
 }
-
-
-def form(sides: frozenset[int]) -> tuple[str, int]:
-    """The form of a fragment and how many quarter turns clockwise take its unrotated form there."""
-    s = sorted(sides)
-    if not s:
-        return "blob", 0
-    if len(s) == 1:
-        return "cap", s[0]
-    if len(s) == 2:
-        a, b = s
-        if b - a == 2:
-            return "band", a
-        return "corner", (a if (a + 1) % 4 == b else b)
-    if len(s) == 3:
-        missing = ({0, 1, 2, 3} - set(s)).pop()
-        return "u", (missing - 2) % 4
-    return "full", 0
 
 
 def text_on(fill: str, ink: str) -> str:
@@ -114,6 +97,28 @@ def space_spots(frag: Fragment, t: float) -> list[tuple[float, float]]:
     return [turn_point(x * t, y * t, quarter, t) for x, y in spots]
 
 
+# Each terrain's symbol as a polygon in a unit box (-0.5..0.5, y down, pointing away from the
+# tile's centre on the north band); drawn at SYMBOL_AT along every edge of that terrain.
+SYMBOLS: dict[str, list[tuple[float, float]]] = {
+    "tree": [(0.0, -0.5), (0.45, 0.3), (0.1, 0.3), (0.1, 0.5), (-0.1, 0.5), (-0.1, 0.3), (-0.45, 0.3)],
+    "peak": [(-0.5, 0.45), (-0.15, -0.45), (0.05, 0.0), (0.25, -0.3), (0.5, 0.45)],
+    "crystal": [(0.0, -0.5), (0.32, 0.0), (0.0, 0.5), (-0.32, 0.0)],
+    "house": [(0.0, -0.5), (0.45, -0.05), (0.45, 0.45), (-0.45, 0.45), (-0.45, -0.05)],
+}
+SYMBOL_AT = (0.27, 0.73)    # along the edge, as parts of the tile's width (the letter sits at 0.5)
+SYMBOL_FILL = 0.95          # the symbol's height as a part of the edge band's
+
+
+def edge_symbols(side: int, t: float, b: float, symbol: str, colour: str) -> list[Item]:
+    """The terrain's symbol along one edge (north turned to `side`), in the band's contrast ink."""
+    size = b * SYMBOL_FILL
+    out: list[Item] = []
+    for at in SYMBOL_AT:
+        pts = [(at * t + x * size, b / 2 + y * size) for x, y in SYMBOLS[symbol]]
+        out.append(polygon([turn_point(x, y, side, t) for x, y in pts], fill=colour))
+    return out
+
+
 def edge_band(side: int, t: float, b: float, fill: str, e: float = BLEED_ART) -> Path:
     """The trapezoid along one edge (north turned to `side`), `e` mm out into the bleed."""
     pts = [(-e, -e), (t + e, -e), (t - b, b), (b, b)]
@@ -141,9 +146,12 @@ def tile_items(model: Skylands, face: Face, *, spaces: bool = True, letters: boo
         terrain = face.edge(side)
         if terrain in terrains:
             items.append(edge_band(side, t, b, terrains[terrain].colour, e))
+            colour = text_on(terrains[terrain].colour, ink)
+            symbol = terrains[terrain].symbol
+            if symbol is not None:
+                items += edge_symbols(side, t, b, symbol, colour)
             if letters:  # upright, so no renderer has to turn text
                 x, y = turn_point(t / 2, b / 2, side, t)
-                colour = text_on(terrains[terrain].colour, ink)
                 size = 6.5 if side % 2 == 0 else 6.0
                 items.append(Text(x, y + size * 0.125, terrains[terrain].letter, size, colour, "bold", "middle"))
     if spaces:

@@ -72,3 +72,21 @@ def face_problems(face: Face) -> list[str]:
         out.append(f"{face.id}: two fragments of {', '.join(dup)} on one tile (the fragments of a tile "
                    "are of different terrains)")
     return out
+
+
+def form(sides: frozenset[int]) -> tuple[str, int]:
+    """The form of a fragment and how many quarter turns clockwise take its unrotated form there."""
+    s = sorted(sides)
+    if not s:
+        return "blob", 0
+    if len(s) == 1:
+        return "cap", s[0]
+    if len(s) == 2:
+        a, b = s
+        if b - a == 2:
+            return "band", a
+        return "corner", (a if (a + 1) % 4 == b else b)
+    if len(s) == 3:
+        missing = ({0, 1, 2, 3} - set(s)).pop()
+        return "u", (missing - 2) % 4
+    return "full", 0

@@ -95,6 +95,20 @@ class Skylands:
         out.update(self.starting_faces)
         return out
 
+    def palette(self) -> dict[str, str]:
+        """Every colour a player tells apart, by the key print.yaml's `tell_apart` names it with:
+        island types (edge colour by id, fragment fill as `<id>-light`), inhabitants, player
+        colours and the backs of the special island groups (`<group>-back`)."""
+        g = self.files.game
+        types = [*g.terrains, g.clouds, g.special_island_type]
+        out = {t.id: t.colour for t in types} | {f"{t.id}-light": t.light for t in types}
+        out |= {c.id: c.colour for c in [*g.inhabitants.colours, g.inhabitants.any]}
+        out |= {c.id: c.colour for c in g.player_colours}
+        out |= {f"{grp.id}-back": grp.back for grp in self.files.specials.groups}
+        if "sky" in self.files.print.inks:  # the ground every tile is printed on
+            out["sky"] = self.files.print.inks["sky"]
+        return out
+
     def mark_min_players(self, mark: str | None) -> int:
         if mark is None:
             return self.files.game.players.min

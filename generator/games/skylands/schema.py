@@ -6,6 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
 
+from ...colourvision import TellApart
 from ...content import Mm, Slug, Strict, decisions
 
 Side = Literal["north", "east", "south", "west"]
@@ -21,6 +22,10 @@ class Players(Strict):
     max: int = Field(ge=1)
 
 
+TerrainSymbol = Literal["tree", "peak", "crystal", "house"]
+"""The shapes the tile drawer knows (draw_tiles.SYMBOLS)."""
+
+
 class Terrain(Strict):
     id: Slug
     name: str
@@ -28,6 +33,8 @@ class Terrain(Strict):
     colour: Colour
     light: Colour
     letter: str = Field(min_length=1, max_length=2)
+    # drawn along every edge of this type, so edges match by shape as well as by colour
+    symbol: TerrainSymbol | None = None
     inhabitant: Slug | None = None
 
 
@@ -377,6 +384,7 @@ class PrintFile(Strict):
     scoring_pad: Size
     pad_columns: int = Field(ge=1, le=8)
     inks: dict[str, Colour]
+    tell_apart: list[TellApart] = Field(min_length=1)
 
 
 # ---- decisions.yaml: the core's shape, shared by every game ----------------------------------

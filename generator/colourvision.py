@@ -1,0 +1,116 @@
+"""Colours that must be told apart, checked as people with a colour-vision deficiency see them.
+
+Each game lists, in its content (`tell_apart`), the groups of its colours that a player has to tell
+apart (island types, nations, card colours…), naming each colour by a key of the game's palette.
+Every pair of a group is simulated for the three dichromacies with the model of Machado, Oliveira
+and Fernandes, "A Physiologically-based Model for Simulation of Color Vision Deficiency" (IEEE TVCG
+15(6), 2009), at severity 1, and compared with CIEDE2000 (Sharma, Wu and Dalal, Color Research &
+Application 30(1), 2005); both as implemented by the coloraide package. A pair closer than
+MIN_DELTA_E is a problem, unless the group says what else tells its colours apart (`symbol`: a
+pattern, letter or shape printed with every colour of the group).
+
+Pure: data in, data out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+
+from pydantic import Field
+
+from .content import ContentSet, Problem
+from .content.schema import Strict
+
+DEFICIENCIES: dict[str, str] = {"protan": "protanopia", "deutan": "deuteranopia", "tritan": "tritanopia"}
+"""coloraide's filter names and what each simulates (the full dichromacy, severity 1)."""
+
+MIN_DELTA_E = 10.0
+"""ΔE2000 of 2 to 3 is about the least difference an eye notices side by side; 10 is our floor for
+colours read apart at a glance across a table (a tile edge against its neighbour, a token on a board),
+for normal vision and under each simulated dichromacy."""
+
+
+class TellApart(Strict):
+    """A group of a game's colours that players must tell apart (content: `tell_apart`)."""
+
+    what: str = Field(min_length=1)
+    colours: list[str] = Field(min_length=2)
+    # what else is printed with every colour of the group, when colour alone cannot tell them apart
+    symbol: str | None = None
+
+
+@dataclass(frozen=True)
+class ClosePair:
+    """Two colours of a group closer than MIN_DELTA_E for one kind of vision."""
+
+    group: str
+    a: str
+    b: str
+    vision: str          # "normal" or a key of DEFICIENCIES
+    delta_e: float
+
+    def __str__(self) -> str:
+        seen = "with normal vision" if self.vision == "normal" else f"with {DEFICIENCIES[self.vision]}"
+        return (f"{self.group}: {self.a} and {self.b} differ by ΔE2000 {self.delta_e:.1f} {seen}"
+                f" (at least {MIN_DELTA_E:g} is needed, or a symbol printed with each colour)")
+
+
+@lru_cache(maxsize=4096)
+def simulate(hex_colour: str, vision: str) -> str:
+    """How `hex_colour` ('#rrggbb') looks with a dichromacy ('protan', 'deutan', 'tritan'), as sRGB hex."""
+    from coloraide import Color
+
+    if vision == "normal":
+        return hex_colour.lower()
+    return str(Color(hex_colour).filter(vision, method="machado").convert("srgb").fit().to_string(hex=True))
+
+
+@lru_cache(maxsize=16384)
+def delta_e(a: str, b: str) -> float:
+    """CIEDE2000 difference of two '#rrggbb' colours."""
+    from coloraide import Color
+
+    return float(Color(a).delta_e(Color(b), method="2000"))
+
+
+def closest(a: str, b: str) -> tuple[str, float]:
+    """The kind of vision for which two colours are closest, and their ΔE2000 there."""
+    return min(((v, delta_e(simulate(a, v), simulate(b, v))) for v in ("normal", *DEFICIENCIES)),
+               key=lambda x: x[1])
+
+
+def close_pairs(group: TellApart, palette: Mapping[str, str]) -> list[ClosePair]:
+    """Every pair of the group's colours closer than MIN_DELTA_E for some kind of vision
+    (colours missing from the palette are left to `unknown_colours`)."""
+    out = []
+    known = [c for c in group.colours if c in palette]
+    for a, b in combinations(known, 2):
+        vision, d = closest(palette[a], palette[b])
+        if d < MIN_DELTA_E:
+            out.append(ClosePair(group.what, a, b, vision, d))
+    return out
+
+
+def unknown_colours(group: TellApart, palette: Mapping[str, str]) -> list[str]:
+    return [c for c in group.colours if c not in palette]
+
+
+def problems(groups: list[TellApart], palette: Mapping[str, str]) -> list[tuple[int, str]]:
+    """(index of the group, message) for every unknown colour and every close pair of a group
+    that carries no symbol."""
+    out: list[tuple[int, str]] = []
+    for i, group in enumerate(groups):
+        for key in unknown_colours(group, palette):
+            out.append((i, f"{group.what}: no colour {key!r} (the palette has {', '.join(sorted(palette))})"))
+        if group.symbol is None:
+            out += [(i, str(p)) for p in close_pairs(group, palette)]
+    return out
+
+
+def content_problems(content: ContentSet, stem: str, groups: list[TellApart],
+                     palette: Mapping[str, str], key: str = "tell_apart") -> list[Problem]:
+    """`problems`, each placed at its group in the content file `stem` (under `key`)."""
+    return [content.problem(stem, (key, i), message) for i, message in problems(groups, palette)]
