@@ -61,16 +61,79 @@ def test_ability_lasts_its_duration():
     assert list(rules.active_rounds(3, 2)) == [3, 4]
 
 
+def _charges(game, enemy, in_range):
+    """Rounds in which the enemy strikes, given whether a player is in its range each round."""
+    charge_rounds = game.elements.enemies[enemy].charge_rounds
+    charged, hits, stood = 0, [], []
+    for r, near in enumerate(in_range, 1):
+        stood.append(not rules.may_move(charged))
+        step = rules.charge_round(charge_rounds, charged, near)
+        charged = step.charged
+        if step.strikes:
+            hits.append(r)
+    return hits, stood
+
+
 def test_boss_strikes_once_per_charge(game):
-    boss = game.elements.enemies["boss"]
-    hits = [r for r in range(1, 10) if rules.strikes(boss.charge_rounds, r)]
+    hits, _ = _charges(game, "boss", [True] * 9)
     assert hits == [3, 6, 9]
-    assert all(rules.strikes(game.elements.enemies["weak"].charge_rounds, r) for r in range(1, 5))
+    assert _charges(game, "weak", [True] * 4)[0] == [1, 2, 3, 4]
+
+
+def test_the_charge_starts_when_a_player_is_in_range_and_the_boss_stands_still_while_charging(game):
+    hits, stood = _charges(game, "boss", [False, False, True, True, True, False])
+    assert hits == [5]
+    assert stood == [False, False, False, True, True, False]  # moves, moves, starts; stands; stands; moves
+
+
+def test_a_charged_blow_with_no_player_in_range_is_lost(game):
+    hits, _ = _charges(game, "boss", [True, False, False, True, True, True])
+    assert hits == [6]  # the first charge (rounds 1-3) finds nobody; the second starts in round 4
 
 
 def test_enemies_give_up_when_the_player_is_far_enough_ahead(game):
     lead = game.elements.pursuit.gives_up_lead
-    assert rules.still_pursues(game, lead - 1) and not rules.still_pursues(game, lead)
+    assert rules.still_pursues(game, closest=1, now=1 + lead - 1)
+    assert not rules.still_pursues(game, closest=1, now=1 + lead)
+
+
+def test_a_weak_enemy_is_never_left_behind_a_strong_one_only_by_speed_boost(game):
+    assert rules.outrun_by(game, "weak") is None
+    assert rules.outrun_by(game, "strong") == "speed boost"
+    assert rules.outrun_by(game, "boss") == "walking"
+    # a boosted player running straight away from a Weak that follows: the gap never grows
+    weak = game.elements.enemies["weak"].move
+    gap = closest = 1
+    for _ in range(10):
+        gap = max(1, gap + rules.move(game, boosted=True) - weak)
+        closest = min(closest, gap)
+        assert rules.still_pursues(game, closest, gap)
+
+
+def test_move_and_both_attacks_may_be_played_together_abilities_first_then_move(game):
+    order = rules.round_order(game, ["secondary-attack", "primary-attack", "move", "damage-boost"])
+    assert order == ["damage-boost", "move", "primary-attack", "secondary-attack"]
+
+
+def test_a_trap_springs_on_any_cell_entered_on_the_way(game):
+    trap = [(2, 0), (3, 0)]
+    assert rules.trap_springs(trap, [(1, 0), (2, 0), (2, 1)])  # crossed, not ended on
+    assert not rules.trap_springs(trap, [(1, 1), (2, 1), (3, 1)])
+
+
+def test_a_chest_is_collected_from_any_of_its_cells(game):
+    n = game.elements.chest.cells
+    chests = [(4, 4), (0, 0)]
+    assert rules.chest_at(game, chests, (4 + n - 1, 4 + n - 1)) == (4, 4)
+    assert rules.chest_at(game, chests, (4 + n, 4)) is None
+
+
+def test_an_enemy_targets_the_nearest_of_players_sighted_together_then_the_first_in_turn_order():
+    assert rules.choose_target((0, 0), {3: (2, 2), 2: (4, 0)}) == 3
+    assert rules.choose_target((0, 0), {4: (2, 2), 2: (0, 2)}) == 2  # a tie: turn order
+    assert rules.choose_target((0, 0), {1: (1, 1), 2: (3, 3)}, invincible={1}) == 2
+    assert rules.choose_target((0, 0), {1: (1, 1)}, invincible={1}) == 1  # nobody else to turn to
+    assert rules.choose_target((0, 0), {}) is None
 
 
 def test_stage_score_counts_enemies_chests_and_survivors(game):

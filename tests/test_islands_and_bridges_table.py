@@ -134,3 +134,12 @@ def test_the_enemy_timeline_follows_the_longest_charge_not_the_players_cooldowns
 def test_enemy_labels_use_the_types_initial(enemy):
     e = GAME.elements.enemies[enemy]
     assert enemy_label(e, 3) == f"{e.name[0].upper()}3"
+
+
+def test_round_order_must_name_every_basic_action_once(content_copy):
+    found = problems_after_edit(content_copy, "islands-and-bridges", "elements.yaml",
+                                "round_order: [move, primary-attack, secondary-attack]",
+                                "round_order: [move, move, jump]")
+    assert any("'move' is listed twice" in p for p in found), found
+    assert any("unknown basic action 'jump'" in p for p in found), found
+    assert any("leaves out primary-attack, secondary-attack" in p for p in found), found

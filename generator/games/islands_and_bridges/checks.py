@@ -49,6 +49,18 @@ def references(game: Game, content: ContentSet) -> list[Problem]:
         if action.boosted_by and action.boosted_by not in game.elements.abilities:
             out.append(content.problem("elements", ("actions", aid, "boosted_by"),
                                        f"unknown ability {action.boosted_by!r}"))
+    order = game.elements.round_order
+    for i, aid in enumerate(order):
+        if aid not in game.elements.actions:
+            out.append(content.problem("elements", ("round_order", i),
+                                       f"unknown basic action {aid!r} (known: {', '.join(game.elements.actions)})"))
+        elif order.index(aid) != i:
+            out.append(content.problem("elements", ("round_order", i), f"{aid!r} is listed twice"))
+    missing = [a for a in game.elements.actions if a not in order]
+    if missing:
+        out.append(content.problem("elements", ("round_order",),
+                                   f"round_order leaves out {', '.join(missing)} (every basic action resolves "
+                                   "at its place in the round)"))
     for i, tok in enumerate(game.components.tokens):
         if tok.kind == "enemy" and tok.enemy not in game.elements.enemies:
             out.append(content.problem("components", ("tokens", i, "enemy"),

@@ -102,6 +102,7 @@ class Elements(Strict):
     enemies: dict[Slug, Enemy]
     pursuit: Pursuit
     actions: dict[Slug, Action]
+    round_order: list[Slug] = Field(min_length=1)  # the basic actions, in the order they resolve
     abilities: dict[Slug, Ability]
     chest: Chest
     trap: Trap

@@ -3,6 +3,7 @@ decisions say happens in a round)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .model import Ability, Action, Game
@@ -93,17 +94,87 @@ def duration_update(duration: int) -> int | None:
     return left if left >= 1 else None
 
 
-def strikes(charge_rounds: int, rounds_engaged: int) -> bool:
-    """Whether an enemy with this charge time strikes in its n-th round of attacking (1-based):
-    no charge strikes every round; a charge of 3 strikes in rounds 3, 6, 9… (decision boss-charge)."""
-    if charge_rounds <= 1:
-        return True
-    return rounds_engaged % charge_rounds == 0
+def round_order(game: Game, played: Iterable[str]) -> list[str]:
+    """The order in which one player's cards of a round resolve (decision cards-in-a-round): any
+    ready cards may be played together, each once; abilities first (seed 1.4), in the order of
+    the content, then the basic actions in the content's `round_order`."""
+    chosen = set(played)
+    abilities = [a for a in game.elements.abilities if a in chosen]
+    return abilities + [a for a in game.elements.round_order if a in chosen]
 
 
-def still_pursues(game: Game, lead: int) -> bool:
-    """An enemy follows a player until the player is `gives_up_lead` fields ahead."""
-    return lead < game.elements.pursuit.gives_up_lead
+def trap_springs(trap: Iterable[Cell], entered: Iterable[Cell]) -> bool:
+    """Whether a move springs a trap: any cell the token enters on its way, or ends on, is one of
+    the trap's cells (decision trap-timing; its damage is booked in the Damage phase)."""
+    cells = set(trap)
+    return any(c in cells for c in entered)
+
+
+def chest_at(game: Game, chests: Iterable[Cell], cell: Cell) -> Cell | None:
+    """The chest (its north-west cell) collected by a player token placed on `cell`, if any; a
+    collected chest leaves the table at once and scores once (decision chest-collected)."""
+    n = game.elements.chest.cells
+    for nw in chests:
+        if nw[0] <= cell[0] < nw[0] + n and nw[1] <= cell[1] < nw[1] + n:
+            return nw
+    return None
+
+
+def choose_target(enemy: Cell, sighted: dict[int, Cell], invincible: Iterable[int] = ()) -> int | None:
+    """Whom an enemy attacks among the players (by number) that came into its sight in the same
+    round: the nearest, then the lowest number (the turn order); a player its attacks cannot
+    hurt only when no other is there (seed 1.4.2.1; decision enemy-target)."""
+    if not sighted:
+        return None
+    immune = set(invincible)
+    return min(sighted, key=lambda p: (p in immune, distance(enemy, sighted[p]), p))
+
+
+@dataclass(frozen=True)
+class Charge:
+    """A charging enemy's state after its Execute phase: rounds charged so far (0: not charging),
+    and whether it struck this round."""
+
+    charged: int
+    strikes: bool
+
+
+def may_move(charged: int) -> bool:
+    """A charging enemy stands still (decision boss-charge-start)."""
+    return charged == 0
+
+
+def charge_round(charge_rounds: int, charged: int, player_in_range: bool) -> Charge:
+    """One round of an enemy that charges its attack (decision boss-charge-start). `charged` is
+    the rounds charged before this round; `player_in_range` whether a player is within its attack
+    range (after its move, when it is not charging). The charge starts in the first round a player
+    is in range after the enemy moved; in its last round the enemy strikes a player in range, or
+    the blow is lost when none is; then it may move again. No charge time: it strikes every round
+    a player is in range."""
+    if charged == 0 and not player_in_range:
+        return Charge(0, False)
+    now = charged + 1
+    if now >= max(charge_rounds, 1):
+        return Charge(0, player_in_range)
+    return Charge(now, False)
+
+
+def still_pursues(game: Game, closest: int, now: int) -> bool:
+    """An enemy follows its target until the target is `gives_up_lead` fields ahead: that many
+    fields farther from the enemy (after the enemy's move) than the closest the enemy came to it
+    while following (decision pursuit-lead)."""
+    return now - closest < game.elements.pursuit.gives_up_lead
+
+
+def outrun_by(game: Game, enemy: str) -> str | None:
+    """How a player can leave this enemy behind: 'walking' when a player moves farther than it,
+    'speed boost' when only a boosted player does, None when it is never left behind."""
+    fields = game.elements.enemies[enemy].move
+    if move(game) > fields:
+        return "walking"
+    if move(game, boosted=True) > fields:
+        return "speed boost"
+    return None
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,10 @@ def context(game: Game) -> dict[str, Any]:
         "chest": game.elements.chest,
         "trap": game.elements.trap,
         "duration_step": rules.DURATION_STEP,
+        "round_order": [game.elements.actions[a].name for a in game.elements.round_order
+                        if a in game.elements.actions],
+        "outrun": {how: [e.name for eid, e in game.elements.enemies.items() if rules.outrun_by(game, eid) == how]
+                   for how in ("walking", "speed boost", None)},
         "longest_duration": max(a.duration for a in game.elements.abilities.values()),
         "boosted": {
             "move": rules.move(game, boosted=True),
