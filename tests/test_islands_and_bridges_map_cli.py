@@ -87,6 +87,22 @@ def test_players_pdf_holds_nothing_secret(seven):
         assert f"island {n}" in text
 
 
+def test_players_pdf_derives_nothing_from_the_secret_plan(seven, tmp_path):
+    # another seed, the same parameters: the players' pages show the same things, so they are the same bytes
+    assert run(tmp_path, "map", GAME, "--seed", "8").exit_code == 0
+    eight = tmp_path / GAME / "maps" / "seed-8"
+    assert plan_hash(eight) != plan_hash(seven)
+    assert (eight / "players.pdf").read_bytes() == (seven / "players.pdf").read_bytes()
+    assert plan_hash(seven) not in " ".join(pdfcheck.texts((seven / "players.pdf").read_bytes()))
+
+
+def test_a_drawn_seed_comes_from_64_bits():
+    from generator.games.islands_and_bridges.commands import new_seed
+
+    # 20 draws all below 2**40 would happen once in 2**480 runs with 64 bits, every time with 6 digits
+    assert max(new_seed() for _ in range(20)) >= 2**40
+
+
 def test_map_svg_is_the_overview(seven):
     svg = (seven / "map.svg").read_text()
     xml.dom.minidom.parseString(svg)
@@ -194,7 +210,8 @@ def test_without_a_seed_one_is_picked_and_printed(tmp_path):
     assert result.exit_code == 0, result.output
     seed = re.search(r"^seed: (\d+)$", result.output, re.M)
     assert seed, result.output
-    assert (tmp_path / GAME / "maps" / f"seed-{seed.group(1)}" / "gm.pdf").is_file()
+    gm = (tmp_path / GAME / "maps" / f"seed-{seed.group(1)}" / "gm.pdf").read_bytes()
+    assert f"seed {seed.group(1)}" in " ".join(pdfcheck.texts(gm)), "the GM's copy says how to make the map again"
 
 
 def test_parameters_other_than_the_defaults_name_the_folder(tmp_path):

@@ -3,8 +3,8 @@ generator, the plan rules and the map drawers."""
 
 from __future__ import annotations
 
-import os
 import re
+import secrets
 from pathlib import Path
 
 import click
@@ -17,7 +17,7 @@ from ...output import write_artifacts
 from . import plan_settings
 from .draw_map_build import map_artifacts
 from .mapgen import MapError, MapParams, check_params, default_params, generate
-from .plan import MapKit, Plan
+from .plan import MAX_SEED, SEED_BITS, MapKit, Plan
 from .plan_checks import check_plan
 from .plan_file import length, notes, read_plan
 
@@ -82,12 +82,14 @@ def folder_name(kit: MapKit, seed: int, p: MapParams, paper: str) -> str:
 
 
 def new_seed() -> int:
-    """A fresh seed, short enough to read out and type again."""
-    return int.from_bytes(os.urandom(4), "big") % 1_000_000
+    """A fresh seed from a space too large to search (2**64): a player who could try every seed
+    against the pages on the table would learn the whole secret map. gm.pdf prints it, so the
+    Game Master can make the same map again."""
+    return secrets.randbits(SEED_BITS)
 
 
 @click.command(GAME_ID)
-@click.option("--seed", type=click.IntRange(min=0), default=None,
+@click.option("--seed", type=click.IntRange(min=0, max=MAX_SEED), default=None,
               help="Seed of the map (default: a fresh one, printed so the map can be made again).")
 @click.option("--islands", type=int, default=None,
               help="Islands in the path (default and bounds: maps.yaml and the box).")

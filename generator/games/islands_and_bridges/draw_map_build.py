@@ -33,9 +33,10 @@ def map_artifacts(game: Game, kit: MapKit, plan: Plan, options: BuildOptions) ->
     for i, isl in enumerate(plan.islands):
         gm.sheet(f"Trapboard island {isl.number}", draw_map_sheets.trapboard(game, kit, plan, i))
 
-    # the players' file names only the map's hash: the seed would let anyone remake the plan
-    players = PrintDocument(f"{title} {plan.digest()}", "islands and bridges to lay out as they are revealed",
-                            options)
+    # nothing on the players' pages derives from the secret plan (its seed or its digest would let a
+    # player remake it): their hash is of what they show
+    players = PrintDocument(f"{title} {plan.players_digest()}",
+                            "islands and bridges to lay out as they are revealed", options)
     islands = [draw_tiles.island(game, isl.number) for isl in plan.islands]
     backs = [draw_map_sheets.island_back(game, face, isl.number)
              for face, isl in zip(islands, plan.islands, strict=True)]

@@ -38,6 +38,11 @@ class IslandPlan:
     stage_end: Cell | None = None
 
 
+SEED_BITS = 64
+MAX_SEED = 2**SEED_BITS - 1
+"""Seeds are drawn from 2**64 (too many to try), and a seed given is at most that."""
+
+
 @dataclass(frozen=True, slots=True)
 class Plan:
     """A whole stage: the parameters it was made for, its enemy budget, its islands in path order."""
@@ -54,6 +59,11 @@ class Plan:
     def digest(self) -> str:
         """A short hash of everything in the plan (printed on every GM page): an edit changes it."""
         return hashlib.sha256(repr(self).encode()).hexdigest()[:8]
+
+    def players_digest(self) -> str:
+        """A short hash of what the players' pages show, and nothing else (the islands' numbers): the
+        plan's own digest would let a player search the seeds for the secret map."""
+        return hashlib.sha256(repr(("players", [isl.number for isl in self.islands])).encode()).hexdigest()[:8]
 
     def origin(self) -> str:
         """Where the plan comes from, as the pages say it: 'seed 7', 'edited from seed 7', 'edited plan'."""

@@ -12,7 +12,7 @@ from pydantic import Field
 from ...content import ContentError, Problem, Source, Strict
 from ...content.schema import parse
 from .mapgen import MapError, MapParams, check_params, generate
-from .plan import Cell, IslandPlan, MapKit, Plan, cell_name, parse_cell
+from .plan import MAX_SEED, Cell, IslandPlan, MapKit, Plan, cell_name, parse_cell
 from .plan_checks import check_plan, preferences
 from .plan_settings import TableSize
 
@@ -41,7 +41,7 @@ class PlanFile(Strict):
     """The shape of plan.yaml (what each field means is in the file's header comment)."""
 
     game: Literal["islands-and-bridges"]
-    seed: int | None = Field(default=None, ge=0)
+    seed: int | None = Field(default=None, ge=0, le=MAX_SEED)
     players: int
     difficulty: str
     table: TableSize
