@@ -261,9 +261,10 @@ def test_box_quantities_no_more_enemies_than_the_box(kit):
 
 def test_box_quantities_trap_markers(kit):
     small_box = replace(kit, box={**kit.box, "trap-markers": 16}, memo={})
-    rows = ", ".join(f"[A{r}, B{r}, C{r}]" for r in range(1, 7))  # 18 trap cells for a box of 16 markers
+    # 18 trap cells for a box of 16 markers, clear of the bridge end at A4-A5
+    rows = ", ".join(f"[A{r}, B{r}, C{r}]" for r in (1, 2, 3, 6, 7, 8))
     text = edit("traps: [[B4], [D5, D6, D7]]", f"traps: [[D5, D6, D7], {rows}]")
-    text = edit("weak: [B1, C1, D1, E1, B8, C8, D8, E8]", "weak: [E1, F1, G1, E2, B8, C8, D8, E8]", text)
+    text = edit("weak: [B1, C1, D1, E1, B8, C8, D8, E8]", "weak: [E1, F1, G1, E2, F2, G2, D8, E8]", text)
     assert errors(kit, text) == []  # the shipped box holds what the largest map needs
     expect(small_box, text, "traps: [[D5", "the traps cover more cells than the box has revealed-trap markers "
                                            "to show them (16)")
@@ -294,3 +295,12 @@ def test_preferences_starts_next_to_the_bridge_are_valid_and_noted(kit):
     assert [loc for loc, _ in found] == [("islands", 0, "starts", j) for j in range(4)]
     assert found[0][1] == "player 1 starts 1 field from the bridge (the generator keeps starts at least 2 away)"
     assert preferences(kit, read_plan(kit, load_text(GOOD, "plan.yaml"))) == []
+
+
+def test_bridge_ends_clear(kit):
+    text = edit("traps: [[B4], [D5, D6, D7]]", "traps: [[A3, A4, A5], [D5, D6, D7]]")
+    expect(kit, text, "traps: [[A3", "the trap at A3 covers A4 A5, where the bridge from island 1 meets island 2")
+    text = edit("chests: [E6]", "chests: [G4]")  # island 1's east socket is H4-H5
+    expect(kit, text, "chests: [G4]", "the 2x2 chest at G4 covers H4 H5, where the bridge to island 2 meets island 1")
+    free = replace(kit, clear_bridge_ends=frozenset(), memo={})
+    assert errors(free, text) == []  # a level with bridge_ends: free allows it

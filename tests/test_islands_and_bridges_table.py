@@ -143,3 +143,28 @@ def test_round_order_must_name_every_basic_action_once(content_copy):
     assert any("'move' is listed twice" in p for p in found), found
     assert any("unknown basic action 'jump'" in p for p in found), found
     assert any("leaves out primary-attack, secondary-attack" in p for p in found), found
+
+
+# ---- bridge ends stay clear of chests and traps ------------------------------------------------------
+
+def _on_bridge_ends(kit, plan) -> int:
+    from generator.games.islands_and_bridges.plan import bridge_ends
+    n = 0
+    for i, isl in enumerate(plan.islands):
+        ends = bridge_ends(kit, plan, i)
+        n += sum(1 for nw in isl.chests if any(c in ends for c in kit.chest_cells_at(nw)))
+        n += sum(1 for cells in isl.traps if any(c in ends for c in cells))
+    return n
+
+
+def test_generated_maps_keep_chests_and_traps_off_the_bridge_ends_unless_the_level_frees_them():
+    from dataclasses import replace
+    free = replace(KIT, clear_bridge_ends=frozenset(), memo={})
+    kept = freed = 0
+    for seed in range(400):
+        p = MapParams(KIT.islands_default, KIT.players_default, ("easy", "normal", "hard")[seed % 3],
+                      KIT.table_default_mm)
+        kept += _on_bridge_ends(KIT, generate(KIT, p, seed))
+        freed += _on_bridge_ends(free, generate(free, p, seed))
+    assert kept == 0
+    assert freed > 40  # without the rule the generator's habit shows: chests and traps on the bridge ends

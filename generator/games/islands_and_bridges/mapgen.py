@@ -97,6 +97,12 @@ def generate(kit: MapKit, p: MapParams, seed: int) -> Plan:
 
     # chests, then traps (both need room), on every island; the box holds enough of both for the
     # largest map (a content check), so no island gets less to spare the tokens
+    # the bridge ends stay clear of both unless the level leaves them free (decision map-bridge-ends):
+    # they are taken while chests and traps are placed, then given back to the enemies
+    ends = [_bridge_ends(kit, path, i) - used[i] if p.difficulty in kit.clear_bridge_ends else set()
+            for i in range(k)]
+    for i in range(k):
+        used[i] |= ends[i]
     chests: list[list[Cell]] = [[] for _ in range(k)]
     n = kit.chest_cells
     covers, anchors = _covers(kit, n, n)
@@ -109,6 +115,8 @@ def generate(kit: MapKit, p: MapParams, seed: int) -> Plan:
             chests[i].append(nw)
             used[i].update(covers[nw])
     traps = _traps(kit, p, rng, used)
+    for i in range(k):
+        used[i] -= ends[i]
 
     # the other enemies, strongest first, more of them the further along the path
     blocked = [used[i] | sight[i] if sight[i] else used[i] for i in range(k)]
@@ -139,6 +147,16 @@ def generate(kit: MapKit, p: MapParams, seed: int) -> Plan:
             chests=_reading(chests[i]), stage_end=stage_end if i == last else None))
     spent = sum(kit.strength[t] * len(cells) for isl in islands for t, cells in isl.enemies)
     return Plan(seed, p.players, p.difficulty, p.table_mm, budget, spent, tuple(islands))
+
+
+def _bridge_ends(kit: MapKit, path: Path, i: int) -> set[Cell]:
+    """The cells of island i where the bridges of the path meet it (plan.bridge_ends, on a path)."""
+    out: set[Cell] = set()
+    if i > 0:
+        out.update(kit.socket_cells(OPPOSITE[path[i - 1][1]]))
+    if i < len(path) - 1:
+        out.update(kit.socket_cells(path[i][1]))
+    return out
 
 
 def _reading(cells: list[Cell]) -> tuple[Cell, ...]:

@@ -125,6 +125,7 @@ class MapKit:
     players_default: int
     players_max: int
     levels: dict[str, tuple[int, int, int]]  # level -> budget percent, fewest traps, most traps
+    clear_bridge_ends: frozenset[str]        # the levels that keep chests and traps off the bridge ends
     difficulty_default: str
     budget_min: int
     budget_max: int
@@ -165,6 +166,7 @@ class MapKit:
             players_min=settings.players.min, players_default=game.settings.players,
             players_max=min(game.settings.players, box["players"]),
             levels={k: (v.budget_percent, *v.traps_per_island) for k, v in settings.difficulty.levels.items()},
+            clear_bridge_ends=frozenset(k for k, v in settings.difficulty.levels.items() if v.bridge_ends == "clear"),
             difficulty_default=settings.difficulty.default,
             budget_min=settings.budget.min, budget_max=settings.budget.max,
             min_spent_percent=settings.budget.min_spent_percent,
@@ -298,6 +300,19 @@ def token_numbers(plan: Plan) -> list[dict[str, tuple[int, ...]]]:
             numbers[t] = tuple(range(first + 1, first + 1 + len(cells)))
             handed[t] = first + len(cells)
         out.append(numbers)
+    return out
+
+
+def bridge_ends(kit: MapKit, plan: Plan, index: int) -> dict[Cell, str]:
+    """The cells of island `index` where a bridge of the path meets it (its sockets' cells, as wide
+    as a bridge), each with the bridge it meets: the cells every player crosses."""
+    out: dict[Cell, str] = {}
+    came = arrival_side(plan, index)
+    if came in kit.sockets:
+        out.update((c, f"the bridge from island {index}") for c in kit.socket_cells(came))
+    leaves = plan.islands[index].bridge
+    if index < len(plan.islands) - 1 and leaves in kit.sockets:
+        out.update((c, f"the bridge to island {index + 2}") for c in kit.socket_cells(leaves))
     return out
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from .plan import OPPOSITE, Cell, MapKit, Plan, Rect, arrival_side, cell_name, distance_to_rect
+from .plan import OPPOSITE, Cell, MapKit, Plan, Rect, arrival_side, bridge_ends, cell_name, distance_to_rect
 
 Loc = tuple[str | int, ...]
 Issue = tuple[Loc, str]
@@ -221,6 +221,29 @@ def trap_shapes(kit: MapKit, plan: Plan) -> list[Issue]:
     return out
 
 
+def bridge_ends_clear(kit: MapKit, plan: Plan) -> list[Issue]:
+    """No chest or trap covers a cell where a bridge meets an island, unless the plan's difficulty
+    leaves the bridge ends free (decision map-bridge-ends)."""
+    if plan.difficulty not in kit.clear_bridge_ends:
+        return []
+    out: list[Issue] = []
+    for i, isl in enumerate(plan.islands):
+        ends = bridge_ends(kit, plan, i)
+        if not ends:
+            continue
+        things = [(_isl(i, "chests", j), f"the {kit.chest_cells}x{kit.chest_cells} chest at {cell_name(nw)}",
+                   kit.chest_cells_at(nw)) for j, nw in enumerate(isl.chests)]
+        things += [(_isl(i, "traps", j), f"the trap at {cell_name(cells[0])}", cells)
+                   for j, cells in enumerate(isl.traps)]
+        for loc, what, cells in things:
+            hit = [c for c in cells if c in ends]
+            if hit:
+                out.append((loc, f"{what} covers {' '.join(cell_name(c) for c in hit)}, where {ends[hit[0]]} "
+                                 f"meets island {i + 1}: the {plan.difficulty} level keeps bridge ends clear "
+                                 "of chests and traps (maps.yaml bridge_ends)"))
+    return out
+
+
 def player_starts(kit: MapKit, plan: Plan) -> list[Issue]:
     """One start cell a player, all on island 1, nearly equidistant to its bridge
     (decision map-start-distance)."""
@@ -393,5 +416,5 @@ def preferences(kit: MapKit, plan: Plan) -> list[Issue]:
 
 
 RULES: tuple[Rule, ...] = (parameters, chain, bridges_meet, on_table, no_overlap, inside_islands,
-                           one_thing_per_cell, trap_shapes, player_starts, out_of_sight, stage_end, guards,
+                           one_thing_per_cell, trap_shapes, bridge_ends_clear, player_starts, out_of_sight, stage_end, guards,
                            budget, box_quantities)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
@@ -33,6 +33,7 @@ class PlayerCount(Strict):
 class Level(Strict):
     budget_percent: int = Field(gt=0)
     traps_per_island: tuple[int, int]
+    bridge_ends: Literal["clear", "free"] = "clear"  # decision map-bridge-ends
 
 
 class Difficulty(Strict):
