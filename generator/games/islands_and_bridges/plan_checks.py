@@ -416,5 +416,5 @@ def preferences(kit: MapKit, plan: Plan) -> list[Issue]:
 
 
 RULES: tuple[Rule, ...] = (parameters, chain, bridges_meet, on_table, no_overlap, inside_islands,
-                           one_thing_per_cell, trap_shapes, bridge_ends_clear, player_starts, out_of_sight, stage_end, guards,
-                           budget, box_quantities)
+                           one_thing_per_cell, trap_shapes, bridge_ends_clear, player_starts, out_of_sight,
+                           stage_end, guards, budget, box_quantities)
