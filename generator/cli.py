@@ -7,12 +7,16 @@ from pathlib import Path
 
 import click
 
-from . import __version__, games, kit, paths
+from . import __version__, cliutil, games, kit, paths
 from .cliutil import fail_on_problems
 from .content import ContentError
 from .game import Artifact, BuildOptions
+from .output import WriteReport
 
 PAPERS = ("a4", "letter")
+
+# Options of `playkit` itself that a user may also type after the command (`playkit build GAME --out X`).
+GLOBAL_OPTIONS = ("--content", "--out")
 
 
 class Context:
@@ -30,8 +34,7 @@ class Context:
                                    f"games playkit knows: {', '.join(games.available())}")
         for g in requested:
             if g not in known:
-                raise click.UsageError(
-                    f"unknown game {g!r} (games in {self.content}: {', '.join(known) or 'none'})")
+                raise click.UsageError(cliutil.unknown_game(g, known, games.available()))
         return list(requested) or known
 
     def load(self, game_id: str) -> kit.Loaded:
@@ -41,8 +44,76 @@ class Context:
 pass_ctx = click.make_pass_decorator(Context)
 
 
-class _Playkit(click.Group):
-    """The top group: a file that cannot be read or written is the user's to fix, not a traceback."""
+def hoist_global_options(args: list[str]) -> list[str]:
+    """The arguments with --content and --out (and their values) moved before the command, where
+    click reads them; everything from `--` on is left as it is."""
+    front: list[str] = []
+    rest: list[str] = []
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "--":
+            rest += args[i:]
+            break
+        if arg.split("=", 1)[0] in GLOBAL_OPTIONS:
+            take = 1 if "=" in arg or i + 1 == len(args) else 2
+            front += args[i:i + take]
+            i += take
+            continue
+        rest.append(arg)
+        i += 1
+    return front + rest
+
+
+def _case_blind(group: click.Group) -> None:
+    """Choices are words a user types (`--paper A4`): their case never matters, in any command."""
+    for cmd in group.commands.values():
+        for param in cmd.params:
+            if isinstance(param.type, click.Choice):
+                param.type.case_sensitive = False
+        if isinstance(cmd, click.Group):
+            _case_blind(cmd)
+
+
+class _Group(click.Group):
+    """A group whose list of commands shows each one's first sentence whole (wrapped, never cut
+    short with '...')."""
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, cmd.get_short_help_str(limit=1000)) for name in self.list_commands(ctx)
+                if (cmd := self.get_command(ctx, name)) is not None and not cmd.hidden]
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
+Resolved = tuple[str | None, click.Command | None, list[str]]
+
+
+class _Verb(_Group):
+    """`playkit VERB GAME …`: a game without that command, a mistyped id or a game's folder gets a hint."""
+
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> Resolved:
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and self.get_command(ctx, name) is None:
+            raise click.UsageError(cliutil.unknown_game(name, self.commands, games.available(), self.name), ctx)
+        return super().resolve_command(ctx, args)
+
+
+class _Playkit(_Group):
+    """The top group: global options before or after the command, hints for a mistyped command, and
+    a file that cannot be read or written is the user's to fix, not a traceback."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        return super().parse_args(ctx, hoist_global_options(args))
+
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> Resolved:
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and self.get_command(ctx, name) is None:
+            hint = cliutil.unknown_command(name, self.commands, games.available())
+            if hint:
+                raise click.UsageError(hint, ctx)
+        return super().resolve_command(ctx, args)
 
     def invoke(self, ctx: click.Context) -> object:
         try:
@@ -55,12 +126,13 @@ class _Playkit(click.Group):
             raise click.ClickException(f"cannot use{where}: {err.strerror or err}") from None
 
 
-@click.group(cls=_Playkit, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=_Playkit, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(__version__, prog_name="playkit")
-@click.option("--content", "content", type=click.Path(file_okay=False, path_type=Path),
-              default=None, help="Folder of game content folders (default: the games shipped with playkit).")
+@click.option("--content", "content", type=click.Path(exists=True, file_okay=False, path_type=Path),
+              default=None, help="Folder of game content folders (default: the games shipped with playkit); "
+              "before or after the command.")
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
-              show_default=True, help="Where kits are written (OUT/GAME/…).")
+              show_default=True, help="Where kits are written (OUT/GAME/…); before or after the command.")
 @click.pass_context
 def main(ctx: click.Context, content: Path | None, out: Path) -> None:
     """playkit: print-ready playtest kits from YAML, checked against each game's rules."""
@@ -125,16 +197,25 @@ def build(ctx: Context, game: tuple[str, ...], paper: str, bleed_mm: float, no_c
         bar = _Progress(item.game.id)
         report = kit.build(item, ctx.out, options, bar)
         bar.done()
-        click.echo(f"{item.game.id}: {len(report.written)} files in {report.folder}/, "
+        _say_what_changed(item.game.id, report)
+
+
+def _say_what_changed(game_id: str, report: WriteReport) -> None:
+    """The files a build wrote: all new on the first build into a folder, else those that changed."""
+    if report.first:
+        click.echo(f"{game_id}: {len(report.written)} files in {report.folder}/ (the first build there)")
+        word = "new"
+    else:
+        click.echo(f"{game_id}: {len(report.written)} files in {report.folder}/, "
                    f"{len(report.changed)} changed since the last build")
-        shown = report.changed if len(report.changed) <= 12 else \
-            [n for n in report.changed if not n.startswith("svg/")]
-        for name in shown:
-            click.echo(f"  changed  {name}")
-        if len(shown) < len(report.changed):
-            click.echo(f"  changed  {len(report.changed) - len(shown)} SVG faces under svg/")
-        for name in report.removed:
-            click.echo(f"  removed  {name}")
+        word = "changed"
+    shown = report.changed if len(report.changed) <= 12 else [n for n in report.changed if not n.startswith("svg/")]
+    for name in shown:
+        click.echo(f"  {word:<7}  {name}")
+    if len(shown) < len(report.changed):
+        click.echo(f"  {word:<7}  {len(report.changed) - len(shown)} SVG faces under svg/")
+    for name in report.removed:
+        click.echo(f"  removed  {name}")
 
 
 class _Progress:
@@ -157,7 +238,7 @@ class _Progress:
 
 def _attach_game_commands() -> None:
     """Game-specific commands: `playkit VERB GAME …` groups, and top-level commands."""
-    groups: dict[str, click.Group] = {}
+    groups: dict[str, _Verb] = {}
     for gid in games.available():
         game = games.get(gid)
         for verb, commands in game.commands.items():
@@ -167,10 +248,13 @@ def _attach_game_commands() -> None:
                     continue
                 group = groups.get(verb)
                 if group is None:
-                    group = click.Group(verb, help=f"`playkit {verb} GAME …`: see each game's --help.")
+                    group = _Verb(verb)
                     groups[verb] = group
                     main.add_command(group)
                 group.add_command(cmd, gid)
+    for verb, group in groups.items():
+        group.help = f"For {', '.join(group.commands)}: `playkit {verb} GAME --help` says more."
+    _case_blind(main)
 
 
 _attach_game_commands()

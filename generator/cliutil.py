@@ -1,10 +1,13 @@
-"""What game commands share with the core CLI: loading a game or exiting with its problems."""
+"""What game commands share with the core CLI: loading a game or exiting with its problems, the
+files a user names, and the hints a mistyped name gets."""
 
 from __future__ import annotations
 
+import difflib
 import sys
+from collections.abc import Iterable
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import click
 
@@ -42,3 +45,60 @@ def load_or_exit(ctx: click.Context, game_id: str) -> kit.Loaded:
         return kit.load(game_id, content_root(ctx))
     except ContentError as err:
         fail_on_problems(err.problems)
+
+
+def shipped_example(path: Path) -> Path:
+    """`path` as given, or, when no such file exists here, the shipped example of that name.
+
+    The README's examples name files under examples/; like the shipped content, they work from any
+    folder. Both `examples/skylands/x.yaml` and `skylands/x.yaml` find the shipped file."""
+    if path.exists() or path.is_absolute():
+        return path
+    inside = Path(*path.parts[1:]) if path.parts[:1] == ("examples",) else path
+    found = paths.EXAMPLES / inside
+    return found if inside.parts and found.is_file() else path
+
+
+class InputFile(click.Path):
+    """A file the user names for a command to read (a board, a deck, a plan, a map); the shipped
+    examples are found from any folder (see shipped_example)."""
+
+    def __init__(self) -> None:
+        super().__init__(dir_okay=False, path_type=Path)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        given = super().convert(value, param, ctx)
+        return shipped_example(given) if isinstance(given, Path) else given
+
+
+def unknown_game(name: str, known: Iterable[str], every_game: Iterable[str], verb: str | None = None) -> str:
+    """What to tell a user who typed `name` where a game id of `known` was expected: the game does
+    not have that command, they meant a close id, or they gave the game's folder instead of its id."""
+    known, every_game = list(known), sorted({*every_game, *known})
+    listed = f"games with `playkit {verb}`" if verb else "games"
+    choices = f"({listed}: {', '.join(known) or 'none'})"
+    if verb and name in every_game:
+        return f"{name} has no {verb} {choices}"
+    folder = Path(name)
+    if len(folder.parts) > 1 or folder.is_dir():
+        gid = folder.name
+        if gid in every_game:
+            shipped = not folder.is_dir() or folder.resolve().parent == paths.CONTENT.resolve()
+            how = f"give its id, {gid}" + ("" if shipped else f", and the folder above it as --content {folder.parent}")
+            return f"unknown game {name!r}: that is a game's folder; {how}"
+        return f"unknown game {name!r}: give a game's id, not a path {choices}"
+    close = difflib.get_close_matches(name, known, n=1, cutoff=0.6) or \
+        difflib.get_close_matches(name, every_game, n=1, cutoff=0.6)
+    hint = ""
+    if close:
+        hint = f"; did you mean {close[0]}?" + (f" (it has no {verb})" if close[0] not in known else "")
+    return f"unknown game {name!r}{hint} {choices}"
+
+
+def unknown_command(name: str, commands: Iterable[str], every_game: Iterable[str]) -> str | None:
+    """A hint for `playkit NAME` when NAME is no command: a close command, or a game id typed without
+    its verb. None when there is nothing better to say than click's own message."""
+    if name in set(every_game):
+        return f"{name} is a game, not a command: try `playkit build {name}` (see `playkit --help`)"
+    close = difflib.get_close_matches(name, list(commands), n=1, cutoff=0.6)
+    return f"no command {name!r}; did you mean {close[0]}?" if close else None

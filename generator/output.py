@@ -63,6 +63,7 @@ class WriteReport:
     changed: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    first: bool = False  # no earlier build (no manifest) in the folder: every file is new
 
 
 def sha256(data: bytes) -> str:
@@ -110,7 +111,7 @@ def write_artifacts(folder: Path, artifacts: list[Artifact], meta: dict[str, Any
     _refuse_links(top, folder)
     for path in sorted({str(PurePosixPath(a.path).parent) for a in artifacts} - {"."}):
         _refuse_links(folder, folder / path)
-    report = WriteReport(folder)
+    report = WriteReport(folder, first=not (folder / MANIFEST).is_file())
     _remove_leftovers({folder} | {folder / PurePosixPath(a.path).parent for a in artifacts})
     previous = _read_manifest(folder, report.warnings)
     files = {}

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from ...cliutil import fail_on_problems, load_or_exit, out_root
+from ...cliutil import InputFile, fail_on_problems, load_or_exit, out_root
 from ...content import ContentError, load_file, parse
 from ...draw import to_svg
 from ...game import Artifact, BuildOptions
@@ -36,7 +36,7 @@ GAME_ID = "island-of-fog"
               help="Generate this many maps and report how fair the tile set is (writes nothing).")
 @click.option("--paper", type=click.Choice(("a4", "letter")), default="a4", show_default=True,
               help="Paper of map.pdf (the map is printed at board scale over several pages).")
-@click.option("--check", "check_file", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--check", "check_file", type=InputFile(), default=None,
               help="Check an edited map.yaml by the rules instead of generating one.")
 @click.pass_context
 def map_command(ctx: click.Context, seed: int, size: int | None, players: int | None, fair: bool,

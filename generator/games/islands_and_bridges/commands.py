@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from ...cliutil import fail_on_problems, load_or_exit, out_root
+from ...cliutil import InputFile, fail_on_problems, load_or_exit, out_root
 from ...content import ContentError, load_file, to_mm
 from ...game import BuildOptions
 from ...kit import Loaded
@@ -98,7 +98,7 @@ def new_seed() -> int:
 @click.option("--table", default=None,
               help="Table size WIDTHxHEIGHT, in cm unless a unit follows (default: maps.yaml).")
 @click.option("--paper", type=click.Choice(PAPERS), default=PAPERS[0], show_default=True)
-@click.option("--from-plan", "from_plan", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--from-plan", "from_plan", type=InputFile(), default=None,
               help="Print an edited plan.yaml instead of making a new one (only --paper applies).")
 @click.pass_context
 def map_cmd(ctx: click.Context, seed: int | None, islands: int | None, players: int | None,
@@ -156,7 +156,7 @@ def _read(kit: MapKit, path: Path) -> Plan:
 
 
 @click.command("validate-plan")
-@click.argument("plan_file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("plan_file", type=InputFile())
 @click.pass_context
 def validate_plan_cmd(ctx: click.Context, plan_file: Path) -> None:
     """Check an Islands & Bridges map plan (a plan.yaml, edited or not) against every plan rule;

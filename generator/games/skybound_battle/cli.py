@@ -46,10 +46,10 @@ def deck_check(ctx: click.Context, deck: str, cards: int | None, max_cost: int |
     limits = DeckLimits.from_rules(model.rules.deck).agreed(
         cards=cards, max_cost=max_cost, max_colours=colours, max_copies=copies)
     starters = {s.id: i for i, s in enumerate(model.starters)}
-    path = Path(deck)
+    path = cliutil.shipped_example(Path(deck))
     if path.is_file():
         problems = check_deck_file(path, model, limits)
-        name = deck
+        name = str(path)
         listed = _cards_of_file(path) if not problems else {}
     elif deck in starters:
         i = starters[deck]
@@ -137,12 +137,12 @@ def _sim_decks(model: SkyboundBattle, spec: str) -> list[tuple[str, dict[str, in
     for n in names:
         if n in starters:
             out.append((n, starters[n], n))
-        elif Path(n).is_file():
-            found = [p for p in check_deck_file(Path(n), model, anything) if "the deck has" not in p.message]
+        elif (path := cliutil.shipped_example(Path(n))).is_file():
+            found = [p for p in check_deck_file(path, model, anything) if "the deck has" not in p.message]
             if found:
                 problems += found
             else:
-                out.append((Path(n).stem, _cards_of_file(Path(n)), n))
+                out.append((path.stem, _cards_of_file(path), n))
         else:
             raise click.UsageError(f"no starter deck or deck file {n!r} (starters: {', '.join(starters)})")
     if problems:

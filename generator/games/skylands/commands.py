@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from ...cliutil import fail_on_problems, load_or_exit
+from ...cliutil import InputFile, fail_on_problems, load_or_exit
 from ...content import ContentError, load_file
 from .board import EndState, square_name
 from .boardfile import EXAMPLE, read_board, scoring_example
@@ -42,7 +42,7 @@ def pad_lines(model: Skylands, end: EndState, pad: ScorePad, title: str) -> list
 
 
 @click.command("skylands")
-@click.argument("board_file", required=False, type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("board_file", required=False, type=InputFile())
 @click.pass_context
 def score(ctx: click.Context, board_file: Path | None) -> None:
     """Print the scoring pad of the board described in BOARD_FILE (see examples/skylands/);
