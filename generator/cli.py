@@ -65,32 +65,24 @@ def hoist_global_options(args: list[str]) -> list[str]:
     return front + rest
 
 
-def _case_blind(group: click.Group) -> None:
-    """Choices are words a user types (`--paper A4`): their case never matters, in any command."""
+def _for_people(group: click.Group) -> None:
+    """What every command gets, the games' too: choices are words a user types (`--paper A4`), so
+    their case never matters; a list of commands shows each one's first sentence whole (wrapped),
+    never cut short with '...'."""
     for cmd in group.commands.values():
+        if cmd.short_help is None and cmd.help:
+            cmd.short_help = cmd.get_short_help_str(limit=1000)
         for param in cmd.params:
             if isinstance(param.type, click.Choice):
                 param.type.case_sensitive = False
         if isinstance(cmd, click.Group):
-            _case_blind(cmd)
-
-
-class _Group(click.Group):
-    """A group whose list of commands shows each one's first sentence whole (wrapped, never cut
-    short with '...')."""
-
-    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        rows = [(name, cmd.get_short_help_str(limit=1000)) for name in self.list_commands(ctx)
-                if (cmd := self.get_command(ctx, name)) is not None and not cmd.hidden]
-        if rows:
-            with formatter.section("Commands"):
-                formatter.write_dl(rows)
+            _for_people(cmd)
 
 
 Resolved = tuple[str | None, click.Command | None, list[str]]
 
 
-class _Verb(_Group):
+class _Verb(click.Group):
     """`playkit VERB GAME …`: a game without that command, a mistyped id or a game's folder gets a hint."""
 
     def resolve_command(self, ctx: click.Context, args: list[str]) -> Resolved:
@@ -100,7 +92,7 @@ class _Verb(_Group):
         return super().resolve_command(ctx, args)
 
 
-class _Playkit(_Group):
+class _Playkit(click.Group):
     """The top group: global options before or after the command, hints for a mistyped command, and
     a file that cannot be read or written is the user's to fix, not a traceback."""
 
@@ -254,7 +246,7 @@ def _attach_game_commands() -> None:
                 group.add_command(cmd, gid)
     for verb, group in groups.items():
         group.help = f"For {', '.join(group.commands)}: `playkit {verb} GAME --help` says more."
-    _case_blind(main)
+    _for_people(main)
 
 
 _attach_game_commands()
