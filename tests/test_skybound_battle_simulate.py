@@ -67,12 +67,22 @@ def test_the_counts_add_up(m):
 
 
 def test_first_player_alternates_between_the_decks(m):
+    """Deck a holds the first player token in the even games of a pairing, deck b in the odd ones,
+    read off each game's own tally (its winner, and whether the first player won)."""
     from generator.games.skybound_battle.simulate import play_chunk
 
-    setup = _setup(m, games=4, n_decks=2)
-    t = play_chunk(setup, (0, 1), 0, 4)
-    pair = t.pairs[(0, 1)]
-    assert pair.games == 4 and 0 <= pair.first_wins <= 4
+    setup = _setup(m, games=12, n_decks=2)
+    starters: dict[int, set[int]] = {0: set(), 1: set()}
+    first_won = 0
+    for index in range(setup.games):
+        pair = play_chunk(setup, (0, 1), index, index + 1).pairs[(0, 1)]
+        if pair.draws:
+            continue
+        winner = 0 if pair.wins[0] else 1
+        starters[index % 2].add(winner if pair.first_wins else 1 - winner)
+        first_won += pair.first_wins
+    assert starters == {0: {0}, 1: {1}}
+    assert play_chunk(setup, (0, 1), 0, setup.games).pairs[(0, 1)].first_wins == first_won
 
 
 def test_the_csv_carries_matrix_intervals_policy_seed_and_content(m):
