@@ -184,3 +184,12 @@ def test_no_words_on_a_card_token_or_deck_list_are_smaller_than_6_pt(model):
     faces += [draw_sheets.deck_list(model, s) for s in model.starters]
     small = {(size, text) for face in faces for size, text in sizes(face.items) if size < 6}
     assert not small
+
+
+def test_the_balance_report_says_how_many_games_it_played_and_how_to_get_the_readmes_figures(kit, model):
+    report = (kit / "balance/report.txt").read_text()
+    pairings = len(model.starters) * (len(model.starters) - 1) // 2
+    assert f"games per pairing: 6 ({6 * pairings:,} in all)" in report  # the test content plays 6
+    assert "reproduce: playkit simulate skybound-battle" in report and "--games 6 --seed 1" in report
+    assert "The README's" in report and "balance table plays more" in report
+    assert f"content: {model.content_hash}" in report

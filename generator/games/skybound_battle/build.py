@@ -75,4 +75,7 @@ def _balance(model: SkyboundBattle, options: BuildOptions) -> Iterator[KitFile]:
     for a in heatmap.heatmap_artifacts(rep, options, prefix="balance/"):
         yield DataFile(a.path, a.data, sources)
     yield DataFile("balance/matrix.csv", simreport.matrix_csv(rep).encode(), sources)
-    yield DataFile("balance/report.txt", simreport.text(rep).encode(), sources)
+    # the README's balance table plays more games a pairing than a build can afford: say so, and how
+    note = (f"This is the kit's quick look: {b.games} games per pairing (kit.yaml, balance: games). The README's",
+            "balance table plays more; the command above it gives its figures while the content hash matches.")
+    yield DataFile("balance/report.txt", simreport.text(rep, note).encode(), sources)

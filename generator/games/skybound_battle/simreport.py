@@ -17,17 +17,17 @@ def header(r: Report) -> list[str]:
     s = r.setup
     return [
         "Skybound Battle simulation",
-        f"policy: {s.policy}   seed: {s.seed}   games per pairing: {s.games}   "
-        f"content: {s.content_hash or '-'}   games: {r.games}",
+        f"policy: {s.policy}   seed: {s.seed}   games per pairing: {s.games} ({r.games:,} in all)   "
+        f"content: {s.content_hash or '-'}",
         f"reproduce: playkit simulate skybound-battle --decks "
         f"{shlex.quote(','.join(d.command_arg for d in s.decks))} "
         f"--games {s.games} --seed {s.seed} --policy {s.policy}",
     ]
 
 
-def text(r: Report) -> str:
-    """The whole report, as a terminal shows it."""
-    lines = [*header(r), "", "Win rate of the row deck against the column deck (games):"]
+def text(r: Report, note: tuple[str, ...] = ()) -> str:
+    """The whole report, as a terminal shows it; `note` lines follow the header."""
+    lines = [*header(r), *note, "", "Win rate of the row deck against the column deck (games):"]
     width = max(len(d) for d in r.decks) + 2
     lines.append(" " * width + "".join(f"{d[:12]:>14}" for d in r.decks))
     for row in r.decks:
