@@ -32,7 +32,6 @@ GAME_ID = "island-of-fog"
 def loaded() -> kit.Loaded:
     return kit.load(GAME_ID, paths.CONTENT)
 
-BOOKS = ("rulebook.pdf", "design-notes.pdf")  # books have no trim: they print on the whole page
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,6 @@ from tests import pdfcheck
 from tests.conftest import replace_in
 
 GAME = "islands-and-bridges"
-BOOKS = ("rulebook.pdf", "design-notes.pdf")  # books have no trim: they print on the whole page
 PDFS = ["cards.pdf", "design-notes.pdf", "gm-sheets.pdf", "rulebook.pdf", "sheets.pdf", "tiles.pdf", "tokens.pdf"]
 
 

@@ -22,7 +22,6 @@ from tests import pdfcheck
 from tests.conftest import replace_in
 
 GAME = "skylands"
-BOOKS = ("rulebook.pdf", "design-notes.pdf")  # books have no trim: they print on the whole page
 PDFS = ["boards.pdf", "design-notes.pdf", "player-boards.pdf", "rulebook.pdf", "scoring-pad.pdf", "specials.pdf",
         "tiles.pdf", "tokens.pdf"]
 
