@@ -167,9 +167,9 @@ def test_geometry_two_fragments_of_a_tile_differ(content_copy):
 
 
 def test_geometry_layout_needs_one_terrain_per_fragment(content_copy):
-    msgs = problems_after(content_copy, "boards.yaml", "{square: C2, shape: long, terrains: [mountains]",
-                          "{square: C2, shape: long, terrains: [mountains, woods]")
-    only(msgs, "shape 'long' has 1 fragment(s): give one terrain each (found 2)")
+    msgs = problems_after(content_copy, "boards.yaml", "{square: C2, shape: small, terrains: [mountains]",
+                          "{square: C2, shape: small, terrains: [mountains, woods]")
+    only(msgs, "shape 'small' has 1 fragment(s): give one terrain each (found 2)")
 
 
 # ---- checks: counts ----------------------------------------------------------------------
@@ -221,7 +221,7 @@ def test_counts_inhabitants_sixty(content_copy):
 
 def test_counts_printed_layout_worth_three_tiles(content_copy):
     msgs = problems_after(content_copy, "boards.yaml",
-                          "      - {square: D2, shape: small, terrains: [crystals], rotation: 270}\n", "")
+                          "      - {square: C2, shape: small, terrains: [crystals], rotation: 270}\n", "")
     only(msgs, "2 pre-printed squares")
 
 
@@ -314,7 +314,8 @@ def test_layout_squares_obey_the_placing_rules(content_copy):
 
 
 def test_layout_square_must_be_on_the_board(content_copy):
-    msgs = problems_after(content_copy, "boards.yaml", "{square: D3, shape: half", "{square: F3, shape: half")
+    msgs = problems_after(content_copy, "boards.yaml", "{square: B2, shape: half, terrains: [woods]",
+                          "{square: F3, shape: half, terrains: [woods]")
     only(msgs, "not a square of the 5x4 board (found 'F3', allowed A1 to E4)")
 
 

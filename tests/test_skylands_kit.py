@@ -267,3 +267,23 @@ def test_every_island_type_edge_carries_its_own_symbol_big_enough_to_match_at_a_
             assert {tuple(p.ops) for p in expected} <= paths_drawn, (face.id, side)
     size = pr.edge_band * draw_tiles.SYMBOL_FILL
     assert size >= 3.5  # mm: half again the 2.3 mm letter that was the only cue
+
+
+def test_rulebook_says_which_marked_tiles_leave_at_each_player_count_and_what_each_special_group_means():
+    """Issue 15: "return the tiles that carry a player-count mark" was wrong with 3 players (they
+    keep the "3+" tiles); the groups' meanings were never printed."""
+    text = " ".join(rulebook_of(paths.CONTENT).split())
+    assert 'with 2 players: those marked "3+" and "4"; with 3 players: those marked "4"' in text
+    assert "return the tiles that carry a player-count mark" not in text
+    for meaning in ("count like any island tile you take with Discover islands",
+                    "its effect lasts for the rest of the game", "a condition can be met many times"):
+        assert meaning in text
+    assert 'The 4 starting islands (marked "Start") stay in the box' in text
+    assert "at any time between actions" in text  # decision hostel-filling
+
+
+def test_starting_island_sides_carry_their_label_island_tiles_do_not(model):
+    label = model.files.boards.starting_island_label
+    for face in model.starting_faces.values():
+        assert label in texts(draw_tiles.island_tile(model, face)), face.id
+    assert all(label not in texts(draw_tiles.island_tile(model, t.face)) for t in model.island_tiles)

@@ -374,3 +374,18 @@ def test_neighbour_sides(model):
     board = model.empty_board()
     assert board.neighbour(sq("B2"), NORTH) == sq("B1") and board.neighbour(sq("B2"), EAST) == sq("C2")
     assert board.neighbour(sq("B2"), SOUTH) == sq("B3") and board.neighbour(sq("B2"), WEST) == sq("A2")
+
+
+def test_the_pre_printed_starting_boards_are_even():
+    """Issue 15: board 2 began with two complete islands, boards 3 and 4 with none. Every board now
+    starts with the same islands (complete or not, spaces, open edges), only the types differ, and
+    each type is the complete island of exactly one board."""
+
+    model = kit.load("skylands", paths.CONTENT).model
+    shapes, complete_types = set(), []
+    for spec in model.files.boards.player_boards:
+        islands = find_islands(model.starting_board(spec.id))
+        shapes.add(tuple(sorted((i.complete, i.spaces, len(i.parts), len(i.open_edges)) for i in islands)))
+        complete_types += [i.type for i in islands if i.complete]
+    assert len(shapes) == 1
+    assert sorted(complete_types) == sorted(t.id for t in model.files.game.terrains)

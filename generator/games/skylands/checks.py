@@ -13,7 +13,7 @@ from .geometry import face_problems, mirror_problems, shape_problems
 from .model import Skylands
 from .scoring import SCORING_EFFECTS
 from .special_layout import fit_problems
-from .text import TemplateProblem, action_texts, decision_context, pad_hint, special_text, supply_text
+from .text import TemplateProblem, action_texts, decision_context, group_meaning, pad_hint, special_text, supply_text
 from .tiles import Face
 
 # The inks the drawers name (print.yaml); a missing one is a content error, not a KeyError at build.
@@ -364,6 +364,11 @@ def template_problems(model: Skylands, content: ContentSet, example: EndState | 
         supply_text(model)
     except TemplateProblem as err:
         out.append(content.problem("boards", ("supply_board", "text"), str(err)))
+    for i, group in enumerate(f.specials.groups):
+        try:
+            group_meaning(model, group)
+        except TemplateProblem as err:
+            out.append(content.problem("specials", ("groups", i, "meaning"), str(err)))
     if example is not None:  # decisions quote its score; its own problems are reported anyway
         out += decisions.template_problems(content, f.decisions.decisions, decision_context(model, example))
     return out

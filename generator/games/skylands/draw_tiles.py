@@ -5,7 +5,7 @@ Drawn unrotated in tile millimetres (0..T); a board draws a turned face (Face.tu
 
 from __future__ import annotations
 
-from ...draw import Circle, Group, Path, Rect, Scene, Text, polygon
+from ...draw import Circle, Group, Path, Rect, Scene, Text, polygon, width_mm
 from ...draw.scene import Item, PathOp
 from .geometry import form
 from .model import Skylands
@@ -185,10 +185,24 @@ def mark_badge(model: Skylands, mark: str | None) -> list[Item]:
             Text(x, y + 1.05, symbol, 6 if len(symbol) > 1 else 7, "#ffffff", "bold", "middle")]
 
 
+def start_badge(model: Skylands) -> list[Item]:
+    """The label of a starting island in the lower left corner (where island tiles carry their
+    player-count mark), so that one is never shuffled into the stack of island tiles."""
+    pr = model.files.print
+    word = model.files.boards.starting_island_label
+    size = 6.5
+    w = width_mm(word, size, "bold") + 3.0
+    x, y = pr.edge_band + 1.0, pr.tile - pr.edge_band - 6.6
+    return [Rect(x, y, w, 5.0, fill=pr.inks["ink"], stroke="#ffffff", stroke_mm=0.4, radius=2.2),
+            Text(x + w / 2, y + 3.55, word, size, "#ffffff", "bold", "middle")]
+
+
 def island_tile(model: Skylands, face: Face) -> Scene:
     """The front of an island tile (or of a starting island side)."""
     t = model.files.print.tile
     items = tile_items(model, face) + mark_badge(model, face.mark)
+    if face.kind == "starting":
+        items += start_badge(model)
     return Scene(t, t, tuple(items), background=model.files.print.inks["sky"], title=face.id)
 
 

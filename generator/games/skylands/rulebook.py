@@ -10,7 +10,7 @@ from . import components
 from .board import EndState, square_name
 from .model import Skylands, terrain_combos
 from .scoring import final_score
-from .text import action_texts, decision_context, pad_hint, special_text
+from .text import action_texts, decision_context, group_meaning, pad_hint, special_text
 
 
 def _cost(model: Skylands, cost: list[str]) -> str:
@@ -64,7 +64,7 @@ def context(model: Skylands, end: EndState) -> dict[str, Any]:
             where = f"{s.spec.terrain} " if s.spec.terrain else ""
             rows.append([f"**{s.spec.name}** ({where}{shape_name})", _cost(model, s.spec.cost), vp,
                          special_text(model, s) or "-"])
-        groups.append({"group": g, "rows": rows})
+        groups.append({"group": g, "rows": rows, "meaning": group_meaning(model, g)})
     return {
         "m": model,
         "f": f,

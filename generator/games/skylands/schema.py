@@ -122,6 +122,7 @@ class SpecialGroup(Strict):
     back: Colour
     seed_count: Count
     seed: str
+    meaning: str = Field(min_length=1)  # what the group's effects do, printed in the rulebook
 
 
 class _Effect(Strict):
@@ -299,6 +300,7 @@ class BoardsFile(Strict):
     player_boards: list[PlayerBoardSpec] = Field(min_length=1)
     starting_islands: list[StartingIslandSpec] = Field(min_length=1)
     tactical_start: TacticalStart
+    starting_island_label: str = Field(min_length=1, max_length=12)
 
 
 # ---- tokens.yaml --------------------------------------------------------------------------

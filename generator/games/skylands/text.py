@@ -9,7 +9,7 @@ import jinja2
 from ...text import render_string
 from .board import EndState
 from .model import Skylands, SpecialIsland
-from .schema import ActionSpec
+from .schema import ActionSpec, SpecialGroup
 from .scoring import final_score
 
 
@@ -40,6 +40,11 @@ def action_texts(action: ActionSpec) -> tuple[str, str]:
     """(what every player does, the active player's bonus) of an action board."""
     return (render(action.text, a=action, p=action.params),
             render(action.bonus, a=action, p=action.params))
+
+
+def group_meaning(model: Skylands, group: SpecialGroup) -> str:
+    """What a group of special islands does, as the rulebook's overview says it."""
+    return render(group.meaning, g=group, act={a.id: a for a in model.files.boards.actions})
 
 
 def pad_hint(model: Skylands, hint: str) -> str:
