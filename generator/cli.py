@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from . import __version__, cliutil, games, kit, paths
+from . import __version__, cliutil, games, generic, kit, paths
 from .cliutil import fail_on_problems
 from .content import ContentError
 from .game import Artifact, BuildOptions
@@ -208,6 +208,25 @@ def _say_what_changed(game_id: str, report: WriteReport) -> None:
         click.echo(f"  {word:<7}  {len(report.changed) - len(shown)} SVG faces under svg/")
     for name in report.removed:
         click.echo(f"  removed  {name}")
+
+
+@main.group("new")
+def new_group() -> None:
+    """Start something of your own: `playkit new deck NAME`."""
+
+
+@new_group.command("deck")
+@click.argument("name")
+@click.option("--dir", "directory", type=click.Path(file_okay=False, path_type=Path), default=Path("."),
+              show_default=True, help="The folder to put the new deck's folder in (your --content folder).")
+def new_deck_cmd(name: str, directory: Path) -> None:
+    """Write a small working deck NAME (a CSV of a dozen cards, a layout, a back) to edit."""
+    try:
+        folder = generic.new_deck(name, directory)
+    except ValueError as err:
+        raise click.UsageError(str(err)) from None
+    click.echo(f"wrote {folder}/: game.yaml, cards.csv, layouts/ (card, back, palette), images/")
+    click.echo(f"build it:  playkit --content {directory} build {name}")
 
 
 class _Progress:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from . import games
+from . import games, generic
 from .content import ContentError, ContentSet, Problem, load_content
 from .draw.fonts import missing_glyphs
 from .game import Artifact, BuildOptions, Game
@@ -28,9 +28,16 @@ def content_folder(content_root: Path, game_id: str) -> Path:
     return content_root / game_id
 
 
+def game_of(game_id: str) -> Game:
+    """A game with rules of its own (an entry point), else the data-only game of that folder."""
+    if game_id in games.available():
+        return games.get(game_id)
+    return generic.game_for(game_id)
+
+
 def load(game_id: str, content_root: Path) -> Loaded:
     """Load and check one game; raises ContentError with every problem found."""
-    game = games.get(game_id)
+    game = game_of(game_id)
     folder = content_folder(content_root, game_id)
     if not folder.is_dir():
         raise FileNotFoundError(f"no content folder for {game_id!r} at {folder}")
@@ -42,6 +49,8 @@ def load(game_id: str, content_root: Path) -> Loaded:
         problems += game.check(model, content)
     if problems or model is None:
         raise ContentError(problems)
+    if isinstance(model, generic.GenericGame):
+        game = replace(game, title=model.game.title)
     return Loaded(game, content, model)
 
 
@@ -73,8 +82,22 @@ def glyph_problems(content: ContentSet) -> list[Problem]:
 
 
 def games_in(content_root: Path) -> list[str]:
-    """Ids of the known games that have a content folder under `content_root`."""
-    return [g for g in games.available() if content_folder(content_root, g).is_dir()]
+    """Ids of the games with a content folder under `content_root`: the games with rules of their own
+    whose folder is there, then every other folder holding a `game.yaml` (a data-only game)."""
+    known = games.available()
+    found = [g for g in known if content_folder(content_root, g).is_dir()]
+    if content_root.is_dir():
+        found += sorted(p.name for p in content_root.iterdir()
+                        if p.name not in known and (p / "game.yaml").is_file() and _is_id(p.name))
+    return found
+
+
+def _is_id(name: str) -> bool:
+    import re
+
+    from .content.schema import SLUG_PATTERN
+
+    return re.match(SLUG_PATTERN, name) is not None
 
 
 def render(loaded: Loaded, options: BuildOptions,

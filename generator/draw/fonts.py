@@ -7,6 +7,7 @@ Measuring, glyph coverage and the SVG font subsets all read these same files.
 from __future__ import annotations
 
 import base64
+import hashlib
 import io
 from functools import cache
 from pathlib import Path
@@ -23,39 +24,59 @@ FAMILY = "Bitstream Vera Sans"
 PT_MM = 25.4 / 72
 
 
-def pdf_name(style: FontStyle) -> str:
-    """The registered reportlab name of a style (registered on first use)."""
+def pdf_name(style: FontStyle, font: str = "") -> str:
+    """The registered reportlab name of a style, or of a font file a layout names (`font`, an
+    absolute path to a TTF/OTF from a game's content folder); registered on first use."""
+    if font:
+        name = "Playkit-" + hashlib.sha256(font.encode()).hexdigest()[:12]
+        _register(name, font)
+        return name
     name = f"Playkit-{style}"
-    _register(name, FILES[style])
+    _register(name, str(_DIR / FILES[style]))
     return name
 
 
 @cache
 def _register(name: str, file: str) -> None:
-    pdfmetrics.registerFont(TTFont(name, str(_DIR / file)))
+    pdfmetrics.registerFont(TTFont(name, file))
 
 
-def path(style: FontStyle) -> Path:
-    return _DIR / FILES[style]
+def path(style: FontStyle, font: str = "") -> Path:
+    return Path(font) if font else _DIR / FILES[style]
 
 
-def width_mm(text: str, size_pt: float, style: FontStyle = "regular") -> float:
+def family(font: str = "") -> str:
+    """The CSS family name an SVG gives a font: the built-in family, or one per font file."""
+    return FAMILY if not font else "Playkit " + hashlib.sha256(font.encode()).hexdigest()[:12]
+
+
+def width_mm(text: str, size_pt: float, style: FontStyle = "regular", font: str = "") -> float:
     """Advance width of `text` in mm."""
-    return pdfmetrics.stringWidth(text, pdf_name(style), size_pt) * PT_MM
+    return pdfmetrics.stringWidth(text, pdf_name(style, font), size_pt) * PT_MM
 
 
 @cache
-def _cmap(style: FontStyle) -> frozenset[int]:
+def _cmap(style: FontStyle, font: str = "") -> frozenset[int]:
     from fontTools.ttLib import TTFont as FTFont
 
-    with FTFont(str(path(style)), lazy=True) as f:
+    with FTFont(str(path(style, font)), lazy=True) as f:
         return frozenset(f.getBestCmap())
 
 
-def missing_glyphs(text: str, style: FontStyle = "regular") -> str:
+def missing_glyphs(text: str, style: FontStyle = "regular", font: str = "") -> str:
     """The characters of `text` the font cannot draw (reportlab would silently drop them)."""
-    have = _cmap(style)
+    have = _cmap(style, font)
     return "".join(sorted({ch for ch in text if ord(ch) not in have and ch not in "\n\t"}))
+
+
+def usable(font: str) -> str:
+    """'' when reportlab can embed the font file, else why not (a broken or CFF-only font)."""
+    try:
+        pdf_name("regular", font)
+        _cmap("regular", font)
+    except Exception as err:  # any failure to read a user's font file is the user's to fix
+        return str(err) or type(err).__name__
+    return ""
 
 
 def covered_chars(style: FontStyle = "regular") -> str:
@@ -64,7 +85,7 @@ def covered_chars(style: FontStyle = "regular") -> str:
 
 
 @cache
-def svg_font_face(style: FontStyle, chars: str) -> str:
+def svg_font_face(style: FontStyle, chars: str, font: str = "") -> str:
     """An @font-face rule with the font subset to `chars`, as a data URI (SVGs stand alone)."""
     from fontTools import subset
 
@@ -74,13 +95,13 @@ def svg_font_face(style: FontStyle, chars: str) -> str:
     sub = subset.Subsetter(options)
     from fontTools.ttLib import TTFont as FTFont
 
-    font = FTFont(str(path(style)), recalcTimestamp=False)
+    ft = FTFont(str(path(style, font)), recalcTimestamp=False)
     sub.populate(text=chars)
-    sub.subset(font)
+    sub.subset(ft)
     buf = io.BytesIO()
-    font.save(buf)
+    ft.save(buf)
     data = base64.b64encode(buf.getvalue()).decode()
-    weight = "bold" if style == "bold" else "normal"
-    slant = "italic" if style == "italic" else "normal"
-    return (f"@font-face{{font-family:'{FAMILY}';font-weight:{weight};font-style:{slant};"
+    weight = "bold" if style == "bold" and not font else "normal"
+    slant = "italic" if style == "italic" and not font else "normal"
+    return (f"@font-face{{font-family:'{family(font)}';font-weight:{weight};font-style:{slant};"
             f"src:url(data:font/ttf;base64,{data}) format('truetype');}}")

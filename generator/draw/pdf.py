@@ -6,7 +6,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from . import fonts
-from .scene import Circle, Group, Item, Line, Path, Rect, Scene, Text
+from .scene import Circle, Group, Image, Item, Line, Path, Rect, Scene, Text
 
 MM = 72 / 25.4
 
@@ -74,6 +74,12 @@ def _items(c: Canvas, items: tuple[Item, ...]) -> None:
             c.drawPath(p, stroke=s, fill=f)
         elif isinstance(it, Text):
             _text(c, it)
+        elif isinstance(it, Image):
+            c.saveState()
+            c.translate(it.x, it.y + it.h)
+            c.scale(1, -1)  # the picture upright in the flipped space
+            c.drawImage(it.path, 0, 0, it.w, it.h, mask="auto")
+            c.restoreState()
         elif isinstance(it, Group):
             c.saveState()
             c.translate(it.dx, it.dy)
@@ -89,7 +95,7 @@ def _text(c: Canvas, t: Text) -> None:
     c.translate(t.x, t.y)
     c.scale(1, -1)  # text upright in the flipped space
     c.setFillColor(HexColor(t.color or "#000000"))
-    c.setFont(fonts.pdf_name(t.style), size)
+    c.setFont(fonts.pdf_name(t.style, t.font), size)
     if t.anchor == "middle":
         c.drawCentredString(0, 0, t.text)
     elif t.anchor == "end":

@@ -78,6 +78,18 @@ class Text:
     color: Color = "#000000"
     style: FontStyle = "regular"
     anchor: Anchor = "start"
+    font: str = ""   # a TTF/OTF file (absolute path) a layout names; "" = the built-in family's `style`
+
+
+@dataclass(frozen=True)
+class Image:
+    """A PNG or JPEG file (absolute path) stretched over the box (x, y, w, h)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    path: str
 
 
 @dataclass(frozen=True)
@@ -90,7 +102,7 @@ class Group:
     rotate: float = 0.0
 
 
-Item = Rect | Circle | Line | Path | Text | Group
+Item = Rect | Circle | Line | Path | Text | Image | Group
 
 
 @dataclass(frozen=True)

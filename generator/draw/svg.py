@@ -5,7 +5,7 @@ from __future__ import annotations
 import svgwrite
 
 from . import fonts
-from .scene import Circle, Group, Item, Line, Path, Rect, Scene, Text, texts
+from .scene import Circle, FontStyle, Group, Image, Item, Line, Path, Rect, Scene, Text, texts
 
 _STYLES = ("regular", "bold", "italic")
 
@@ -22,7 +22,7 @@ def to_svg(scene: Scene) -> bytes:
     if scene.title:
         d.set_desc(title=scene.title)
     used = _used_chars(scene.items)
-    css = "".join(fonts.svg_font_face(style, chars) for style, chars in sorted(used.items()))
+    css = "".join(fonts.svg_font_face(style, chars, font) for (font, style), chars in sorted(used.items()))
     if css:
         d.defs.add(d.style(css + f"text{{font-family:'{fonts.FAMILY}';}}"))
     if scene.background:
@@ -34,13 +34,14 @@ def to_svg(scene: Scene) -> bytes:
     return text.encode("utf-8")
 
 
-def _used_chars(items: tuple[Item, ...]) -> dict[str, str]:
-    acc: dict[str, set[str]] = {}
+def _used_chars(items: tuple[Item, ...]) -> dict[tuple[str, FontStyle], str]:
+    """The characters drawn in each font: (font file or '', style) → characters."""
+    acc: dict[tuple[str, FontStyle], set[str]] = {}
 
     def walk(its: tuple[Item, ...]) -> None:
         for it in its:
             if isinstance(it, Text):
-                acc.setdefault(it.style, set()).update(it.text)
+                acc.setdefault((it.font, "regular" if it.font else it.style), set()).update(it.text)
             elif isinstance(it, Group):
                 walk(it.items)
 
@@ -76,11 +77,16 @@ def _items(d: svgwrite.Drawing, parent: svgwrite.container.Group, items: tuple[I
                 parts.append(op[0] + " ".join(_num(float(v)) for v in op[1:]))
             parent.add(d.path(d=" ".join(parts), **_style(it.fill, it.stroke, it.stroke_mm, it.dash)))
         elif isinstance(it, Text):
-            weight = {"font_weight": "bold"} if it.style == "bold" else {}
-            slant = {"font_style": "italic"} if it.style == "italic" else {}
+            weight = {"font_weight": "bold"} if it.style == "bold" and not it.font else {}
+            slant = {"font_style": "italic"} if it.style == "italic" and not it.font else {}
+            if it.font:
+                weight["style"] = f"font-family:'{fonts.family(it.font)}'"  # beats the stylesheet's family
             parent.add(d.text(it.text, insert=(_num(it.x), _num(it.y)),
                               font_size=_num(it.size_pt * fonts.PT_MM), fill=it.color or "#000000",
                               text_anchor=it.anchor, **weight, **slant))
+        elif isinstance(it, Image):
+            parent.add(d.image(_data_uri(it.path), insert=(_num(it.x), _num(it.y)), size=(_num(it.w), _num(it.h)),
+                               preserveAspectRatio="none"))
         elif isinstance(it, Group):
             transform = f"translate({_num(it.dx)} {_num(it.dy)})"
             if it.rotate:
@@ -88,6 +94,16 @@ def _items(d: svgwrite.Drawing, parent: svgwrite.container.Group, items: tuple[I
             g = d.g(transform=transform)
             _items(d, g, it.items)
             parent.add(g)
+
+
+def _data_uri(path: str) -> str:
+    """The picture inside the SVG, so each SVG stands alone."""
+    import base64
+
+    with open(path, "rb") as fh:
+        data = fh.read()
+    kind = "jpeg" if data[:3] == b"\xff\xd8\xff" else "png"
+    return f"data:image/{kind};base64," + base64.b64encode(data).decode()
 
 
 __all__ = ["texts", "to_svg"]

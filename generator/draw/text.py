@@ -8,7 +8,7 @@ from .scene import Anchor, Color, FontStyle, Text
 LEADING = 1.2
 
 
-def wrap(text: str, width: float, size_pt: float, style: FontStyle = "regular") -> list[str]:
+def wrap(text: str, width: float, size_pt: float, style: FontStyle = "regular", font: str = "") -> list[str]:
     """Greedy word wrap to `width` mm; explicit newlines are kept."""
     lines: list[str] = []
     for para in text.split("\n"):
@@ -16,7 +16,7 @@ def wrap(text: str, width: float, size_pt: float, style: FontStyle = "regular") 
         line = ""
         for word in words:
             trial = f"{line} {word}" if line else word
-            if not line or width_mm(trial, size_pt, style) <= width:
+            if not line or width_mm(trial, size_pt, style, font) <= width:
                 line = trial
             else:
                 lines.append(line)
@@ -25,34 +25,34 @@ def wrap(text: str, width: float, size_pt: float, style: FontStyle = "regular") 
     return lines
 
 
-def fits(text: str, w: float, h: float, size_pt: float, style: FontStyle = "regular") -> bool:
-    lines = wrap(text, w, size_pt, style)
-    too_wide = any(width_mm(line, size_pt, style) > w for line in lines)
+def fits(text: str, w: float, h: float, size_pt: float, style: FontStyle = "regular", font: str = "") -> bool:
+    lines = wrap(text, w, size_pt, style, font)
+    too_wide = any(width_mm(line, size_pt, style, font) > w for line in lines)
     return not too_wide and len(lines) * size_pt * PT_MM * LEADING <= h + 1e-9
 
 
 def fit_size(text: str, w: float, h: float, max_pt: float, min_pt: float = 5.0,
-             style: FontStyle = "regular") -> float:
+             style: FontStyle = "regular", font: str = "") -> float:
     """The largest size (in 0.25 pt steps) at which `text` fits the box; never below min_pt."""
     size = max_pt
-    while size > min_pt and not fits(text, w, h, size, style):
+    while size > min_pt and not fits(text, w, h, size, style, font):
         size -= 0.25
     return size
 
 
 def block(text: str, x: float, y: float, w: float, h: float, *, max_pt: float = 10, min_pt: float = 5,
           style: FontStyle = "regular", color: Color = "#000000", anchor: Anchor = "start",
-          valign: str = "top") -> tuple[Text, ...]:
+          valign: str = "top", font: str = "") -> tuple[Text, ...]:
     """`text` wrapped and shrunk to fit the box (x, y, w, h); one Text per line."""
-    size = fit_size(text, w, h, max_pt, min_pt, style)
-    lines = wrap(text, w, size, style)
+    size = fit_size(text, w, h, max_pt, min_pt, style, font)
+    lines = wrap(text, w, size, style, font)
     step = size * PT_MM * LEADING
     used = step * len(lines)
     top = y + {"top": 0.0, "middle": (h - used) / 2, "bottom": h - used}[valign]
     ax = {"start": x, "middle": x + w / 2, "end": x + w}[anchor]
     ascent = size * PT_MM * 0.78
-    return tuple(Text(ax, top + i * step + ascent + (step - size * PT_MM) / 2, line, size, color, style, anchor)
-                 for i, line in enumerate(lines))
+    return tuple(Text(ax, top + i * step + ascent + (step - size * PT_MM) / 2, line, size, color, style, anchor,
+                      font) for i, line in enumerate(lines))
 
 
 def label(text: str, x: float, y: float, w: float, *, max_pt: float = 10, min_pt: float = 4,

@@ -1,0 +1,222 @@
+"""A designer's own game with no Python: `game.yaml` of kind `generic` names components (cards, tiles,
+tokens), each from a data file (CSV or YAML) drawn by a layout, with a back and quantities.
+
+    kind: generic
+    title: Market Day
+    components:
+      - id: cards
+        name: Market cards
+        data: cards.csv          # one row a face
+        layout: card             # layouts/card.yaml
+        back: back               # layouts/back.yaml (drawn for each row, so a back may show a field)
+        quantity: copies         # a column with each row's copies, or a number
+        fields: {name: text, cost: number, kind: [goods, people, event], copies: number}
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from pydantic import Field, field_validator
+
+from ..content import ContentSet, Problem, Slug, Strict
+from ..draw.scene import Scene
+from ..game import BuildOptions, Game, Kit
+from ..kitspec import Face, KitFile, PrintFile, Section
+from ..layout import Item, Layout, draw, load_layouts, load_palette
+from .table import Cell, Row, Table, read_table
+
+KIND = "generic"
+FIELD_NAME = re.compile(r"^[a-z_][a-z0-9_]*$")
+FieldType = Literal["number", "text"] | list[str]
+
+
+class Component(Strict):
+    id: Slug
+    name: str
+    kind: Literal["cards", "tiles", "tokens"] = "cards"
+    data: str = Field(pattern=r"^[A-Za-z0-9_.-]+\.(csv|yaml|yml)$")
+    layout: str
+    back: str | None = None
+    quantity: int | str = Field(default=1)
+    fields: dict[str, FieldType] = Field(default_factory=dict)
+
+    @field_validator("fields")
+    @classmethod
+    def _names(cls, value: dict[str, FieldType]) -> dict[str, FieldType]:
+        for name in value:
+            if not FIELD_NAME.match(name):
+                raise ValueError(f"field name {name!r}: lower-case letters, digits and _ (a template reads it)")
+        return value
+
+
+class GameFile(Strict):
+    kind: Literal["generic"]
+    title: str = Field(min_length=1, max_length=200)
+    components: tuple[Component, ...] = Field(min_length=1)
+
+
+@dataclass
+class Drawn:
+    """One component's faces, drawn from its rows."""
+
+    component: Component
+    faces: list[Face]
+    count: int
+
+
+@dataclass
+class GenericGame:
+    game: GameFile
+    drawn: list[Drawn]
+    problems: list[Problem] = field(default_factory=list)
+
+
+def make_model(parts: dict[str, Any], content: ContentSet) -> GenericGame:
+    """Read every component's data, check it against its fields, and draw every face (the fit checks
+    of the layouts need the real texts, so drawing is part of validating)."""
+    game: GameFile = parts["game"]
+    problems: list[Problem] = []
+    palette = load_palette(content.folder, problems)
+    layouts = load_layouts(content.folder, palette, problems)
+    game_source = content.sources["game"]
+    drawn = []
+    for k, comp in enumerate(game.components):
+        def at(key: str, message: str, k: int = k) -> Problem:
+            return game_source.problem(("components", k, key), message)
+        layout = layouts.get(comp.layout)
+        back = layouts.get(comp.back) if comp.back else None
+        for key, name in (("layout", comp.layout), ("back", comp.back)):
+            if name and name not in layouts and not (content.folder / "layouts" / f"{name}.yaml").is_file():
+                problems.append(at(key, f"no layout {name!r} (layouts/{name}.yaml; layouts: "
+                                        f"{', '.join(sorted(layouts)) or 'none'})"))
+        if isinstance(comp.quantity, str) and comp.quantity not in comp.fields:
+            problems.append(at("quantity", f"quantity names the field {comp.quantity!r}, which `fields` does "
+                                           "not declare as a number"))
+        table = read_table(content.folder / comp.data, problems)
+        if table is None or layout is None or (comp.back and back is None):
+            continue
+        if back is not None and back.size != layout.size:
+            problems.append(at("back", f"the back layout {comp.back!r} is not the size of {comp.layout!r}"))
+            continue
+        drawn.append(_draw(comp, table, layout, back, problems))
+    return GenericGame(game, drawn, problems)
+
+
+def _draw(comp: Component, table: Table, layout: Layout, back: Layout | None,
+          problems: list[Problem]) -> Drawn:
+    faces = []
+    backs: list[Scene] = []
+    ids = []
+    if table.header and comp.fields:
+        for name, cell in table.header.items():
+            if name not in comp.fields:
+                problems.append(table.at(cell, f"column {name!r} is not one of the declared fields "
+                                               f"({', '.join(comp.fields)})"))
+    for n, row in enumerate(table.rows, 1):
+        values = _typed(comp, table, row, problems)
+        if values is None:
+            continue
+        places = {k: f"{table.file}:{c.line}:{c.col}" for k, c in row.cells.items()}
+        label = values.get("name") or values.get("title") or f"row {n}"
+        item = Item(f"{comp.name} {label!r} ({table.file}:{row.line})", {**values, "number": n}, places)
+        copies = values[comp.quantity] if isinstance(comp.quantity, str) else comp.quantity
+        if (isinstance(copies, float) and not copies.is_integer()) or not isinstance(copies, (int, float)) \
+                or copies < 0:
+            where: Cell | Row = row.cells.get(str(comp.quantity)) or row
+            problems.append(table.at(where, f"{comp.quantity}: a whole number of copies, not {copies!r}"))
+            continue
+        front, found = draw(layout, item)
+        problems += found
+        back_face = None
+        if back is not None:
+            back_face, found = draw(back, item)
+            back_face = replace(back_face, title=f"{comp.name}: back")  # a back names no card
+            problems += found
+            backs.append(back_face)
+        ident = str(values.get("id") or f"{n:02d}-{label}")
+        ids.append(ident)
+        faces.append(Face(front, back_face, int(copies), comp.id, f"{comp.id}/{_slug(ident)}"))
+    # one shared back has one SVG; backs that differ (a back showing a field) have one a face
+    if backs and all(b == backs[0] for b in backs):
+        faces = [Face(f.front, f.back, f.copies, f.group, f.svg, f"{comp.id}/back") for f in faces]
+    elif backs:
+        faces = [Face(f.front, f.back, f.copies, f.group, f.svg, f"{f.svg}-back") for f in faces]
+    return Drawn(comp, faces, sum(f.copies for f in faces))
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "face"
+
+
+def _typed(comp: Component, table: Table, row: Row, problems: list[Problem]) -> dict[str, Any] | None:
+    """The row's values in their declared types; every wrong cell is a problem at its place."""
+    out: dict[str, Any] = {}
+    ok = True
+    for name, kind in comp.fields.items():
+        cell = row.cells.get(name)
+        if cell is None:
+            problems.append(table.at(row, f"{name}: missing (the fields are {', '.join(comp.fields)})"))
+            ok = False
+            continue
+        try:
+            out[name] = _value(kind, cell)
+        except ValueError as err:
+            problems.append(table.at(cell, f"{name}: {err}"))
+            ok = False
+    for name, cell in row.cells.items():
+        if name not in comp.fields:
+            if comp.fields and not table.header:   # YAML: an undeclared key is a typo
+                problems.append(table.at(cell, f"unknown field {name!r} (fields: {', '.join(comp.fields)})"))
+                ok = False
+            elif not FIELD_NAME.match(name):
+                continue
+            else:
+                out[name] = cell.value
+    return out if ok else None
+
+
+def _value(kind: FieldType, cell: Cell) -> Any:
+    value = cell.value
+    text = str(value).strip() if not isinstance(value, (int, float)) or isinstance(value, bool) else value
+    if kind == "number":
+        if isinstance(text, (int, float)) and not isinstance(text, bool):
+            return text
+        try:
+            number = float(str(text))
+        except ValueError:
+            raise ValueError(f"a number, not {value!r}") from None
+        return int(number) if number.is_integer() and "." not in str(text) else number
+    if kind == "text":
+        return "" if value is None else str(value)
+    if str(text) not in kind:
+        raise ValueError(f"one of {', '.join(kind)}, not {value!r}")
+    return str(text)
+
+
+def check(model: GenericGame, content: ContentSet) -> list[Problem]:
+    return list(model.problems)
+
+
+def components(model: GenericGame) -> dict[str, int]:
+    return {d.component.name: d.count for d in model.drawn}
+
+
+def kit(model: GenericGame, content: ContentSet, options: BuildOptions) -> Kit:
+    return Kit(model.game.title, _files(model))
+
+
+def _files(model: GenericGame) -> Iterator[KitFile]:
+    for d in model.drawn:
+        yield PrintFile(f"{d.component.id}.pdf", d.component.name, [Section(d.component.name, d.faces)],
+                        tuple(dict.fromkeys(("game.yaml", d.component.data, f"layouts/{d.component.layout}.yaml",
+                                             *([f"layouts/{d.component.back}.yaml"] if d.component.back else [])))))
+
+
+def game_for(game_id: str, title: str = "") -> Game:
+    """The Game of a data-only content folder (its id is the folder's name)."""
+    return Game(id=game_id, title=title or game_id, files={"game": GameFile}, model=make_model, check=check,
+                components=components, kit=kit)

@@ -1,0 +1,164 @@
+"""A designer's data file (CSV or YAML) read into rows whose every cell knows its FILE:LINE:COL.
+
+CSV positions are the cell's own line and column (a quoted cell may span lines), so a typo in a
+spreadsheet is reported where the designer will find it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..content import ContentError, Problem, load_file
+from ..content.contentset import shown_path
+
+MAX_ROWS = 10_000
+MAX_BYTES = 5_000_000
+
+
+@dataclass(frozen=True)
+class Cell:
+    value: Any
+    line: int
+    col: int
+
+
+@dataclass(frozen=True)
+class Row:
+    """One card (or tile, or token) as written: its cells by column, and where the row starts."""
+
+    cells: dict[str, Cell]
+    line: int
+    col: int
+
+
+@dataclass(frozen=True)
+class Table:
+    file: str
+    rows: list[Row]
+    header: dict[str, Cell]   # the column names as written (CSV); empty for YAML
+
+    def at(self, cell: Cell | Row, message: str) -> Problem:
+        return Problem(self.file, cell.line, cell.col, message)
+
+
+def read_table(path: Path, problems: list[Problem]) -> Table | None:
+    """The rows of a .csv or .yaml data file; None (with problems) when it cannot be read."""
+    shown = shown_path(path)
+    if not path.is_file():
+        problems.append(Problem(shown, 1, 1, "missing data file"))
+        return None
+    if path.stat().st_size > MAX_BYTES:
+        problems.append(Problem(shown, 1, 1, f"a data file of more than {MAX_BYTES:,} bytes"))
+        return None
+    if path.suffix.lower() == ".csv":
+        return _csv(path, shown, problems)
+    return _yaml(path, shown, problems)
+
+
+def _csv(path: Path, shown: str, problems: list[Problem]) -> Table | None:
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as err:
+        problems.append(Problem(shown, 1, 1, f"not UTF-8 text: {err.reason}"))
+        return None
+    records = _records(text)
+    if not records or not any(c.value for c in records[0]):
+        problems.append(Problem(shown, 1, 1, "an empty CSV file (the first line names the columns)"))
+        return None
+    header: dict[str, Cell] = {}
+    for cell in records[0]:
+        name = str(cell.value).strip()
+        if name in header:
+            problems.append(Problem(shown, cell.line, cell.col, f"column {name!r} is named twice"))
+        header[name] = cell
+    names = [str(c.value).strip() for c in records[0]]
+    rows = []
+    for rec in records[1:MAX_ROWS + 1]:
+        if all(not str(c.value).strip() for c in rec):
+            continue   # a blank line
+        if len(rec) > len(names):
+            extra = rec[len(names)]
+            problems.append(Problem(shown, extra.line, extra.col,
+                                    f"{len(rec)} cells where the header names {len(names)} columns"))
+        cells = {name: rec[i] for i, name in enumerate(names) if i < len(rec)}
+        rows.append(Row(cells, rec[0].line, rec[0].col))
+    if len(records) > MAX_ROWS + 1:
+        problems.append(Problem(shown, records[MAX_ROWS + 1][0].line, 1, f"more than {MAX_ROWS:,} rows"))
+    return Table(shown, rows, header)
+
+
+def _records(text: str) -> list[list[Cell]]:
+    """RFC 4180 records with the line and column where each cell starts (1-based)."""
+    records: list[list[Cell]] = []
+    row: list[Cell] = []
+    i, line, col, n = 0, 1, 1, len(text)
+    while i <= n:
+        start_line, start_col = line, col
+        value = []
+        if i < n and text[i] == '"':
+            i += 1
+            col += 1
+            while i < n:
+                ch = text[i]
+                if ch == '"' and i + 1 < n and text[i + 1] == '"':
+                    value.append('"')
+                    i += 2
+                    col += 2
+                elif ch == '"':
+                    i += 1
+                    col += 1
+                    break
+                else:
+                    value.append(ch)
+                    i += 1
+                    line, col = (line + 1, 1) if ch == "\n" else (line, col + 1)
+        while i < n and text[i] not in ",\r\n":
+            value.append(text[i])
+            i += 1
+            col += 1
+        row.append(Cell("".join(value), start_line, start_col))
+        if i < n and text[i] == ",":
+            i += 1
+            col += 1
+            continue
+        # end of a record
+        if not (len(row) == 1 and row[0].value == "" and i >= n):
+            records.append(row)
+        row = []
+        if i < n and text[i] == "\r":
+            i += 1
+        if i < n and text[i] == "\n":
+            i += 1
+        line, col = line + 1, 1
+        if i >= n:
+            break
+    return records
+
+
+def _yaml(path: Path, shown: str, problems: list[Problem]) -> Table | None:
+    try:
+        source = load_file(path, shown, raise_duplicates=False)
+    except ContentError as err:
+        problems.extend(err.problems)
+        return None
+    problems.extend(source.problems)
+    data = source.data
+    if not isinstance(data, list):
+        problems.append(source.problem((), "a YAML data file is a list of entries (`- name: …`)"))
+        return None
+    rows = []
+    for k, entry in enumerate(data[:MAX_ROWS]):
+        if not isinstance(entry, dict):
+            problems.append(source.problem((k,), "each entry is a mapping of fields"))
+            continue
+        cells = {}
+        for key, value in entry.items():
+            node, _ = source.node_at((k, key))
+            line, col = (node.start_mark.line + 1, node.start_mark.column + 1) if node is not None else (1, 1)
+            cells[str(key)] = Cell(value, line, col)
+        node, _ = source.node_at((k,))
+        line, col = (node.start_mark.line + 1, node.start_mark.column + 1) if node is not None else (1, 1)
+        rows.append(Row(cells, line, col))
+    return Table(shown, rows, {})

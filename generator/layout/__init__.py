@@ -1,0 +1,11 @@
+"""Layouts as data: YAML boxes (in mm, cm, in or % of the face) drawn into the neutral scene.
+
+spec.py reads and checks layout files; render.py draws a layout for one item; units.py holds the
+lengths and size presets; svgimage.py reads SVG pictures into scene items.
+"""
+
+from .render import Item, Slot, draw, face_size
+from .spec import Layout, Palette, load_layouts, load_palette
+from .units import PRESETS
+
+__all__ = ["PRESETS", "Item", "Layout", "Palette", "Slot", "draw", "face_size", "load_layouts", "load_palette"]

@@ -1,0 +1,180 @@
+"""A layout drawn for one item into the neutral scene, with every problem placed in the layout.
+
+Pure apart from reading the layout's own pictures and fonts: the same layout and item give the same
+scene, so PDF and SVG come from one drawing. Problems name the item and where its data was written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import jinja2
+
+from ..content import Problem
+from ..draw import fonts
+from ..draw.scene import Anchor, Circle, FontStyle, Image, Line, Rect, Scene, Text, polygon
+from ..draw.scene import Item as SceneItem
+from ..draw.text import LEADING, fits, wrap
+from .spec import Box, Colour, Layout
+from .template import Template, render
+
+Slot = Callable[[float, float, float, float], tuple[SceneItem, ...]]
+"""Game art drawn by code into a named box (x, y, w, h in mm): icons, badges, terrain."""
+
+_EDGE = 0.01   # mm a box may pass the face's edge by rounding
+_ANCHOR: dict[str, Anchor] = {"left": "start", "center": "middle", "right": "end"}
+_FALSY = ("", "0", "false", "none", "no")
+
+
+@dataclass(frozen=True)
+class Item:
+    """What a face shows: its fields (the template context), how problems name it, and where each
+    field's value was written ('FILE:LINE:COL', for messages)."""
+
+    name: str
+    fields: Mapping[str, Any]
+    places: Mapping[str, str] = field(default_factory=dict)
+
+
+def face_size(layout: Layout, given: tuple[float, float] | None = None) -> tuple[float, float]:
+    """The face's size: the game's when it sets one, else the layout's (poker by default)."""
+    return given or layout.size or (63.0, 88.0)
+
+
+def draw(layout: Layout, item: Item, size: tuple[float, float] | None = None,
+         slots: Mapping[str, Slot] | None = None) -> tuple[Scene, list[Problem]]:
+    """The face of `item` drawn by `layout`, and every problem found drawing it."""
+    w, h = face_size(layout, size)
+    problems: list[Problem] = []
+    items: list[SceneItem] = []
+    for box in layout.boxes:
+        items += _box(box, item, w, h, slots or {}, problems)
+    background = _paint(layout.background, item, problems, None) if layout.background else None
+    return Scene(w, h, tuple(items), background=background, title=item.name), problems
+
+
+def _box(box: Box, item: Item, fw: float, fh: float, slots: Mapping[str, Slot],
+         problems: list[Problem]) -> list[SceneItem]:
+    x, y = box.values["x"].mm(fw), box.values["y"].mm(fh)
+    w, h = box.values["width"].mm(fw), box.values["height"].mm(fh)
+    if x < -_EDGE or y < -_EDGE or x + w > fw + _EDGE or y + h > fh + _EDGE or w < 0 or h < 0:
+        problems.append(box.where.problem(
+            f"box {box.name!r} ({x:g}, {y:g}, {w:g} x {h:g} mm) is outside the {fw:g} x {fh:g} mm face"))
+        return []
+    if "when" in box.values and _text(box, "when", item, problems).strip().lower() in _FALSY:
+        return []
+    kind = box.type
+    if kind == "slot":
+        if box.name not in slots:
+            problems.append(box.where.problem(f"box {box.name!r}: the game draws nothing called {box.name!r} "
+                                              f"(it draws: {', '.join(sorted(slots)) or 'nothing'})"))
+            return []
+        return list(slots[box.name](x, y, w, h))
+    if kind == "text":
+        return _text_box(box, item, x, y, w, h, problems)
+    if kind == "image":
+        return _image(box, x, y, w, h)
+    fill = _paint(box.get("fill"), item, problems, box.at.get("fill"))
+    stroke = _paint(box.get("stroke"), item, problems, box.at.get("stroke"))
+    stroke_mm = box.get("stroke_width", 0.3)
+    if kind == "rect":
+        return [Rect(x, y, w, h, fill, stroke, stroke_mm, min(box.get("radius", 0.0), w / 2, h / 2))]
+    if kind == "circle":
+        return [Circle(x + w / 2, y + h / 2, min(w, h) / 2, fill, stroke, stroke_mm)]
+    if kind == "line":
+        return [Line(x, y, x + w, y + h, stroke or "#000000", stroke_mm)]
+    points = [(x + px.mm(w), y + py.mm(h)) for px, py in box.values["points"]]
+    return [polygon(points, fill=fill, stroke=stroke, stroke_mm=stroke_mm)]
+
+
+def _text(box: Box, key: str, item: Item, problems: list[Problem]) -> str:
+    template: Template = box.values[key]
+    try:
+        return render(template, item.fields)
+    except jinja2.UndefinedError as err:
+        known = ", ".join(sorted(item.fields)) or "none"
+        problems.append(box.at[key].problem(f"box {box.name!r}: {item.name}: unknown field in the template "
+                                            f"({err.message}; fields: {known})"))
+    except (jinja2.TemplateError, TypeError, ValueError, ArithmeticError) as err:
+        problems.append(box.at[key].problem(f"box {box.name!r}: {item.name}: the template fails: {err}"))
+    return ""
+
+
+def _paint(colour: Colour | None, item: Item, problems: list[Problem], at: Any) -> str | None:
+    if colour is None:
+        return None
+    if colour.template is None:
+        return colour.value
+    try:
+        value = render(colour.template, item.fields).strip()
+    except jinja2.TemplateError as err:
+        if at is not None:
+            problems.append(at.problem(f"{item.name}: the colour's template fails: {err}"))
+        return None
+    if value == "none":
+        return None
+    if len(value) == 7 and value.startswith("#") and all(c in "0123456789abcdefABCDEF" for c in value[1:]):
+        return value.lower()
+    if at is not None:
+        problems.append(at.problem(f"{item.name}: the colour's template gives {value!r}, not '#rrggbb'"))
+    return None
+
+
+def _sources(template: Template, item: Item) -> str:
+    """Where the item's fields the text reads were written, for the message."""
+    places = [f"{name} at {item.places[name]}" for name in template.fields if name in item.places]
+    return f" (text from {', '.join(places)})" if places else ""
+
+
+def _text_box(box: Box, item: Item, x: float, y: float, w: float, h: float,
+              problems: list[Problem]) -> list[SceneItem]:
+    text = _text(box, "text", item, problems)
+    if not text.strip():
+        return []
+    font = box.get("font", "regular")
+    style: FontStyle = font if font in ("regular", "bold", "italic") else "regular"
+    file = "" if font in ("regular", "bold", "italic") else font
+    missing = fonts.missing_glyphs(text, style, file)
+    if missing:
+        shown = ", ".join(f"{ch!r} U+{ord(ch):04X}" for ch in missing)
+        problems.append(box.at["text"].problem(f"box {box.name!r}: {item.name}: the font has no glyph for "
+                                               f"{shown}{_sources(box.values['text'], item)}"))
+        return []
+    wrapping = box.get("wrap", True)
+    size, low = box.values["size"], box.values["min_size"]
+
+    def ok(pt: float) -> bool:
+        if wrapping:
+            return fits(text, w, h, pt, style, file)
+        lines = text.split("\n")
+        return (all(fonts.width_mm(line, pt, style, file) <= w for line in lines)
+                and len(lines) * pt * fonts.PT_MM * LEADING <= h + 1e-9)
+
+    while size > low and not ok(size):
+        size = max(low, size - 0.25)
+    if not ok(size):
+        problems.append(box.at["text"].problem(
+            f"box {box.name!r}: {item.name}: the text does not fit its {w:g} x {h:g} mm box even at "
+            f"{low:g} pt{_sources(box.values['text'], item)}"))
+        return []
+    lines = wrap(text, w, size, style, file) if wrapping else text.split("\n")
+    colour = _paint(box.get("color"), item, problems, box.at.get("color")) if "color" in box.values else "#000000"
+    anchor = _ANCHOR[box.get("align", "left")]
+    step = size * fonts.PT_MM * LEADING
+    used = step * len(lines)
+    top = y + {"top": 0.0, "middle": (h - used) / 2, "bottom": h - used}[box.get("valign", "top")]
+    ax = {"start": x, "middle": x + w / 2, "end": x + w}[anchor]
+    ascent = size * fonts.PT_MM * 0.78
+    return [Text(ax, top + i * step + ascent + (step - size * fonts.PT_MM) / 2, line, size, colour, style,
+                 anchor, file) for i, line in enumerate(lines)]
+
+
+def _image(box: Box, x: float, y: float, w: float, h: float) -> list[SceneItem]:
+    path = box.values["file"]
+    if path.suffix.lower() == ".svg":
+        from .svgimage import placed, read_svg
+
+        return [placed(read_svg(path), x, y, w, h)]
+    return [Image(x, y, w, h, str(path))]

@@ -1,0 +1,430 @@
+"""Layout files read and checked: named boxes with their fields, `extends` resolved, each value's place kept.
+
+A layout is `layouts/<name>.yaml` in a game's content folder:
+
+    size: poker                # a preset or {width: 63mm, height: 88mm}; optional when the game sets it
+    extends: base              # another layout of the folder: its boxes first, ours over them by name
+    background: paper          # a palette name, '#rrggbb' or a template over the item
+    boxes:
+      cost: {type: circle, x: 3mm, y: 3mm, width: 12mm, height: 12mm, fill: ink}
+      cost-text: {extends: cost, type: text, text: "{{ cost }}", size: 14, align: center}
+
+Every problem is reported at the FILE:LINE:COL where the value was written (in the layout that wrote
+it, when it came through `extends`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from ..content import ContentError, Loc, Problem, Source, load_file
+from ..content.contentset import shown_path
+from ..draw import fonts
+from .template import Template, compile_template, is_template
+from .units import PRESETS, Length, length
+
+BOX_TYPES = ("rect", "circle", "line", "polygon", "text", "image", "slot")
+_PLACE = ("x", "y", "width", "height", "when", "extends", "type")
+_PAINT = ("fill", "stroke", "stroke_width")
+ALLOWED: dict[str, frozenset[str]] = {
+    "rect": frozenset((*_PLACE, *_PAINT, "radius")),
+    "circle": frozenset((*_PLACE, *_PAINT)),
+    "line": frozenset((*_PLACE, "stroke", "stroke_width")),
+    "polygon": frozenset((*_PLACE, *_PAINT, "points")),
+    "text": frozenset((*_PLACE, "text", "font", "size", "min_size", "color", "align", "valign", "wrap")),
+    "image": frozenset((*_PLACE, "file")),
+    "slot": frozenset(_PLACE),
+}
+ALIGN = ("left", "center", "right")
+VALIGN = ("top", "middle", "bottom")
+BUILTIN_FONTS = ("regular", "bold", "italic")
+MIN_TEXT_PT = 6.0   # the team's floor: no word printed smaller
+HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
+FONT_SUFFIXES = (".ttf", ".otf")
+
+
+@dataclass(frozen=True)
+class At:
+    """Where a value was written: a file and the path to it."""
+
+    source: Source
+    loc: Loc
+
+    def problem(self, message: str, *, on_key: bool = False) -> Problem:
+        return self.source.problem(self.loc, message, on_key=on_key)
+
+
+@dataclass(frozen=True)
+class Colour:
+    """A colour as written: fixed ('#rrggbb', or None for no paint) or a template over the item."""
+
+    value: str | None
+    template: Template | None = None
+
+
+@dataclass
+class Box:
+    """One named box with its checked values and where each was written."""
+
+    name: str
+    type: str
+    values: dict[str, Any]
+    at: dict[str, At]
+    where: At
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.values.get(key, default)
+
+
+@dataclass
+class Layout:
+    name: str
+    size: tuple[float, float] | None
+    background: Colour | None
+    boxes: list[Box]
+    where: At
+    size_at: At | None = None
+
+    def box(self, name: str) -> Box | None:
+        return next((b for b in self.boxes if b.name == name), None)
+
+
+@dataclass
+class Palette:
+    """A game's named colours (layouts/palette.yaml: `colours: {ink: "#1f2328", …}`)."""
+
+    colours: dict[str, str] = field(default_factory=dict)
+
+    def resolve(self, value: str) -> str | None:
+        """'#rrggbb' for a hex colour or a palette name; None for 'none'; KeyError otherwise."""
+        if value == "none":
+            return None
+        if HEX.match(value):
+            return value.lower()
+        return self.colours[value]
+
+
+def load_palette(folder: Path, problems: list[Problem]) -> Palette:
+    path = folder / "layouts" / "palette.yaml"
+    if not path.is_file():
+        return Palette()
+    source = _load(path, problems)
+    if source is None:
+        return Palette()
+    data = source.data
+    if not isinstance(data, dict) or set(data) - {"colours"} or not isinstance(data.get("colours"), dict):
+        problems.append(source.problem((), "a palette is `colours:` with names and '#rrggbb' values"))
+        return Palette()
+    out = {}
+    for name, value in data["colours"].items():
+        if not isinstance(name, str) or not re.match(r"^[a-z][a-z0-9-]*$", name):
+            problems.append(source.problem(("colours", name), f"colour name {name!r}: lower-case words "
+                                           "joined by hyphens", on_key=True))
+        elif not isinstance(value, str) or not HEX.match(value):
+            problems.append(source.problem(("colours", name), f"colour {name!r}: '#rrggbb', not {value!r}"))
+        else:
+            out[name] = value.lower()
+    return Palette(out)
+
+
+def load_layouts(folder: Path, palette: Palette, problems: list[Problem]) -> dict[str, Layout]:
+    """Every layout in `folder/layouts/` (but the palette), resolved and checked."""
+    raw: dict[str, Source] = {}
+    for path in sorted((folder / "layouts").glob("*.yaml")):
+        if path.stem == "palette":
+            continue
+        source = _load(path, problems)
+        if source is not None:
+            raw[path.stem] = source
+    reader = _Reader(folder, palette, problems)
+    out = {}
+    for name, source in raw.items():
+        layout = reader.layout(name, source, raw, ())
+        if layout is not None:
+            out[name] = layout
+    return out
+
+
+def _load(path: Path, problems: list[Problem]) -> Source | None:
+    try:
+        source = load_file(path, shown_path(path), raise_duplicates=False)
+    except ContentError as err:
+        problems.extend(err.problems)
+        return None
+    problems.extend(source.problems)
+    return source
+
+
+class _Reader:
+    """Resolves `extends` and checks every value once, at the place it was written."""
+
+    def __init__(self, folder: Path, palette: Palette, problems: list[Problem]) -> None:
+        self.folder = folder
+        self.palette = palette
+        self.problems = problems
+
+    def layout(self, name: str, source: Source, raw: dict[str, Source], chain: tuple[str, ...]) -> Layout | None:
+        written = self._written(name, source, raw, chain)
+        if written is None:
+            return None
+        top, boxes = written
+        size = self._size(*top["size"]) if "size" in top else None
+        background = None
+        if "background" in top:
+            try:
+                background = self._colour(*top["background"])
+            except ValueError as err:
+                self.problems.append(top["background"][1].problem(f"background: {err}"))
+        resolved = {box: self._extend(box, boxes, ()) for box in boxes}
+        parsed = [self._box(box, fields) for box, fields in resolved.items()]
+        return Layout(name, size, background, [b for b in parsed if b is not None], At(source, ()),
+                      top["size"][1] if "size" in top else None)
+
+    def _written(self, name: str, source: Source, raw: dict[str, Source], chain: tuple[str, ...]
+                 ) -> tuple[dict[str, tuple[Any, At]], dict[str, dict[str, tuple[Any, At]]]] | None:
+        """The layout's own values and boxes as written, over those of the layout it extends."""
+        data = source.data
+        if not isinstance(data, dict):
+            self.problems.append(At(source, ()).problem(
+                "a layout is a mapping with `boxes:` (and `size`, `extends`, `background`)"))
+            return None
+        top: dict[str, tuple[Any, At]] = {}
+        boxes: dict[str, dict[str, tuple[Any, At]]] = {}
+        if "extends" in data:
+            parent, at = data["extends"], At(source, ("extends",))
+            if not isinstance(parent, str) or parent not in raw:
+                self.problems.append(at.problem(f"no layout {parent!r} to extend (layouts: {', '.join(sorted(raw))})"))
+            elif parent in (*chain, name):
+                self.problems.append(at.problem(f"layout {name!r} extends itself through {parent!r}"))
+            else:
+                up = self._written(parent, raw[parent], raw, (*chain, name))
+                if up is not None:
+                    top, boxes = up
+                    boxes = {k: dict(v) for k, v in boxes.items()}
+        for key in data:
+            if key not in ("size", "extends", "background", "boxes"):
+                self.problems.append(At(source, (key,)).problem(
+                    f"unknown field {key!r} (a layout has size, extends, background, boxes)", on_key=True))
+            elif key in ("size", "background"):
+                top[key] = (data[key], At(source, (key,)))
+        own = data.get("boxes", {})
+        if not isinstance(own, dict):
+            self.problems.append(At(source, ("boxes",)).problem("boxes: a mapping of box names to boxes"))
+            own = {}
+        for box, fields in own.items():
+            where = At(source, ("boxes", box))
+            if not isinstance(fields, dict):
+                self.problems.append(where.problem(f"box {box!r}: a mapping of fields (x, y, width, height, …)"))
+                continue
+            merged = boxes.setdefault(str(box), {})
+            merged["__written__"] = (None, where)
+            for key, value in fields.items():
+                merged[str(key)] = (value, At(source, ("boxes", box, key)))
+        return top, boxes
+
+    def _size(self, value: Any, at: At) -> tuple[float, float] | None:
+        if isinstance(value, str) and value in PRESETS:
+            return PRESETS[value]
+        if isinstance(value, dict) and set(value) == {"width", "height"}:
+            try:
+                w, h = length(value["width"], percent=False).value, length(value["height"], percent=False).value
+            except ValueError as err:
+                self.problems.append(at.problem(f"size: {err}"))
+                return None
+            if w > 0 and h > 0:
+                return (w, h)
+        self.problems.append(at.problem(f"size: one of {', '.join(PRESETS)}, or {{width: 63mm, height: 88mm}}; "
+                                        f"not {value!r}"))
+        return None
+
+    def _extend(self, name: str, merged: dict[str, dict[str, tuple[Any, At]]],
+                chain: tuple[str, ...]) -> dict[str, tuple[Any, At]]:
+        fields = merged[name]
+        if "extends" not in fields:
+            return fields
+        other, at = fields["extends"]
+        if other not in merged:
+            self.problems.append(at.problem(f"no box {other!r} to extend in this layout"))
+            return fields
+        if other in (*chain, name):
+            self.problems.append(at.problem(f"box {name!r} extends itself through {other!r}"))
+            return fields
+        up = {k: v for k, v in self._extend(str(other), merged, (*chain, name)).items() if k != "__written__"}
+        kind = fields.get("type", up.get("type", (None, None)))[0]
+        if kind in ALLOWED:  # a text box on a circle takes its place, not its paint
+            up = {k: v for k, v in up.items() if k in ALLOWED[kind]}
+        return up | {k: v for k, v in fields.items() if k != "extends"}
+
+    def _box(self, name: str, fields: dict[str, tuple[Any, At]]) -> Box | None:
+        where = fields["__written__"][1]
+        kind, kind_at = fields.get("type", (None, where))
+        if kind not in BOX_TYPES:
+            self.problems.append(kind_at.problem(f"box {name!r}: type is one of {', '.join(BOX_TYPES)}"
+                                                 + (f", not {kind!r}" if kind is not None else " (missing)")))
+            return None
+        values: dict[str, Any] = {}
+        at: dict[str, At] = {}
+        ok = True
+        for key, (value, place) in fields.items():
+            if key in ("__written__", "extends", "type"):
+                continue
+            if key not in ALLOWED[kind]:
+                self.problems.append(place.problem(f"box {name!r}: unknown field {key!r} for a {kind} box "
+                                                   f"(fields: {', '.join(sorted(ALLOWED[kind] - {'type'}))})",
+                                                   on_key=True))
+                ok = False
+                continue
+            try:
+                values[key] = self._value(key, value, place)
+            except ValueError as err:
+                self.problems.append(place.problem(f"box {name!r}: {key}: {err}"))
+                ok = False
+                continue
+            at[key] = place
+        for key in ("x", "y", "width", "height"):
+            if key not in values and ok:
+                self.problems.append(where.problem(f"box {name!r}: missing field {key!r}"))
+                ok = False
+        if kind == "text" and "text" not in values and ok:
+            self.problems.append(where.problem(f"box {name!r}: a text box needs `text`"))
+            ok = False
+        if kind == "image" and "file" not in values and ok:
+            self.problems.append(where.problem(f"box {name!r}: an image box needs `file`"))
+            ok = False
+        if kind == "polygon" and "points" not in values and ok:
+            self.problems.append(where.problem(f"box {name!r}: a polygon box needs `points`"))
+            ok = False
+        if kind == "text" and ok:
+            size = values.setdefault("size", 10.0)
+            values.setdefault("min_size", min(MIN_TEXT_PT, size))  # shrinks to fit, down to the floor
+            if values["min_size"] > size:
+                self.problems.append(at.get("min_size", where).problem(
+                    f"box {name!r}: min_size {values['min_size']:g} pt is larger than size {size:g} pt"))
+                ok = False
+        return Box(name, str(kind), values, at, where) if ok else None
+
+    # ---- one checker per kind of value -------------------------------------------------------
+    def _value(self, key: str, value: Any, at: At) -> Any:
+        checker: Callable[[Any, At], Any] = {
+            "x": _length, "y": _length, "width": _length, "height": _length,
+            "stroke_width": _thin, "radius": _thin,
+            "fill": self._colour, "stroke": self._colour, "color": self._colour,
+            "text": _template, "when": _template,
+            "font": self._font, "size": _points, "min_size": _points,
+            "align": _choice(ALIGN), "valign": _choice(VALIGN), "wrap": _flag,
+            "file": self._image, "points": _points_list,
+        }[key]
+        return checker(value, at)
+
+    def _colour(self, value: Any, at: At) -> Colour:
+        if not isinstance(value, str):
+            raise ValueError(f"a palette name, '#rrggbb' or 'none', not {value!r}")
+        if is_template(value):
+            return Colour(None, _template(value, at))
+        try:
+            return Colour(self.palette.resolve(value))
+        except KeyError:
+            names = ", ".join(sorted(self.palette.colours)) or "none yet: add layouts/palette.yaml"
+            raise ValueError(f"unknown colour {value!r} (palette: {names}; or '#rrggbb')") from None
+
+    def _file(self, value: Any, suffixes: tuple[str, ...], what: str) -> Path:
+        if not isinstance(value, str) or not value.lower().endswith(suffixes):
+            raise ValueError(f"a {what} file ({', '.join(suffixes)}) in the game's folder, not {value!r}")
+        path = (self.folder / value).resolve()
+        if self.folder.resolve() not in path.parents:
+            raise ValueError(f"{value!r} is outside the game's folder")
+        if not path.is_file():
+            raise ValueError(f"no {what} file {value!r} in {shown_path(self.folder)}")
+        return path
+
+    def _image(self, value: Any, at: At) -> Path:
+        path = self._file(value, IMAGE_SUFFIXES, "picture")
+        if path.suffix.lower() == ".svg":
+            from .svgimage import read_svg
+
+            read_svg(path)  # ValueError with what it cannot draw
+        else:
+            _check_raster(path)
+        return path
+
+    def _font(self, value: Any, at: At) -> str:
+        if isinstance(value, str) and value in BUILTIN_FONTS:
+            return value
+        if not isinstance(value, str) or not value.lower().endswith(FONT_SUFFIXES):
+            raise ValueError(f"one of {', '.join(BUILTIN_FONTS)} or a .ttf/.otf file in the game's folder, "
+                             f"not {value!r}")
+        path = self._file(value, FONT_SUFFIXES, "font")
+        why = fonts.usable(str(path))
+        if why:
+            raise ValueError(f"cannot embed the font {value!r}: {why}")
+        return str(path)
+
+
+def _length(value: Any, at: At) -> Length:
+    return length(value)
+
+
+def _thin(value: Any, at: At) -> float:
+    mm = length(value, percent=False).value
+    if mm < 0:
+        raise ValueError(f"at least 0, not {value!r}")
+    return mm
+
+
+def _points(value: Any, at: At) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
+        raise ValueError(f"a size in points, such as 9, not {value!r}")
+    if value < MIN_TEXT_PT:
+        raise ValueError(f"{value:g} pt is smaller than the {MIN_TEXT_PT:g} pt every printed word keeps")
+    return float(value)
+
+
+def _flag(value: Any, at: At) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"true or false, not {value!r}")
+    return value
+
+
+def _choice(options: tuple[str, ...]) -> Callable[[Any, At], str]:
+    def check(value: Any, at: At) -> str:
+        if value not in options:
+            raise ValueError(f"one of {', '.join(options)}, not {value!r}")
+        return str(value)
+    return check
+
+
+def _template(value: Any, at: At) -> Template:
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        raise ValueError(f"a text or a template such as '{{{{ name }}}}', not {value!r}")
+    try:
+        return compile_template(str(value))
+    except jinja2.TemplateSyntaxError as err:
+        raise ValueError(f"template: {err.message}") from None
+
+
+def _points_list(value: Any, at: At) -> tuple[tuple[Length, Length], ...]:
+    if not isinstance(value, list) or len(value) < 3:
+        raise ValueError("at least three [x, y] points, in lengths or % of the box")
+    out = []
+    for p in value:
+        if not isinstance(p, list) or len(p) != 2:
+            raise ValueError(f"each point is [x, y], not {p!r}")
+        out.append((length(p[0]), length(p[1])))
+    return tuple(out)
+
+
+def _check_raster(path: Path) -> None:
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        with Image.open(path) as im:
+            im.verify()
+    except (OSError, UnidentifiedImageError, SyntaxError) as err:
+        raise ValueError(f"cannot read the picture {path.name!r}: {err}") from None

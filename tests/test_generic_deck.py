@@ -1,0 +1,164 @@
+"""A designer's own deck with no Python, end to end through the CLI: scaffold, build, edit, errors."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from generator.cli import main
+from tests import pdfcheck
+from tests.conftest import replace_in
+
+
+@pytest.fixture
+def deck(runner, tmp_path) -> Path:
+    root = tmp_path / "designs"
+    result = runner.invoke(main, ["new", "deck", "my-deck", "--dir", str(root)])
+    assert result.exit_code == 0, result.output
+    return root
+
+
+def build(runner, root: Path, out: Path):
+    return runner.invoke(main, ["--content", str(root), "--out", str(out), "build", "my-deck"])
+
+
+def test_new_deck_builds_a_print_ready_deck(runner, deck, tmp_path):
+    result = build(runner, deck, tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    folder = tmp_path / "out" / "my-deck"
+    data = (folder / "cards.pdf").read_bytes()
+    pages = pdfcheck.texts(data)
+    # 12 cards, 18 copies: two fronts pages of 9, each followed by its backs
+    assert len(pages) == 4 and "(backs, long-edge duplex)" in pages[1]
+    assert sum(p.count("GOODS") + p.count("PEOPLE") + p.count("EVENT") for p in pages) == 18
+    assert all(pdfcheck.fonts(data).values()), "every font embedded"
+    svgs = sorted(p.name for p in (folder / "svg" / "cards").iterdir())
+    assert len(svgs) == 13 and "back.svg" in svgs and "01-fresh-bread.svg" in svgs
+    manifest = json.loads((folder / "manifest.json").read_text())
+    assert manifest["files"]["cards.pdf"]["from"] == ["game.yaml", "cards.csv", "layouts/card.yaml",
+                                                      "layouts/back.yaml"]
+
+
+def test_playkit_games_lists_the_deck_with_its_count(runner, deck):
+    result = runner.invoke(main, ["--content", str(deck), "games"])
+    assert result.exit_code == 0 and "my-deck — My Deck: 18 components" in result.output
+
+
+def test_a_new_csv_row_is_a_new_card(runner, deck, tmp_path):
+    with (deck / "my-deck" / "cards.csv").open("a") as fh:
+        fh.write("Lucky Cat,5,people,Win ties.,4,1\n")
+    assert build(runner, deck, tmp_path / "out").exit_code == 0
+    pages = pdfcheck.texts((tmp_path / "out" / "my-deck" / "cards.pdf").read_bytes())
+    assert any("Lucky Cat" in p for p in pages)
+    assert (tmp_path / "out" / "my-deck" / "svg" / "cards" / "13-lucky-cat.svg").is_file()
+
+
+def test_moving_a_box_changes_only_the_faces_that_use_it(runner, deck, tmp_path):
+    out = tmp_path / "out"
+    assert build(runner, deck, out).exit_code == 0
+    before = {p.name: p.read_bytes() for p in (out / "my-deck" / "svg" / "cards").iterdir()}
+    replace_in(deck / "my-deck" / "layouts" / "card.yaml", "icon:      {type: image, file: images/coin.svg, x: 24mm",
+               "icon:      {type: image, file: images/coin.svg, x: 30mm")
+    result = build(runner, deck, out)
+    assert result.exit_code == 0
+    after = {p.name: p.read_bytes() for p in (out / "my-deck" / "svg" / "cards").iterdir()}
+    changed = {n for n in before if before[n] != after[n]}
+    assert changed == set(before) - {"back.svg"}, "every front moved its icon, the back did not change"
+    assert "changed  cards.pdf" in result.output
+
+
+def test_two_builds_are_byte_identical(runner, deck, tmp_path):
+    assert build(runner, deck, tmp_path / "a").exit_code == 0
+    assert build(runner, deck, tmp_path / "b").exit_code == 0
+    a, b = tmp_path / "a" / "my-deck", tmp_path / "b" / "my-deck"
+    files = sorted(f.relative_to(a) for f in a.rglob("*") if f.is_file())
+    assert len(files) == 15
+    for f in files:
+        assert (a / f).read_bytes() == (b / f).read_bytes(), f
+
+
+def errors_of(result) -> list[str]:
+    return [line for line in result.output.splitlines() if ": error: " in line]
+
+
+def test_x_banana_is_an_error_at_its_place_and_nothing_is_written(runner, deck, tmp_path):
+    layout = deck / "my-deck" / "layouts" / "card.yaml"
+    replace_in(layout, "frame:     {type: rect, x: 3mm", "frame:     {type: rect, x: banana")
+    result = build(runner, deck, tmp_path / "out")
+    assert result.exit_code == 1 and not (tmp_path / "out").exists()
+    line = next(n for n, text in enumerate(layout.read_text().splitlines(), 1) if "banana" in text)
+    col = layout.read_text().splitlines()[line - 1].index("banana") + 1
+    assert errors_of(result) == [f"{layout}:{line}:{col}: error: box 'frame': x: a length such as '12mm', "
+                                 "'1.2cm', '0.5in' or '50%', not 'banana'"]
+    assert "nothing was written" in result.output
+
+
+def test_text_that_overflows_its_box_names_the_card_and_the_csv_cell(runner, deck, tmp_path):
+    csv = deck / "my-deck" / "cards.csv"
+    replace_in(csv, "Only a Tailor may buy it.", " ".join(["Only a Tailor may buy it."] * 12))
+    result = build(runner, deck, tmp_path / "out")
+    assert result.exit_code == 1 and not (tmp_path / "out").exists()
+    [error] = errors_of(result)
+    layout = deck / "my-deck" / "layouts" / "card.yaml"
+    text_line = next(n for n, t in enumerate(layout.read_text().splitlines(), 1) if 'text: "{{ text }}"' in t)
+    assert error.startswith(f"{layout}:{text_line}:11: error: box 'rules': Cards 'Silk Bolt' ")
+    assert "does not fit its 47 x 20 mm box even at 6 pt" in error and f"text at {csv}:4:19" in error
+
+
+def test_a_typo_in_a_csv_cell_is_an_error_at_its_line_and_column(runner, deck, tmp_path):
+    csv = deck / "my-deck" / "cards.csv"
+    replace_in(csv, "Baker,2,people", "Baker,two,peple")
+    result = build(runner, deck, tmp_path / "out")
+    assert result.exit_code == 1
+    assert sorted(errors_of(result)) == [
+        f"{csv}:7:11: error: kind: one of goods, people, event, not 'peple'",
+        f"{csv}:7:7: error: cost: a number, not 'two'",
+    ]
+
+
+def test_an_unknown_field_a_missing_picture_and_an_unknown_colour_are_placed(runner, deck, tmp_path):
+    layout = deck / "my-deck" / "layouts" / "card.yaml"
+    replace_in(layout, '"{{ points }}"', '"{{ pionts }}"')
+    replace_in(layout, "file: images/coin.svg, x: 24mm", "file: images/nope.png, x: 24mm")
+    replace_in(layout, "fill: paper}", "fill: papper}")
+    replace_in(layout, "font: bold\n    size: 11", "font: fonts/Nope.ttf\n    size: 11")
+    result = build(runner, deck, tmp_path / "out")
+    assert result.exit_code == 1
+    text = "\n".join(errors_of(result))
+    assert re.search(r"card\.yaml:\d+:\d+: error: box 'points-text': Cards 'Fresh Bread' .*unknown field in the "
+                     r"template \('pionts' is undefined", text)
+    assert re.search(r"card\.yaml:\d+:\d+: error: box 'icon': file: no picture file 'images/nope.png'", text)
+    assert re.search(r"card\.yaml:\d+:\d+: error: box 'frame': fill: unknown colour 'papper'", text)
+    assert re.search(r"card\.yaml:\d+:\d+: error: box 'name': font: no font file 'fonts/Nope.ttf'", text)
+
+
+def test_a_box_outside_the_face_is_an_error_at_the_box(runner, deck, tmp_path):
+    layouts = deck / "my-deck" / "layouts"
+    replace_in(layouts / "card.yaml", "size: poker", "size: mini-euro")
+    result = build(runner, deck, tmp_path / "out")
+    assert result.exit_code == 1 and "back layout 'back' is not the size of 'card'" in result.output
+    replace_in(layouts / "back.yaml", "size: poker", "size: mini-euro")
+    result = build(runner, deck, tmp_path / "out")
+    assert result.exit_code == 1
+    assert re.search(r"card\.yaml:\d+:\d+: error: box 'frame' \(3, 3, 57 x 82 mm\) is outside the 44 x 68 mm face",
+                     result.output)
+
+
+def test_a_deck_id_must_be_a_slug_and_an_existing_folder_is_never_overwritten(runner, deck):
+    result = runner.invoke(main, ["new", "deck", "My Deck", "--dir", str(deck)])
+    assert result.exit_code == 2 and "not a game id" in result.output
+    result = runner.invoke(main, ["new", "deck", "my-deck", "--dir", str(deck)])
+    assert result.exit_code == 2 and "already exists" in result.output
+
+
+def test_the_example_deck_builds(runner, tmp_path):
+    from generator import paths
+
+    root = paths.EXAMPLES / "decks"
+    ids = [p.name for p in root.iterdir() if (p / "game.yaml").is_file()]
+    assert ids
+    result = runner.invoke(main, ["--content", str(root), "--out", str(tmp_path), "build", *ids])
+    assert result.exit_code == 0, result.output
