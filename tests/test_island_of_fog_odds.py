@@ -155,3 +155,25 @@ def test_table_covers_every_attacker_and_defender_where_it_can_stand(m):
 def test_percent_never_rounds_a_chance_to_nothing():
     assert percent(Fraction(1, 1000)) == "<1%" and percent(Fraction(999, 1000)) == ">99%"
     assert percent(Fraction(1, 2)) == "50%" and percent(Fraction(0)) == "0%"
+
+
+def test_combat_card_and_rulebook_say_the_same_about_rerolls_and_what_the_odds_assume(m):
+    """Issue 15: the card said "re-rolls 2" where the rulebook said "up to 2", listed an elite bonus
+    on mountains (elites cannot stand there) and never said what "best chance" assumes."""
+    from generator.draw.scene import texts
+    from generator.games.island_of_fog import draw_cards, rulebook
+    from generator.games.island_of_fog.texts import combat_lines, combat_words, table
+
+    rows = table(m)
+    said = combat_words(m)
+    card = " ".join(" ".join(texts(draw_cards.combat_card(m, rows))).split())
+    book = " ".join(rulebook.text(m, {}, rows).split())
+    for sentence in said.values():
+        words = sentence.split()
+        # the card wraps lines: compare word runs, not layout
+        assert " ".join(words[:12]) in card and " ".join(words[:12]) in book, sentence
+    assert "up to" in said["rerolls"] and "re-rolls 2" not in card
+    assert "half its chance of a draw" in said["odds"] and "attacker first" in said["odds"]
+    mountain = combat_lines(m)["defence"]["Mountain"]
+    assert list(mountain) == ["Basic unit"]  # no elite bonus where an elite cannot stand
+    assert "elite +3)" not in card.split("on Mountain")[1].split(")")[0] + ")"

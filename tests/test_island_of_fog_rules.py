@@ -296,7 +296,8 @@ def test_units_are_built_on_the_base_or_a_factory(m):
 
 def test_score_counts_buildings_and_the_lighthouse(m):
     assert score(m, 7, owns_lighthouse=False) == 7
-    assert score(m, 7, owns_lighthouse=True) == 10
+    # the lighthouse is a city (1) and scores three more (decision lighthouse-value)
+    assert score(m, 7, owns_lighthouse=True) == 11
 
 
 # ---- combat modifiers

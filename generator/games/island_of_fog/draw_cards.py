@@ -12,7 +12,7 @@ from ...text import render
 from . import art
 from .model import IslandOfFog
 from .odds import OddsRow, percent
-from .texts import combat_lines, context, odds_grid, words
+from .texts import combat_lines, combat_words, context, odds_grid, words
 
 SUMMARY_W, SUMMARY_H = 88.0, 118.0
 COMBAT_W, COMBAT_H = 250.0, 176.0
@@ -100,12 +100,13 @@ def combat_card(m: IslandOfFog, rows: list[OddsRow]) -> Scene:
     items.append(Text(COMBAT_W - 5, 8.3, f"{words(m.combat.dice)} dice each, higher total wins", 8.5,
                       look.paper, "italic", "end"))
     attack = ", ".join(f"{k} {v:+d}" for k, v in lines["attack"].items())
-    defend = "; ".join(f"{row} " + ", ".join(f"{v:+d}" for v in per.values()) for row, per in lines["defence"].items())
-    rer = ", ".join(f"{k.lower()} re-rolls {v}" for k, v in lines["rerolls"].items())
+    defend = "; ".join(f"{row} " + ", ".join(f"{who.lower()} {v:+d}" for who, v in per.items())
+                       for row, per in lines["defence"].items())
+    chosen = rows[0].policy if rows else m.combat.reroll_policy
+    said = combat_words(m, chosen)
     how = (f"Attack a unit on a space beside yours. Each side rolls {words(m.combat.dice)} dice. "
-           f"Attacker adds: {attack}. Defender adds for its space "
-           f"({' / '.join(lines['attack'])}): {defend}. Stacks: {rer} of their dice; the attacker re-rolls "
-           f"first, then the defender. Lower total loses its unit (a whole stack); a draw changes nothing. "
+           f"Attacker adds: {attack}. Defender adds for its space: {defend}. {said['rerolls']} "
+           f"Lower total loses its unit (a whole stack); a draw changes nothing. "
            f"A defender beaten on a building is replaced by the attacker.")
     items += block(how, 5, 15, COMBAT_W - 10, 20, max_pt=8.5, color=look.ink)
     # the odds: one row a matchup, one column a defence row
@@ -129,10 +130,7 @@ def combat_card(m: IslandOfFog, rows: list[OddsRow]) -> Scene:
             x += widths[2 + c]
     t, _ = table(5, top, widths, [head, *body], row_h=row_h, size_pt=8, stripe=None, header_fill=look.ink)
     items += t
-    chosen = rows[0].policy if rows else m.combat.reroll_policy
-    policy = ("each side re-rolls the dice that give it the best chance, seeing the dice on the table"
-              if chosen == "optimal" else
-              f"each side re-rolls dice showing {m.combat.simple_threshold} or less, lowest first")
-    items.append(Text(5, COMBAT_H - 4, f"Each cell: the attacker's chances to win · draw · lose, exact, for every roll "
-                      f"and re-roll ({policy}).", 6.5, look.muted, "italic"))
+    items += block(f"Each cell: the attacker's chances to win · draw · lose, exact, for every roll and re-roll. "
+                   f"{said['odds']}", 5, COMBAT_H - 10.5, COMBAT_W - 10, 9.5, max_pt=7, min_pt=6,
+                   color=look.muted, style="italic")
     return Scene(COMBAT_W, COMBAT_H, tuple(items), background=look.paper, title="Combat reference card")

@@ -6,7 +6,7 @@ from ...text import render
 from .model import IslandOfFog
 from .odds import OddsRow, percent
 from .rules import Force
-from .texts import context
+from .texts import combat_words, context
 
 
 def contents_table(counts: dict[str, int]) -> list[list[object]]:
@@ -84,4 +84,4 @@ def text(m: IslandOfFog, counts: dict[str, int], rows: list[OddsRow]) -> str:
     ctx = context(m)
     return render("island-of-fog/rulebook.md.j2", contents_table=contents_table(counts), spaces_table=spaces_table(m),
                   units_table=units_table(m), setups_table=setups_table(m, ctx), odds_examples=odds_examples(m, rows),
-                  **ctx)
+                  said=combat_words(m, rows[0].policy if rows else None), **ctx)

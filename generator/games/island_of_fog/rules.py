@@ -209,6 +209,8 @@ def income(model: IslandOfFog, size: int, cities: Iterable[Square],
 
 
 def score(model: IslandOfFog, buildings: int, owns_lighthouse: bool) -> int:
-    """End-of-game points: one a city or factory held, and the lighthouse bonus."""
-    return (buildings * model.game.scoring.points_per_building
-            + (model.game.scoring.lighthouse_points if owns_lighthouse else 0))
+    """End-of-game points: each city or factory token held, and the lighthouse, which "must be a
+    city" and so counts as one, plus its "additional three points" (decision `lighthouse-value`)."""
+    s = model.game.scoring
+    return (buildings * s.points_per_building
+            + (s.points_per_building + s.lighthouse_points if owns_lighthouse else 0))

@@ -131,6 +131,18 @@ class DefenceRow(Strict):
     bonus: Count
 
 
+class OddsWords(Strict):
+    optimal: Text
+    simple: Text
+
+
+class CombatWords(Strict):
+    """Templates printed alike on the combat card and in the rulebook."""
+
+    rerolls: Text
+    odds: OddsWords
+
+
 class CombatFile(Strict):
     dice: Annotated[int, Field(ge=1, le=6)]
     die_sides: Annotated[int, Field(ge=2, le=20)]
@@ -138,6 +150,7 @@ class CombatFile(Strict):
     defence: list[DefenceRow] = Field(min_length=1)
     reroll_policy: Literal["optimal", "simple"]
     simple_threshold: Positive
+    words: CombatWords
 
 
 # ---- tokens.yaml

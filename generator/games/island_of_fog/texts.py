@@ -9,10 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from ...content.decisions import Decision, rendered
+from ...text import render_string
 from .board import arrow, corner_square, player_counts, setup
 from .model import IslandOfFog
 from .odds import OddsRow, odds_table, percent
-from .rules import Force, attack_bonus, defence_bonus, forces, rerolls
+from .rules import Force, attack_bonus, can_stand_on, defence_bonus, forces, rerolls
 
 DIRECTION_WORDS = {"N": "up", "E": "right", "S": "down", "W": "left"}
 
@@ -57,6 +58,17 @@ def context(m: IslandOfFog) -> dict[str, Any]:
     }
 
 
+def combat_words(m: IslandOfFog, policy: str | None = None) -> dict[str, str]:
+    """How stacks re-roll and what the odds assume (combat.yaml `words`), for the card and the
+    rulebook alike; `policy` is the one the odds were computed with (default: the content's)."""
+    ctx = context(m)
+    w = m.combat.words
+    chosen = policy or m.combat.reroll_policy
+    odds = w.odds.optimal if chosen == "optimal" else w.odds.simple
+    return {"rerolls": " ".join(render_string(w.rerolls, **ctx).split()),
+            "odds": " ".join(render_string(odds, **ctx).split())}
+
+
 def decisions(m: IslandOfFog) -> list[Decision]:
     """The decisions with their choice and reason rendered (they may name the model's numbers)."""
     return rendered(m.decisions.decisions, context(m))
@@ -77,7 +89,9 @@ def combat_lines(m: IslandOfFog) -> dict[str, Any]:
     """The bonuses as the combat card and rulebook print them."""
     return {
         "attack": {f.label(m): attack_bonus(m, f) for f in forces(m) if f.size == 1},
-        "defence": {row.name: {f.label(m): defence_bonus(m, f, row.id) for f in forces(m) if f.size == 1}
+        # only the units that can stand there: no elite bonus on a mountain it cannot enter
+        "defence": {row.name: {f.label(m): defence_bonus(m, f, row.id) for f in forces(m)
+                               if f.size == 1 and can_stand_on(m, f, row.id)}
                     for row in m.combat.defence},
         "rerolls": {f.label(m): rerolls(m, f) for f in forces(m) if f.size > 1},
     }
