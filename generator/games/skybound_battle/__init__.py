@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...content import ContentSet
 from ...game import BuildOptions, Game, Kit
 from .checks import check
-from .cli import deck_group, simulate_cmd
+from .cli import balance_group, deck_group, simulate_cmd
 from .model import FILES, SkyboundBattle, make_model
 
 GAME_ID = "skybound-battle"
@@ -45,5 +45,5 @@ GAME = Game(
     check=check,
     components=components,
     kit=kit,
-    commands={"": [deck_group], "simulate": [simulate_cmd]},
+    commands={"": [deck_group], "simulate": [simulate_cmd], "balance": [balance_group]},
 )

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -12,8 +15,10 @@ from ...game import Artifact
 from ...output import write_artifacts
 from .deckfile import DeckFile, check_deck, check_deck_file
 from .decks import DeckLimits, deck_colours
+from .executor import ClusterUnavailable, Executor, executor
 from .model import SkyboundBattle
 from .policies import POLICIES
+from .search import Budget
 from .simulate import Report
 
 GAME_ID = "skybound-battle"
@@ -148,3 +153,69 @@ def _sim_decks(model: SkyboundBattle, spec: str) -> list[tuple[str, dict[str, in
     if problems:
         cliutil.fail_on_problems(problems)
     return out
+
+
+# ---------------------------------------------------------------------- balance lab
+def _scheduler_option(f: Any) -> Any:
+    f = click.option("--scheduler", default=None, metavar="ADDRESS",
+                     help="Run on the Dask cluster at ADDRESS (pip install 'playkit[cluster]'); "
+                          "the results do not change.")(f)
+    return click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+                        help="Local processes, without --scheduler (the results do not change).")(f)
+
+
+@click.group(GAME_ID)
+def balance_group() -> None:
+    """The balance lab: strongest-deck search, suggested edits, policies compared."""
+
+
+@balance_group.command("search")
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--policy", type=click.Choice(sorted(POLICIES)), default="greedy", show_default=True)
+@click.option("--restarts", type=click.IntRange(1, 50), default=Budget().restarts, show_default=True,
+              help="Climbs per pair of colours (the first starts from the pair's starter).")
+@click.option("--steps", type=click.IntRange(0, 500), default=Budget().steps, show_default=True)
+@click.option("--neighbours", type=click.IntRange(1, 100), default=Budget().neighbours, show_default=True,
+              help="One-card swaps tried at each step.")
+@click.option("--games", type=click.IntRange(1, 10_000), default=Budget().games, show_default=True,
+              help="Games against each starter for each score.")
+@click.option("--top", type=click.IntRange(1, 20), default=Budget().top, show_default=True,
+              help="Decks to replay, report and write.")
+@click.option("--final-games", type=click.IntRange(1, 100_000), default=Budget().final_games, show_default=True,
+              help="Fresh games against each starter for the decks reported.")
+@_scheduler_option
+@click.pass_context
+def search_cmd(ctx: click.Context, seed: int, policy: str, restarts: int, steps: int, neighbours: int, games: int,
+               top: int, final_games: int, workers: int, scheduler: str | None) -> None:
+    """Search legal decks for the ones that beat the starter decks most.
+
+    Prints the best found with win rates and 95% Wilson intervals, and writes each as a deck file
+    (OUT/skybound-battle/search/strongest-K.yaml) that `deck check` and `simulate` accept.
+    """
+    from . import searchreport
+    from .search import search, search_setup
+
+    model: SkyboundBattle = cliutil.load_or_exit(ctx, GAME_ID).model
+    budget = Budget(restarts, steps, neighbours, games, top, final_games)
+    setup = search_setup(model.cards, model.rules, [(s.id, dict(s.cards)) for s in model.starters],
+                         [c.id for c in model.colours], seed, policy, budget, model.content_hash)
+    with _executor(workers, scheduler) as ex:
+        result = search(setup, ex)
+    report = searchreport.text(result, model)
+    click.echo(report, nl=False)
+    artifacts = [Artifact("report.txt", report.encode())]
+    artifacts += [Artifact(f"strongest-{k}.yaml", searchreport.deck_yaml(result, model, k).encode())
+                  for k in range(1, len(result.found) + 1)]
+    folder = cliutil.out_root(ctx) / GAME_ID / "search"
+    write_artifacts(folder, artifacts, {"game": GAME_ID, "seed": seed, "policy": policy,
+                                        "content": model.content_hash})
+    click.echo(f"wrote {len(artifacts)} files to {folder}/")
+
+
+@contextmanager
+def _executor(workers: int, scheduler: str | None) -> Iterator[Executor]:
+    try:
+        with executor(workers, scheduler) as ex:
+            yield ex
+    except ClusterUnavailable as err:
+        raise click.UsageError(str(err)) from None

@@ -66,6 +66,12 @@ class Unit:
         self.armour = card.armour
         self.ranged = card.ranged
 
+    def copy(self) -> Unit:
+        u = Unit.__new__(Unit)
+        for name in Unit.__slots__:
+            setattr(u, name, getattr(self, name))
+        return u
+
     def __repr__(self) -> str:
         state = ("^" if self.face_up else "v") + ("x" if self.exhausted else "")
         return f"<{self.card.id} s{self.side}@{self.slot} {self.attack}/{self.life}-{self.damage}{state}>"
@@ -118,6 +124,10 @@ class Battle:
         self.round_ended = False
         self.deployed = False
         self.deployed_ids: list[list[str]] = [[], []]
+        self.turn = first               # whose placement it is during deployment
+        self.passed = [False, False]    # who has passed this round's deployment
+        self.placed = [0, 0]            # cards each side placed, and times it passed while it could
+        self.held = [0, 0]              # have placed one: what shows a policy holding cards back
         # Deployed effects by card id: [times revealed, times one of them found no target]
         self.deployed_effects: dict[str, list[int]] = {}
         # Columns by distance from each column: [[c], [c-1, c+1], …] (decision targeting-distance).
@@ -175,16 +185,22 @@ class Battle:
     def can_deploy(self, side: int) -> bool:
         return bool(self.hands[side]) and self.count[side] < self.nslots
 
-    def deployment(self) -> None:
-        """Alternate face-down placements from the token holder; a pass is final for the round."""
-        passed = [False, False]
-        cur = self.token
+    def deployment(self, cur: int | None = None, passed: list[bool] | None = None) -> None:
+        """Alternate face-down placements from the token holder; a pass is final for the round.
+        (`cur` and `passed` resume a deployment under way: a look-ahead plays the rest of it.)"""
+        passed = [False, False] if passed is None else passed
+        cur = self.token if cur is None else cur
+        self.passed = passed
         while True:
             if not passed[cur]:
-                move = self.policies[cur].deploy(self, cur) if self.can_deploy(cur) else None
+                self.turn = cur
+                can = self.can_deploy(cur)
+                move = self.policies[cur].deploy(self, cur) if can else None
                 if move is None:
                     passed[cur] = True
+                    self.held[cur] += can  # passed with a card in hand and room to place it
                 else:
+                    self.placed[cur] += 1
                     self.place(cur, self.hands[cur].pop(move[0]), move[1])
                     self.deployed = True
                     if not self.can_deploy(cur):
@@ -193,6 +209,34 @@ class Battle:
                 return
             if not passed[1 - cur]:
                 cur = 1 - cur
+
+    def finish_round(self, cur: int, passed: list[bool]) -> None:
+        """The rest of a round whose deployment is under way: deployment from `cur`, Reveal,
+        Resolve Battle, End of round (the look-ahead's rollout)."""
+        self.deployment(cur, passed)
+        self.reveal()
+        if not self.round_ended:
+            self.resolve_battle()
+            if self.winner is not None:
+                return
+        self.end_of_round()
+
+    def copy(self, policies: Sequence[Policy], rng: random.Random) -> Battle:
+        """An independent copy of the game as it stands, played on by `policies` with `rng`."""
+        b = Battle.__new__(Battle)
+        b.__dict__.update(self.__dict__)
+        b.rng = rng
+        b.policies = list(policies)
+        b.decks = [list(self.decks[0]), list(self.decks[1])]
+        b.hands = [list(self.hands[0]), list(self.hands[1])]
+        b.discard = [list(self.discard[0]), list(self.discard[1])]
+        b.count = list(self.count)
+        b.placed = [0, 0]
+        b.held = [0, 0]
+        b.deployed_ids = [list(self.deployed_ids[0]), list(self.deployed_ids[1])]
+        b.deployed_effects = {}
+        b.board = [[None if u is None else u.copy() for u in side] for side in self.board]
+        return b
 
     def place(self, side: int, card: CardData, slot: int, *, face_up: bool = False) -> Unit:
         """Put a card into an empty spot of `side` (face down, as deployment does)."""

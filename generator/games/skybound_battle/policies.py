@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .compiled import DAMAGE, EXHAUST, HEAL, Eff
+from .compiled import DAMAGE, EXHAUST, HEAL, CardData, Eff
 from .engine import ATTACK, Battle, Policy, Unit
 
 
@@ -49,7 +49,10 @@ class GreedyPolicy:
         for i, card in enumerate(hand):
             if card.value > best_v:
                 best_i, best_v = i, card.value
-        card = hand[best_i]
+        return best_i, self.best_slot(battle, side, hand[best_i])
+
+    def best_slot(self, battle: Battle, side: int, card: CardData) -> int:
+        """The empty spot that scores best for `card` right now."""
         own = battle.board[side]
         enemy = battle.board[1 - side]
         c = battle.columns
@@ -81,7 +84,7 @@ class GreedyPolicy:
             score -= abs(col - centre) * 0.1
             if score > best_score:
                 best_s, best_score = s, score
-        return best_i, best_s
+        return best_s
 
     def choose(self, battle: Battle, side: int, candidates: list[Unit], verb: int, amount: int) -> Unit:
         if verb in (ATTACK, DAMAGE):
@@ -102,4 +105,11 @@ class GreedyPolicy:
         return True
 
 
-POLICIES: dict[str, Callable[[], Policy]] = {"greedy": GreedyPolicy, "random": RandomPolicy}
+def _lookahead() -> Policy:
+    from .lookahead import LookaheadPolicy
+
+    return LookaheadPolicy()
+
+
+POLICIES: dict[str, Callable[[], Policy]] = {"greedy": GreedyPolicy, "random": RandomPolicy,
+                                             "lookahead": _lookahead}

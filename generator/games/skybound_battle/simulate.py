@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from .compiled import CardData, compile_pool, deck_list
 from .engine import Battle, Policy
+from .executor import Executor, executor
 from .model import Card, Rules
 from .policies import POLICIES
 
@@ -43,10 +44,19 @@ class SimSetup:
     seed: int
     policy: str
     content_hash: str = ""
+    opponent_policy: str = ""  # the second deck's of each pairing, when the policies duel
+
+    @property
+    def duel(self) -> bool:
+        return bool(self.opponent_policy) and self.opponent_policy != self.policy
 
     def pairings(self) -> list[tuple[int, int]]:
-        """Each pair of decks once (decks by position; a deck given twice plays its mirror)."""
+        """Each pair of decks once (decks by position; a deck given twice plays its mirror). When two
+        policies duel, every ordered pair and every mirror, so each policy plays every deck against
+        every deck."""
         n = len(self.decks)
+        if self.duel:
+            return [(i, j) for i in range(n) for j in range(n)]
         return [(i, j) for i in range(n) for j in range(i + 1, n)]
 
 
@@ -56,6 +66,8 @@ class PairTally:
     wins: list[int] = field(default_factory=lambda: [0, 0])
     draws: int = 0
     first_wins: int = 0
+    placed: list[int] = field(default_factory=lambda: [0, 0])  # by deck of the pairing
+    held: list[int] = field(default_factory=lambda: [0, 0])
 
 
 @dataclass
@@ -83,6 +95,9 @@ class Tally:
             mine.wins[1] += p.wins[1]
             mine.draws += p.draws
             mine.first_wins += p.first_wins
+            for k in (0, 1):
+                mine.placed[k] += p.placed[k]
+                mine.held[k] += p.held[k]
         self.rounds.update(other.rounds)
         for cid, c in other.cards.items():
             mine_c = self.cards.setdefault(cid, CardTally())
@@ -104,17 +119,20 @@ def play_chunk(setup: SimSetup, pair: tuple[int, int], start: int, stop: int) ->
     deck_a, deck_b = setup.decks[pair[0]], setup.decks[pair[1]]
     lists = [deck_list(dict(deck_a.cards), pool), deck_list(dict(deck_b.cards), pool)]
     ids = [{cid for cid, _ in deck_a.cards}, {cid for cid, _ in deck_b.cards}]
-    policy: Policy = POLICIES[setup.policy]()
+    policies: tuple[Policy, Policy] = (POLICIES[setup.policy](), POLICIES[setup.opponent_policy or setup.policy]())
     rules = setup.rules
     tally = Tally()
     pt = tally.pairs.setdefault(pair, PairTally())
     for index in range(start, stop):
         first = index % 2
-        battle = Battle(lists, (policy, policy), game_rng(setup.seed, deck_a.id, deck_b.id, index),
+        battle = Battle(lists, policies, game_rng(setup.seed, deck_a.id, deck_b.id, index),
                         first=first, columns=rules.board.columns, opening=rules.hand.opening,
                         draw_per_round=rules.hand.draw_per_round, round_limit=rules.round_limit)
         winner = battle.play()
         pt.games += 1
+        for k in (0, 1):
+            pt.placed[k] += battle.placed[k]
+            pt.held[k] += battle.held[k]
         tally.rounds[battle.round] += 1
         if winner is None:
             pt.draws += 1
@@ -155,21 +173,21 @@ def _run_chunk(args: tuple[SimSetup, tuple[int, int], int, int]) -> Tally:
     return play_chunk(*args)
 
 
-def run(setup: SimSetup, workers: int = 1, chunk_size: int = 250) -> Tally:
-    """Play every game of the setup, over `workers` processes; the tally does not depend on them."""
-    if setup.policy not in POLICIES:
-        raise ValueError(f"unknown policy {setup.policy!r} (known: {', '.join(sorted(POLICIES))})")
+def run(setup: SimSetup, workers: int = 1, chunk_size: int = 250, on: Executor | None = None) -> Tally:
+    """Play every game of the setup, over `workers` processes or the executor `on`; the tally
+    does not depend on either."""
+    for name in (setup.policy, setup.opponent_policy or setup.policy):
+        if name not in POLICIES:
+            raise ValueError(f"unknown policy {name!r} (known: {', '.join(sorted(POLICIES))})")
     jobs = [(setup, *c) for c in chunks(setup, chunk_size)]
     total = Tally()
-    if workers <= 1 or len(jobs) <= 1:
-        for job in jobs:
-            total.merge(_run_chunk(job))
-        return total
-    import multiprocessing
-
-    with multiprocessing.get_context().Pool(min(workers, len(jobs))) as pool:
-        for part in pool.imap(_run_chunk, jobs):  # in job order, though order cannot matter
-            total.merge(part)
+    if on is None:
+        with executor(workers) as ex:
+            parts = ex.map(_run_chunk, jobs)
+    else:
+        parts = on.map(_run_chunk, jobs)
+    for part in parts:  # in job order, though order cannot matter
+        total.merge(part)
     return total
 
 
@@ -302,9 +320,9 @@ def report(setup: SimSetup, tally: Tally) -> Report:
                   tuple(sorted(tally.rounds.items())), cards)
 
 
-def simulate(setup: SimSetup, workers: int = 1) -> Report:
+def simulate(setup: SimSetup, workers: int = 1, on: Executor | None = None) -> Report:
     """Run a simulation and report it."""
-    return report(setup, run(setup, workers))
+    return report(setup, run(setup, workers, on=on))
 
 
 def starter_setup(cards: Sequence[Card], rules: Rules, decks: Sequence[tuple[str, dict[str, int]]],

@@ -1,0 +1,60 @@
+"""A search's result as a designer reads it: a table, and each deck found as a deck file."""
+
+from __future__ import annotations
+
+import shlex
+
+from .model import SkyboundBattle
+from .search import Budget, Found, SearchResult
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def command(r: SearchResult) -> str:
+    """The command that finds the same decks again."""
+    s, b = r.setup, r.setup.budget
+    default = Budget()
+    parts = ["playkit", "balance", "skybound-battle", "search", "--seed", str(s.seed), "--policy", s.policy]
+    for name in ("restarts", "steps", "neighbours", "games", "top", "final_games"):
+        value = getattr(b, name)
+        if value != getattr(default, name):
+            parts += [f"--{name.replace('_', '-')}", str(value)]
+    return shlex.join(parts)
+
+
+def rate(f: Found) -> str:
+    lo, hi = f.overall.interval
+    return f"{_pct(f.overall.value)} [{_pct(lo)}, {_pct(hi)}] over {f.overall.games:,} games"
+
+
+def text(r: SearchResult, model: SkyboundBattle) -> str:
+    s, b = r.setup, r.setup.budget
+    pool = {c.id: c for c in model.cards}
+    lines = ["Skybound Battle strongest-deck search",
+             f"policy: {s.policy}   seed: {s.seed}   content: {s.content_hash or '-'}",
+             f"budget: {b.restarts} climb(s) per pair of colours, {b.steps} steps, {b.neighbours} swaps a step, "
+             f"{b.games} games against each starter a score; the best {b.top} replayed with {b.final_games} "
+             f"fresh games against each (at most {b.games_played(len(s.pairs()), len(s.field)):,} games)",
+             f"reproduce: {command(r)}", ""]
+    names = [d.id for d in s.field]
+    for k, f in enumerate(r.found, 1):
+        colours = " + ".join(model.colour(c).name for c in f.colours)
+        lines.append(f"{k}. {colours}, cost {f.cost(pool)}: {rate(f)} against the starters "
+                     f"(95% Wilson; search score {_pct(f.score)})")
+        lines.append("   against " + ", ".join(f"{n} {_pct(x.value)}" for n, x in f.against if n in names))
+        lines.append("   " + ", ".join(f"{n}x {pool[c].name}" for c, n in f.cards))
+    return "\n".join(lines) + "\n"
+
+
+def deck_yaml(r: SearchResult, model: SkyboundBattle, k: int) -> str:
+    """Deck k (from 1) as a deck file `playkit deck check` and `playkit simulate` accept."""
+    f = r.found[k - 1]
+    colours = " + ".join(model.colour(c).name for c in f.colours)
+    lines = [f"# Found by: {command(r)}",
+             f"# (content {r.setup.content_hash or '-'}). Against the starter decks, {r.setup.policy} policy: "
+             f"{rate(f)}.",
+             f"name: Strongest found {k} ({colours})", "cards:"]
+    lines += [f"  {c}: {n}" for c, n in f.cards]
+    return "\n".join(lines) + "\n"
