@@ -101,3 +101,85 @@ def test_a_scheduler_that_cannot_be_reached_is_reported_not_raised():
     with pytest.raises(ClusterUnavailable, match="cannot reach the Dask scheduler"), \
             executor(scheduler="tcp://127.0.0.1:9", timeout_s=0.5):
         pass
+
+
+def test_suggest_shows_only_checked_edits_that_improve_the_measure(m):
+    import yaml
+
+    from generator.games.skybound_battle import suggest as sg
+
+    starters = tuple((s.id, tuple(sorted(s.cards.items()))) for s in m.starters[:3])
+    strongest = next(iter(m.starters[3:])).cards
+    setup = sg.SuggestSetup(m.cards, m.rules, starters, tuple(sorted(strongest.items())), 6, 3, "greedy")
+    before, checked = sg.suggest(setup, {}, most=6, show=3)
+    assert before == sg.measure((setup, m.cards))
+    assert len(checked) <= 3
+    for c in checked:
+        assert c.after.badness < before.badness
+        assert c.after == sg.measure((setup, sg.apply(m.cards, c.edit)))  # shown as simulated
+        assert abs(c.edit.new - c.edit.old) == 1 and getattr(m.card(c.edit.card), c.edit.field) == c.edit.old
+    text = sg.yaml_text(before, checked, {c.id: c.name for c in m.cards}, ["test"])
+    edits = yaml.safe_load(text)["edits"]
+    assert [(e["card"], next(k for k in e if k not in ("card", "checked"))) for e in edits] == \
+        [(c.edit.card, c.edit.field) for c in checked]
+
+
+def test_suggest_never_raises_a_cost_past_a_starters_limit(m):
+    from generator.games.skybound_battle import suggest as sg
+
+    starters = tuple((s.id, tuple(sorted(s.cards.items()))) for s in m.starters)
+    setup = sg.SuggestSetup(m.cards, m.rules, starters, starters[0][1], 2, 1, "greedy")
+    before = sg.measure((setup, m.cards))
+    edits = sg.candidates(setup, before, {}, most=100)
+    assert edits and not [e for e in edits if e.field == "cost" and e.new > e.old
+                          and any(e.card in dict(cs) for _, cs in starters)]
+
+
+def test_suggest_command_prints_yaml_a_designer_applies(runner, tmp_path: Path):
+    import yaml
+
+    deck = paths.EXAMPLES / "skybound-battle" / "ember-gale-rush.yaml"
+    result = runner.invoke(main, ["--out", str(tmp_path), "balance", "skybound-battle", "suggest", "--deck",
+                                  str(deck), "--games", "4", "--candidates", "3", "--show", "2"])
+    assert result.exit_code == 0, result.output
+    data = yaml.safe_load(result.output)
+    assert isinstance(data["edits"], list)
+    assert (tmp_path / "skybound-battle" / "search" / "suggestions.yaml").read_text() == result.output
+
+
+def test_the_lookahead_policy_passes_when_its_rollouts_say_holding_back_is_better(m):
+    import random
+
+    from generator.games.skybound_battle.compiled import compile_pool
+    from generator.games.skybound_battle.engine import Battle
+    from generator.games.skybound_battle.lookahead import LookaheadPolicy
+    from generator.games.skybound_battle.policies import GreedyPolicy
+
+    pool = compile_pool(m.cards)
+    # Our two face-up characters win this round's battle: the first defeats the enemy's only
+    # character, the second then finds no enemy. Our hand is a Time Weaver, whose Deployed effect
+    # ends the round before the battle: greedy places it, the look-ahead keeps it and wins.
+    look = LookaheadPolicy(rollouts=2)
+    b = Battle([[], []], (look, GreedyPolicy()), random.Random(1), first=0, shuffle=False)
+    b.place(0, pool["magma-brute"], 0, face_up=True)
+    b.place(0, pool["magma-brute"], 1, face_up=True)
+    b.place(1, pool["sapling"], 0, face_up=True)
+    b.hands[0] = [pool["time-weaver"]]
+    assert GreedyPolicy().deploy(b, 0) is not None
+    assert look.deploy(b, 0) is None
+    b.policies[0] = look
+    b.deployment()
+    b.reveal()
+    b.resolve_battle()
+    assert b.winner == 0 and b.held[0] == 1 and b.hands[0] == [pool["time-weaver"]]
+
+
+def test_policies_command_reports_each_pairing_and_the_verdict(runner, tmp_path: Path):
+    result = runner.invoke(main, ["balance", "skybound-battle", "policies", "--policies", "greedy,random",
+                                  "--games", "1"])
+    assert result.exit_code == 0, result.output
+    assert "greedy vs random: greedy wins" in result.output
+    assert "random passed with a card it could place in" in result.output
+    assert "Dumping the hand" in result.output
+    bad = runner.invoke(main, ["balance", "skybound-battle", "policies", "--policies", "greedy"])
+    assert bad.exit_code == 2

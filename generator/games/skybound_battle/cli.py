@@ -212,6 +212,89 @@ def search_cmd(ctx: click.Context, seed: int, policy: str, restarts: int, steps:
     click.echo(f"wrote {len(artifacts)} files to {folder}/")
 
 
+@balance_group.command("policies")
+@click.option("--policies", "names", default="greedy,lookahead", show_default=True,
+              help="Comma list of policies; each pair of them duels.")
+@click.option("--games", type=click.IntRange(1, 10_000), default=10, show_default=True,
+              help="Games for every ordered pair of starter decks, per pairing of policies.")
+@click.option("--seed", type=int, default=1, show_default=True)
+@_scheduler_option
+@click.pass_context
+def policies_cmd(ctx: click.Context, names: str, games: int, seed: int, workers: int,
+                 scheduler: str | None) -> None:
+    """Duel the policies over the starter decks: win rates per pairing, how often each holds cards
+    back, and whether dumping the hand is still dominant."""
+    from . import policylab
+
+    model: SkyboundBattle = cliutil.load_or_exit(ctx, GAME_ID).model
+    chosen = [n.strip() for n in names.split(",") if n.strip()]
+    unknown = [n for n in chosen if n not in POLICIES]
+    if unknown or len(set(chosen)) < 2:
+        raise click.UsageError(f"--policies needs two or more of {', '.join(sorted(POLICIES))} "
+                               f"(found {names!r})")
+    decks = [(s.id, dict(s.cards)) for s in model.starters]
+    with _executor(workers, scheduler) as ex:
+        results = policylab.duels(model.cards, model.rules, decks, games, seed, list(dict.fromkeys(chosen)), ex)
+    click.echo(policylab.text(results, games, seed, len(decks)), nl=False)
+
+
+@balance_group.command("suggest")
+@click.option("--deck", "deck", default=None, metavar="FILE",
+              help="The strongest deck to pull down (a deck file from `search`); default: search now.")
+@click.option("--games", type=click.IntRange(1, 100_000), default=200, show_default=True,
+              help="Games per pairing for each check.")
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--policy", type=click.Choice(sorted(POLICIES)), default="greedy", show_default=True)
+@click.option("--candidates", "most", type=click.IntRange(1, 100), default=12, show_default=True,
+              help="Edits to simulate.")
+@click.option("--show", type=click.IntRange(1, 50), default=5, show_default=True, help="Edits to show at most.")
+@_scheduler_option
+@click.pass_context
+def suggest_cmd(ctx: click.Context, deck: str | None, games: int, seed: int, policy: str, most: int, show: int,
+                workers: int, scheduler: str | None) -> None:
+    """Propose the smallest stat or cost edits that pull the starters toward 50% and the strongest
+    deck down, each checked by simulation; printed and written as YAML
+    (OUT/skybound-battle/search/suggestions.yaml)."""
+    from . import suggest as sg
+    from .search import search, search_setup
+    from .simulate import simulate, starter_setup
+
+    loaded = cliutil.load_or_exit(ctx, GAME_ID)
+    model: SkyboundBattle = loaded.model
+    starters = [(s.id, dict(s.cards)) for s in model.starters]
+    with _executor(workers, scheduler) as ex:
+        if deck is not None:
+            path = Path(deck)
+            if not path.is_file():
+                raise click.UsageError(f"no deck file {deck!r}")
+            problems = check_deck_file(path, model, DeckLimits.from_rules(model.rules.deck))
+            if problems:
+                cliutil.fail_on_problems(problems, wrote_nothing=True)
+            strongest = _cards_of_file(path)
+            found = f"the deck {deck}"
+        else:
+            result = search(search_setup(model.cards, model.rules, starters, [c.id for c in model.colours], seed,
+                                         policy, Budget(), model.content_hash), ex)
+            strongest = dict(result.strongest.cards)
+            found = "the strongest deck a search with the default budget finds"
+        figures = simulate(starter_setup(model.cards, model.rules, starters, games, seed, policy), on=ex)
+        card_rates = {f.id: f.win_when_played.value for f in figures.cards}
+        setup = sg.SuggestSetup(model.cards, model.rules, tuple((n, tuple(sorted(c.items()))) for n, c in starters),
+                                tuple(sorted(strongest.items())), games, seed, policy)
+        before, checked = sg.suggest(setup, card_rates, most, show, ex)
+    header = [f"Suggested edits for Skybound Battle (content {model.content_hash}), {policy} policy, seed {seed}, "
+              f"{games} games per pairing;",
+              f"the strongest deck is {found}. Apply one edit to cards.yaml, then run this again.",
+              "reproduce: playkit balance skybound-battle suggest"
+              + (f" --deck {deck}" if deck else "") + f" --games {games} --seed {seed} --policy {policy}"]
+    text = sg.yaml_text(before, checked, {c.id: c.name for c in model.cards}, header)
+    click.echo(text, nl=False)
+    folder = cliutil.out_root(ctx) / GAME_ID / "search"
+    write_artifacts(folder, [Artifact("suggestions.yaml", text.encode())],
+                    {"game": GAME_ID, "seed": seed, "policy": policy, "content": model.content_hash},
+                    )
+
+
 @contextmanager
 def _executor(workers: int, scheduler: str | None) -> Iterator[Executor]:
     try:
