@@ -140,3 +140,25 @@ def test_rulebook_markup_keeps_an_escaped_star():
 
     assert inline("*fragments\\* in a quote* and **bold** & <x>") == \
         "<i>fragments* in a quote</i> and <b>bold</b> &amp; &lt;x&gt;"
+
+
+def test_rulebook_figures_are_the_games_scenes_with_numbered_captions():
+    from generator.draw import Scene, Text
+    from generator.kitspec import Figure
+    from generator.press.figures import UnknownFigure, parse
+    from generator.press.rulebook import rulebook_pdf
+
+    assert parse("::: figure edge-match | legal | illegal") == ("edge-match", ("legal", "illegal"))
+    assert parse("::: figure setup") == ("setup", ())
+    assert parse("a paragraph") is None
+    face = Scene(40, 40, (Text(5, 20, "Quartz Golem 7", 9),), background="#ddeeff")
+    text = ("Some rules.\n\n::: figure pair | left | right\nTwo faces.\n\nMore rules.\n\n"
+            "::: figure one\nOne face.\n")
+    pdf = rulebook_pdf("Game", text, "a4", {"pair": Figure((face, face)), "one": Figure((face,), ("label",))})
+    words = " ".join(pdfcheck.texts(pdf))
+    assert words.count("Quartz Golem 7") == 3  # drawn by the scene, not typed into the book
+    assert "Figure 1. Two faces." in words and "Figure 2. One face." in words
+    assert "left" in words and "right" in words and "label" in words
+    assert all(pdfcheck.fonts(pdf).values())
+    with pytest.raises(UnknownFigure, match="nothing"):
+        rulebook_pdf("Game", "::: figure nothing\n", "a4", {"pair": Figure((face,))})

@@ -21,7 +21,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table, TableStyle
 from reportlab.platypus.flowables import Flowable
 
-from ..draw import pdf
+from ..draw import fonts, pdf
 from ..draw.scene import Circle, Group, Item, Line, Rect, Scene, Text
 from ..kitspec import Figure
 
@@ -77,7 +77,7 @@ def flowable(fig: Figure, labels: tuple[str, ...], number: int, caption: str, wi
     n = len(fig.scenes)
     total_w = sum(s.w for s in fig.scenes) * mm
     tallest = max(s.h for s in fig.scenes) * mm
-    scale = min(fig.max_scale, (width - gap * (n - 1)) / total_w, fig.max_h_mm * mm / tallest)
+    scale = min(fig.max_scale, (0.98 * width - gap * (n - 1)) / total_w, fig.max_h_mm * mm / tallest)
     labels = labels or fig.labels
     cells = [SceneFlowable(s, scale, fig.outline) for s in fig.scenes]
     col_w = [c.width + (gap if k < n - 1 else 0) for k, c in enumerate(cells)]
@@ -86,6 +86,7 @@ def flowable(fig: Figure, labels: tuple[str, ...], number: int, caption: str, wi
         rows.append([Paragraph(inline(lb), styles["label"]) for lb in (*labels, *[""] * n)[:n]])
     t = Table(rows, colWidths=col_w, hAlign="CENTER")
     t.setStyle(TableStyle([
+        ("FONTNAME", (0, 0), (-1, -1), fonts.pdf_name("regular")),  # else reportlab sets Helvetica
         ("VALIGN", (0, 0), (-1, 0), "BOTTOM"),
         ("VALIGN", (0, 1), (-1, -1), "TOP"),
         ("LEFTPADDING", (0, 0), (-1, -1), 0),

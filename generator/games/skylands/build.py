@@ -10,6 +10,7 @@ from ...game import BuildOptions, Kit
 from ...kitspec import Face, KitFile, PrintFile, Rulebook, Section, Sheet
 from . import draw_boards, draw_specials, draw_tiles, draw_tokens, rulebook
 from .boardfile import scoring_example
+from .figures import figures
 from .model import Skylands
 
 TILES = ("game.yaml", "tiles.yaml", "print.yaml")
@@ -80,5 +81,5 @@ def _files(model: Skylands, content: ContentSet) -> Iterator[KitFile]:
         Sheet("Scoring pad", draw_tokens.scoring_pad(model)),
         Sheet("Scoring example", draw_boards.scoring_example_board(model, example), "scoring-example"),
     ], ALL)
-    yield Rulebook(rulebook.text(model, example), ALL)
+    yield Rulebook(rulebook.text(model, example), ALL, figures=figures(model, example))
     yield Rulebook(notes(rulebook.decisions(model, example)), ALL, path="design-notes.pdf", kind="designer's notes")

@@ -1,0 +1,157 @@
+"""The rulebook's figures: the kit's own faces, and boards the rules model lays out and judges."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...draw.scene import Item, Line, Rect, Scene
+from ...kitspec import Figure
+from ...press.figures import annotated, placed
+from . import components, draw_boards, draw_specials, draw_tiles, draw_tokens
+from .board import Board, EndState
+from .islands import Island, find_islands
+from .model import Skylands
+from .tiles import Face
+
+GOOD, BAD = "#1a7f37", "#c0392b"  # told apart by the figures' labels too, never by colour alone
+
+
+def figures(model: Skylands, example: EndState) -> dict[str, Figure]:
+    return {
+        "components-tiles": _components_tiles(model),
+        "components-specials": _components_specials(model),
+        "components-tokens": _components_tokens(model),
+        "setup": _setup(model),
+        "tile-anatomy": _tile_anatomy(model),
+        "edge-match": _edge_match(model),
+        "islands": _islands(model, example),
+        "scoring-example": Figure((draw_boards.scoring_example_board(model, example),), max_h_mm=120),
+    }
+
+
+def _count(model: Skylands, start: str) -> str:
+    counts = components(model)
+    key = next(k for k in counts if k.startswith(start))
+    return f"{counts[key]} {key}"
+
+
+def _components_tiles(model: Skylands) -> Figure:
+    shapes = list(dict.fromkeys(t.face.shape for t in model.island_tiles))
+    faces = [next(t.face for t in model.island_tiles if t.face.shape == s) for s in shapes]
+    counts = [sum(1 for t in model.island_tiles if t.face.shape == s) for s in shapes]
+    return Figure(tuple(draw_tiles.island_tile(model, f) for f in faces), tuple(f"{n} x" for n in counts))
+
+
+def _components_specials(model: Skylands) -> Figure:
+    special = next(iter(model.specials.values()))
+    start = model.starting_faces[f"{model.files.boards.starting_islands[0].id}-a"]
+    scenes = (draw_tiles.tile_back(model), draw_specials.special_front(model, special),
+              draw_specials.special_back(model, special), draw_tiles.island_tile(model, start))
+    return Figure(scenes, ("", _count(model, "special islands"), "", _count(model, "starting islands")))
+
+
+def _components_tokens(model: Skylands) -> Figure:
+    f = model.files
+    colour = f.game.player_colours[0]
+    scenes = [draw_tokens.player_token(model, colour), draw_tokens.player_marker(model, colour, True),
+              draw_tokens.player_marker(model, colour, False)]
+    scenes += [draw_tokens.inhabitant(model, c) for c in f.game.inhabitants.colours]
+    scenes += [draw_tokens.vp_marker(model, d.value) for d in f.tokens.vp_markers.denominations]
+    labels = [_count(model, "player tokens"), _count(model, "player markers"), "",
+              *[f"{c.count} {c.name.lower()}" for c in f.game.inhabitants.colours],
+              *[f"{d.count} x {d.value} VP" for d in f.tokens.vp_markers.denominations]]
+    return Figure(tuple(scenes), tuple(labels), max_scale=2.0)
+
+
+def _setup(model: Skylands) -> Figure:
+    """The supply board in the middle of the table, the action boards around it, a player's board."""
+    f = model.files
+    supply = draw_boards.supply_board(model)
+    actions = [draw_boards.action_board(model, a) for a in f.boards.actions]
+    gap = 6.0
+    aw, ah = actions[0].w, actions[0].h
+    top = (len(actions) + 1) // 2
+    w = max(top * (aw + gap) - gap, supply.w)
+    row_w = top * (aw + gap) - gap
+    items: list[Item] = []
+    for k, a in enumerate(actions[:top]):
+        items.append(placed(a, (w - row_w) / 2 + k * (aw + gap), 0))
+    items.append(placed(supply, (w - supply.w) / 2, ah + gap))
+    rest = actions[top:]
+    rest_w = len(rest) * (aw + gap) - gap
+    for k, a in enumerate(rest):
+        items.append(placed(a, (w - rest_w) / 2 + k * (aw + gap), ah + supply.h + 2 * gap))
+    table = Scene(w, 2 * ah + supply.h + 2 * gap, tuple(items), title="the middle of the table")
+    board = draw_boards.player_board(model, f.boards.player_boards[0].id)
+    return Figure((table, board), outline=False, max_h_mm=110)
+
+
+def _tile_anatomy(model: Skylands) -> Figure:
+    """A tile with a player-count mark, its edges, a fragment and a space pointed out."""
+    t = model.files.print.tile
+    face = next((tl.face for tl in model.island_tiles if tl.face.mark and len(tl.face.fragments) > 1),
+                model.island_tiles[0].face)
+    frag = next(fr for fr in face.fragments if fr.spaces)
+    spot = draw_tiles.space_spots(frag, t)[0]
+    terrain = {tt.id: tt.name for tt in model.terrains.values()}
+    band = model.files.print.edge_band
+    notes = [(t / 2, band / 2, f"north edge: {_terrain_word(model, face.edge(0))}"),
+             (t - band / 2, t / 2, f"east edge: {_terrain_word(model, face.edge(1))}"),
+             (spot[0], spot[1], "an inhabitant space"),
+             (band + 3.6, t - band - 3.6, "player-count mark")]
+    if frag.terrain:
+        notes.append((t / 2, t / 2, f"a {terrain.get(frag.terrain, frag.terrain).lower()} fragment"))
+    return Figure((annotated(draw_tiles.island_tile(model, face), notes),), outline=False, max_scale=1.5)
+
+
+def _terrain_word(model: Skylands, terrain: str) -> str:
+    if terrain in model.terrains:
+        return model.terrains[terrain].name.lower()
+    return model.files.game.clouds.name.lower()
+
+
+def _edge_match(model: Skylands) -> Figure:
+    """Two tiles side by side: one placement the rules allow, one they refuse (the model decides)."""
+    faces = [tl.face for tl in model.island_tiles]
+    clouds = model.files.game.clouds.id
+    first = next(f for f in faces if f.edge(1) != clouds)
+    board = Board(1, 2).place(first, (0, 0))
+    legal = next((f, r) for f in faces[1:] for r in (0, 90, 180, 270)
+                 if board.can_place(f, (0, 1), r))
+    illegal = next((f, r) for f in faces[1:] for r in (0, 90, 180, 270)
+                   if not board.can_place(f, (0, 1), r) and f.edge(3, r) != clouds)
+    return Figure((_pair(model, first, *legal, True), _pair(model, first, *illegal, False)))
+
+
+def _pair(model: Skylands, left: Face, right: Face, rotation: int, ok: bool) -> Scene:
+    t = model.files.print.tile
+    items: list[Item] = [draw_tiles.placed_group(model, left, 0, 0, 0),
+                         draw_tiles.placed_group(model, right, t, 0, rotation)]
+    colour = GOOD if ok else BAD
+    items.append(Line(t, 1, t, t - 1, stroke=colour, stroke_mm=1.6 if ok else 1.2, dash=() if ok else (2.0, 1.2)))
+    return Scene(2 * t, t, tuple(items), background=model.files.print.inks["sky"], title="edge match")
+
+
+def _islands(model: Skylands, example: EndState) -> Figure:
+    """The scoring example's board with its largest complete island outlined; then the same board
+    with one tile of that island taken away, so the rest of it is open (the model finds both)."""
+    complete = max((i for i in find_islands(example.board) if i.complete and len(i.squares) > 1),
+                   key=lambda i: len(i.squares))
+    gone = complete.squares[-1]
+    board = Board(example.board.rows, example.board.columns,
+                  {sq: p for sq, p in example.board.squares.items() if sq != gone})
+    incomplete = next(i for i in find_islands(board) if not i.complete and set(i.squares) < set(complete.squares))
+    opened = replace(example, board=board)
+    return Figure((_outlined(model, example, complete, GOOD), _outlined(model, opened, incomplete, BAD)),
+                  max_h_mm=80)
+
+
+def _outlined(model: Skylands, example: EndState, island: Island, colour: str) -> Scene:
+    scene = draw_boards.board_scene(model, example.board, "", "island")
+    t, f = model.files.print.tile, model.files.print.board_frame
+    marks: list[Item] = [Rect(f + c * t + 1, f + r * t + 1, t - 2, t - 2, stroke=colour, stroke_mm=1.4,
+                              dash=() if island.complete else (3.0, 1.5), radius=2) for r, c in island.squares]
+    return Scene(scene.w, scene.h, (*scene.items, *marks), scene.background, scene.title)
+
+
+
