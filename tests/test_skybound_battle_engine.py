@@ -158,10 +158,42 @@ def test_a_deployed_effect_resolves_before_the_next_card_is_revealed():
 def test_deployed_effects_only_target_face_up_characters():
     b = battle(first=0)
     bomber = card("bomber", 1, 1, {"when": "deployed", "do": "damage", "target": "across", "amount": 5})
-    b.place(0, bomber, 0)                 # the token holder reveals first in spot 0 …
-    late = b.place(1, card("late", 1, 2), 0)  # … so the enemy across is still face down
+    b.place(0, bomber, 0)                     # revealed in spot 0 …
+    late = b.place(1, card("late", 1, 2), C)  # … the enemy across, in the backline, still face down
     b.reveal()
-    assert late.damage == 0 and b.board[1][0] is late
+    assert late.damage == 0 and b.board[1][C] is late
+
+
+BOMBER = {"when": "deployed", "do": "damage", "target": "across", "amount": 1}
+
+
+def test_both_cards_of_a_shared_spot_turn_up_together_and_act_token_holder_first():
+    b = battle(first=1)
+    mine = b.place(0, card("mine", 1, 3, BOMBER), 0)
+    theirs = b.place(1, card("theirs", 1, 3, {"when": "deployed", "do": "strengthen", "target": "self",
+                                              "amount": 2}, BOMBER), 0)
+    b.reveal()
+    assert mine.face_up and theirs.face_up
+    assert mine.damage == 1 and theirs.damage == 1  # each saw the other face up
+    assert theirs.attack == 3
+
+
+def test_the_other_reading_reveals_the_token_holders_card_alone_first():
+    b = battle(first=1, reveal_together=False)
+    mine = b.place(0, card("mine", 1, 3, BOMBER), 0)
+    theirs = b.place(1, card("theirs", 1, 3, BOMBER), 0)
+    b.reveal()
+    assert theirs.damage == 1 and mine.damage == 0  # the token holder's effect found nothing
+
+
+def test_a_card_revealed_together_with_one_that_ends_the_round_still_acts():
+    b = battle(first=0)
+    b.place(0, card("stopper", 1, 3, {"when": "deployed", "do": "end-round"}), 0)
+    hit = up(b, 0, 1, card("target", 0, 5))
+    b.place(1, card("bomb", 1, 3, {"when": "deployed", "do": "damage", "target": "all-enemies", "amount": 1}), 0)
+    later = b.place(1, card("later", 1, 3), 2)
+    b.reveal()
+    assert b.round_ended and hit.damage == 1 and not later.face_up
 
 
 def test_mana_equal_to_the_cards_mana_is_placed_on_deployment():
@@ -187,7 +219,7 @@ def test_explosive_sora_damages_the_face_up_enemy_across_fights_and_defeats_hers
 def test_explosive_sora_damages_nothing_when_the_enemy_across_is_face_down(pool):
     b = battle(first=0)
     b.place(0, pool["explosive-sora"], 2)
-    hidden = b.place(1, card("hidden", 0, 9), 2)  # revealed after her in the shared spot
+    hidden = b.place(1, card("hidden", 0, 9), C + 2)  # the backline: revealed after her
     b.reveal()
     assert hidden.damage == 0
     b.end_of_round()
@@ -535,7 +567,7 @@ def test_a_deployed_effect_with_no_face_up_target_is_counted_as_fizzled():
     bomber = card("bomber", 1, 1, {"when": "deployed", "do": "damage", "target": "across", "amount": 5})
     b = battle(first=0)
     b.place(0, bomber, 0)
-    b.place(1, card("late", 1, 2), 0)  # face down when the bomber is revealed
+    b.place(1, card("late", 1, 2), C)  # face down when the bomber is revealed
     b.place(0, bomber, 1)
     up(b, 1, 1, card("seen", 1, 9))
     b.reveal()

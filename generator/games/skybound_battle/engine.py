@@ -100,9 +100,10 @@ class Battle:
 
     def __init__(self, decks: Sequence[Sequence[CardData]], policies: Sequence[Policy], rng: random.Random,
                  *, first: int = 0, columns: int = 5, opening: int = 5, draw_per_round: int = 2,
-                 round_limit: int = 40, shuffle: bool = True) -> None:
+                 round_limit: int = 40, shuffle: bool = True, reveal_together: bool = True) -> None:
         self.columns = columns
         self.nslots = 2 * columns
+        self.reveal_together = reveal_together
         self.rng = rng
         self.policies = list(policies)
         self.decks: list[list[CardData]] = [list(decks[0]), list(decks[1])]
@@ -251,35 +252,47 @@ class Battle:
 
     # ------------------------------------------------------------------ reveal
     def reveal(self) -> None:
-        """Turn face-down cards up in board order, the token holder first in a shared spot."""
+        """Turn face-down cards up in board order. Both cards of a shared spot turn up together and
+        their Deployed effects resolve token holder first (decision shared-spot-reveal); with the
+        rules' other reading, the token holder's card turns up and acts before the other turns up."""
         order = (self.token, 1 - self.token)
+        board = self.board
         for slot in range(self.nslots):
+            turned = []
             for side in order:
-                u = self.board[side][slot]
-                if u is None or u.face_up:
-                    continue
+                u = board[side][slot]
+                if u is not None and not u.face_up:
+                    turned.append(u)
+                    if self.reveal_together:
+                        u.face_up = True
+            for u in turned:
+                if self.round_ended and not u.face_up:
+                    break  # still face down: it stays so (decision end-the-round)
+                if board[u.side][slot] is not u:
+                    continue  # defeated by the effect of the card revealed with it
                 u.face_up = True
-                card = u.card
-                if card.deployed:
-                    fizzled = False
-                    for eff in card.deployed:
-                        if self.board[side][slot] is not u:
-                            break
-                        if not self.resolve_effect(u, eff):
-                            fizzled = True
-                        if self.round_ended:
-                            break
-                    seen = self.deployed_effects.get(card.id)
-                    if seen is None:
-                        seen = self.deployed_effects[card.id] = [0, 0]
-                    seen[0] += 1
-                    seen[1] += fizzled
-                    if self.round_ended:
-                        return  # decision end-the-round: the others stay face down
-                if card.activated and self.board[side][slot] is u:
+                self.deployed_effects_of(u)
+                if not self.round_ended and u.card.activated and board[u.side][slot] is u:
                     self.activation(u)
-                    if self.round_ended:
-                        return
+            if self.round_ended:
+                return  # decision end-the-round: the others stay face down
+
+    def deployed_effects_of(self, u: Unit) -> None:
+        """Resolve a revealed card's Deployed effects, counting whether one found no target."""
+        card = u.card
+        if not card.deployed:
+            return
+        fizzled = False
+        for eff in card.deployed:
+            if self.board[u.side][u.slot] is not u:
+                break
+            if not self.resolve_effect(u, eff):
+                fizzled = True
+        seen = self.deployed_effects.get(card.id)
+        if seen is None:
+            seen = self.deployed_effects[card.id] = [0, 0]
+        seen[0] += 1
+        seen[1] += fizzled
 
     # ------------------------------------------------------------------ battle
     def resolve_battle(self) -> None:

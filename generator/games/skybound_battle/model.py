@@ -120,6 +120,9 @@ class Rules(Strict):
     hand: HandRules
     board: BoardRules
     round_limit: int = Field(ge=1, le=1000)
+    # Both cards of a shared spot turn face up together, then act token holder first; or the token
+    # holder's card turns up and acts before the other is revealed (decision shared-spot-reveal).
+    shared_spot_reveal: Literal["together", "token-holder-first"]
 
 
 class CardSize(Strict):

@@ -127,7 +127,8 @@ def play_chunk(setup: SimSetup, pair: tuple[int, int], start: int, stop: int) ->
         first = index % 2
         battle = Battle(lists, policies, game_rng(setup.seed, deck_a.id, deck_b.id, index),
                         first=first, columns=rules.board.columns, opening=rules.hand.opening,
-                        draw_per_round=rules.hand.draw_per_round, round_limit=rules.round_limit)
+                        draw_per_round=rules.hand.draw_per_round, round_limit=rules.round_limit,
+                        reveal_together=rules.shared_spot_reveal == "together")
         winner = battle.play()
         pt.games += 1
         for k in (0, 1):
