@@ -89,9 +89,10 @@ def unknown_game(name: str, known: Iterable[str], every_game: Iterable[str], ver
         return f"unknown game {name!r}: give a game's id, not a path {choices}"
     close = difflib.get_close_matches(name, known, n=1, cutoff=0.6) or \
         difflib.get_close_matches(name, every_game, n=1, cutoff=0.6)
-    hint = ""
-    if close:
-        hint = f"; did you mean {close[0]}?" + (f" (it has no {verb})" if close[0] not in known else "")
+    if close and close[0] not in known:  # a real game, but not one with this command
+        lacks = f"has no {verb}" if verb else "has no folder here"
+        return f"unknown game {name!r}; did you mean {close[0]}? ({close[0]} {lacks}; {choices[1:]}"
+    hint = f"; did you mean {close[0]}?" if close else ""
     return f"unknown game {name!r}{hint} {choices}"
 
 

@@ -120,6 +120,8 @@ def test_a_misspelt_game_id_gets_did_you_mean(runner):
     assert result.exit_code == 2 and "did you mean skybound-battle?" in result.output
     result = runner.invoke(main, ["simulate", "skybound-batle"])
     assert result.exit_code == 2 and "did you mean skybound-battle?" in result.output
+    result = runner.invoke(main, ["map", "skybound-batle"])
+    assert result.exit_code == 2 and "did you mean skybound-battle? (skybound-battle has no map; " in result.output
 
 
 def test_a_game_folder_given_for_its_id_gets_a_hint(runner, tmp_path, monkeypatch, content_copy):
