@@ -9,6 +9,7 @@ from . import art
 from .model import Grid, IslandOfFog, Tile
 
 BLEED_ART = 5.0  # terrain reaches this far past the trim; the press clips it to the bleed
+NAME_PT = 6.0    # the tile's name in its corner: the kit's smallest text, never smaller
 
 
 def space(m: IslandOfFog, kind: str, x: float, y: float, s: float, nation: str | None = None,
@@ -79,9 +80,9 @@ def tile_items(m: IslandOfFog, tile: Tile, nation: str | None = None, bleed: flo
         out.append(Rect(0.8, 0.8, n * s - 1.6, n * s - 1.6, stroke=frame, stroke_mm=1.6))
     out.append(Rect(0, 0, n * s, n * s, stroke=m.look.ink, stroke_mm=0.4))
     name = f"{m.colour[nation].name} start" if nation else tile.name
-    w = width_mm(name, 5, "italic")
-    out.append(Rect(1.0, n * s - 4.2, w + 1.4, 3.2, fill=m.look.paper, radius=0.8))
-    out.append(Text(1.7, n * s - 1.8, name, 5, m.look.ink, "italic"))
+    w = width_mm(name, NAME_PT, "italic")
+    out.append(Rect(1.0, n * s - 4.6, w + 1.4, 3.6, fill=m.look.paper, radius=0.8))
+    out.append(Text(1.7, n * s - 1.85, name, NAME_PT, m.look.ink, "italic"))
     return out
 
 

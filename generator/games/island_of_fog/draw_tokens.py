@@ -22,7 +22,7 @@ def unit(m: IslandOfFog, unit_id: str, colour: str) -> Scene:
         items += art.star(size / 2, size * 0.4, size * 0.17, nation.hex)
     else:
         items += art.chevron(0, -size * 0.06, size, 0.52, nation.hex)
-    items.append(Text(size / 2, size * 0.93, f"{u.move}", 5, art.text_on(m, nation.hex), "bold", "middle"))
+    items.append(Text(size / 2, size * 0.93, f"{u.move}", 6, art.text_on(m, nation.hex), "bold", "middle"))
     return Scene(size, size, tuple(items), background=art.shade(nation.hex, 0.15),
                  title=f"{nation.name} {u.name.lower()}")
 
@@ -42,7 +42,7 @@ def building(m: IslandOfFog, colour: str, side: str) -> Scene:
     items: list[Item] = [Rect(0.6, 0.6, size - 1.2, size - 1.2, stroke=paper, stroke_mm=0.4, radius=1.2)]
     draw = art.houses if side == "city" else art.factory
     items += draw(size * 0.08, -size * 0.04, size * 0.84, paper, ink)
-    items.append(label(side.upper(), size / 2, size * 0.92, size * 0.85, max_pt=5, style="bold",
+    items.append(label(side.upper(), size / 2, size * 0.92, size * 0.85, max_pt=6, min_pt=6, style="bold",
                        color=art.text_on(m, nation.hex)))
     return Scene(size, size, tuple(items), background=nation.hex, title=f"{nation.name} {side}")
 
@@ -52,7 +52,7 @@ def base(m: IslandOfFog, colour: str) -> Scene:
     nation = m.colour[colour]
     items: list[Item] = [Rect(0.6, 0.6, size - 1.2, size - 1.2, stroke=m.look.paper, stroke_mm=0.5, radius=1.5)]
     items += art.fortress(size * 0.1, -size * 0.05, size * 0.8, m.look.paper, m.look.ink)
-    items.append(label("BASE", size / 2, size * 0.92, size * 0.8, max_pt=5.5, style="bold",
+    items.append(label("BASE", size / 2, size * 0.92, size * 0.8, max_pt=6, min_pt=6, style="bold",
                        color=art.text_on(m, nation.hex)))
     return Scene(size, size, tuple(items), background=nation.hex, title=f"{nation.name} base")
 

@@ -42,7 +42,7 @@ def island(game: Game, number: int | None = None) -> Scene:
     # socket bars on the north and west edges
     for c in range(cols):
         for r in range(rows):
-            items.append(Text(c * cell + depth + 0.9, r * cell + depth + 2.4, f"{chr(65 + c)}{r + 1}", 5.5,
+            items.append(Text(c * cell + depth + 0.9, r * cell + depth + 2.4, f"{chr(65 + c)}{r + 1}", 6,
                               game.color("island-line")))
     items.append(Rect(0, 0, w, h, stroke=ink, stroke_mm=0.5))
     if number is not None:

@@ -35,13 +35,15 @@ def token(game: Game, tok: Token, number: str = "") -> Scene:
         bg = game.color(tok.enemy)
         items.append(Circle(c, c, size * 0.45, fill=paper, stroke=ink, stroke_mm=0.4))
         # its number, name and health, then the attack spelled out (a charging enemy needs one more line)
-        ys: tuple[float, ...] = (0.33, 0.50, 0.65, 0.79) if e.charge_rounds else (0.36, 0.55, 0.72)
+        ys: tuple[float, ...] = (0.31, 0.48, 0.63, 0.76) if e.charge_rounds else (0.36, 0.55, 0.72)
         items.append(label(number or e.name.upper(), c, size * ys[0], size * 0.6, max_pt=11, style="bold"))
         items.append(label(f"{e.name.upper()} {e.health} HP" if number else f"{e.health} HP", c, size * ys[1],
                            size * 0.74, max_pt=7))
-        items.append(label(f"{e.damage} dmg, range {e.attack_range}", c, size * ys[2], size * 0.66, max_pt=6))
+        # 6 pt is the kit's floor: these lines get the circle's width rather than a smaller size
+        items.append(label(f"{e.damage} dmg, range {e.attack_range}", c, size * ys[2], size * 0.84, max_pt=6,
+                           min_pt=6))
         if e.charge_rounds:
-            items.append(label(f"charges {e.charge_rounds} rounds", c, size * ys[3], size * 0.6, max_pt=6))
+            items.append(label(f"{e.charge_rounds}-round charge", c, size * ys[3], size * 0.72, max_pt=6, min_pt=6))
     elif tok.kind == "chest":
         bg = game.color("chest")
         items.append(Rect(size * 0.2, size * 0.32, size * 0.6, size * 0.42, fill="#d9a441", stroke=ink,

@@ -37,7 +37,7 @@ def _cell(x: float, y: float, w: float, h: float, rate: Rate) -> tuple[Item, ...
     return (Rect(x, y, w, h, fill=fill, stroke="#ffffff", stroke_mm=0.6),
             label(f"{100 * rate.value:.1f}%", x + w / 2, y + h * 0.46, w - 3, max_pt=12, style="bold", color=ink),
             label(f"[{100 * lo:.1f}, {100 * hi:.1f}]", x + w / 2, y + h * 0.68, w - 3, max_pt=6.5, color=ink),
-            label(f"n = {rate.games}", x + w / 2, y + h * 0.86, w - 3, max_pt=5.5, color=ink))
+            label(f"n = {rate.games}", x + w / 2, y + h * 0.86, w - 3, max_pt=6, min_pt=6, color=ink))
 
 
 def scene(r: Report) -> Scene:

@@ -1,0 +1,61 @@
+"""At least 6 pt text everywhere: every text of every PDF of every kit, at the size it prints.
+
+The size is read back from the PDF itself (pypdf's text visitor), as the font size times the scale
+of the text and current transformation matrices, so a face drawn smaller on a sheet, a scaled
+figure or a shrunk label is measured as printed.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+
+import pypdf
+import pytest
+
+from generator import kit, paths
+from generator.game import BuildOptions
+
+MIN_PT = 6.0
+
+
+def printed_sizes(data: bytes) -> list[tuple[int, float, str]]:
+    """(page, size in pt as printed, text) for every non-blank text run of a PDF."""
+    out: list[tuple[int, float, str]] = []
+    for number, page in enumerate(pypdf.PdfReader(io.BytesIO(data)).pages, start=1):
+        def visit(text: str, cm: list[float], tm: list[float], _font: object, size: float,
+                  number: int = number) -> None:
+            if not text.strip():
+                return
+            a, b, c, d = (tm[0] * cm[0] + tm[1] * cm[2], tm[0] * cm[1] + tm[1] * cm[3],
+                          tm[2] * cm[0] + tm[3] * cm[2], tm[2] * cm[1] + tm[3] * cm[3])
+            out.append((number, size * math.sqrt(abs(a * d - b * c)), text.strip()))
+
+        page.extract_text(visitor_text=visit)
+    return out
+
+
+def test_the_reader_measures_scaled_text() -> None:
+    """A 12 pt text drawn at half scale prints at 6 pt, and is read so."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    buf = io.BytesIO()
+    canvas = Canvas(buf, invariant=1)
+    canvas.setFont("Helvetica", 12)
+    canvas.drawString(100, 700, "full")
+    canvas.scale(0.5, 0.5)
+    canvas.setFont("Helvetica", 10)
+    canvas.drawString(100, 700, "small")
+    canvas.save()
+    sizes = {text: round(pt, 2) for _, pt, text in printed_sizes(buf.getvalue())}
+    assert sizes == {"full": 12.0, "small": 5.0}
+
+
+@pytest.mark.parametrize("game", kit.games_in(paths.CONTENT))
+def test_every_text_of_every_kit_pdf_is_at_least_6_pt(game: str) -> None:
+    loaded = kit.load(game, paths.CONTENT)
+    pdfs = [a for a in kit.render(loaded, BuildOptions()) if a.path.endswith(".pdf")]
+    assert pdfs
+    small = [(a.path, page, round(pt, 2), text[:40]) for a in pdfs for page, pt, text in printed_sizes(a.data)
+             if pt < MIN_PT - 1e-6]
+    assert small == [], f"{len(small)} texts under {MIN_PT:g} pt, e.g. {small[:8]}"
