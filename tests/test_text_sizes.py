@@ -59,3 +59,16 @@ def test_every_text_of_every_kit_pdf_is_at_least_6_pt(game: str) -> None:
     small = [(a.path, page, round(pt, 2), text[:40]) for a in pdfs for page, pt, text in printed_sizes(a.data)
              if pt < MIN_PT - 1e-6]
     assert small == [], f"{len(small)} texts under {MIN_PT:g} pt, e.g. {small[:8]}"
+
+
+def test_a_figure_leaves_out_the_words_it_would_shrink_under_6_pt() -> None:
+    from generator.draw.scene import Group, Rect, Scene, Text
+    from generator.press.figures import legible
+
+    scene = Scene(40, 40, (Rect(0, 0, 40, 40, fill="#eeeeee"), Text(1, 5, "W", 6.5),
+                           Group((Text(1, 9, "Name", 12),)), Text(1, 20, "Big", 14)))
+    half = legible(scene, 0.5)
+    from generator.draw.scene import texts
+
+    assert texts(half) == ["Name", "Big"] and texts(legible(scene, 1.0)) == ["W", "Name", "Big"]
+    assert half.items[0] == scene.items[0]

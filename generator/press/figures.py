@@ -48,7 +48,7 @@ class SceneFlowable(Flowable):
 
     def __init__(self, scene: Scene, scale: float, outline: bool) -> None:
         super().__init__()
-        self.scene, self.scale, self.outline = scene, scale, outline
+        self.scene, self.scale, self.outline = legible(scene, scale), scale, outline
         self.width, self.height = scene.w * scale * mm, scene.h * scale * mm
 
     def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
@@ -66,6 +66,24 @@ class SceneFlowable(Flowable):
             c.setLineWidth(0.4)
             c.rect(0, 0, self.width, self.height, stroke=1, fill=0)
             c.restoreState()
+
+
+MIN_PT = 6.0
+"""No text of a kit prints smaller; a face shown smaller than life leaves out the words that would."""
+
+
+def legible(scene: Scene, scale: float) -> Scene:
+    """The scene without the texts that would print under MIN_PT at `scale`: a figure shows the
+    piece's picture, its caption and labels say the words (a printed speck is no text to read)."""
+    def keep(items: tuple[Item, ...]) -> tuple[Item, ...]:
+        out: list[Item] = []
+        for it in items:
+            if isinstance(it, Text) and it.size_pt * scale < MIN_PT - 1e-9:
+                continue
+            out.append(Group(keep(it.items), it.dx, it.dy, it.rotate) if isinstance(it, Group) else it)
+        return tuple(out)
+
+    return Scene(scene.w, scene.h, keep(scene.items), scene.background, scene.title)
 
 
 def flowable(fig: Figure, labels: tuple[str, ...], number: int, caption: str, width: float,
