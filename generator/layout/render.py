@@ -20,8 +20,22 @@ from ..draw.text import LEADING, fits, wrap
 from .spec import Box, Colour, Layout
 from .template import Template, render
 
-Slot = Callable[[float, float, float, float], tuple[SceneItem, ...]]
-"""Game art drawn by code into a named box (x, y, w, h in mm): icons, badges, terrain."""
+
+@dataclass(frozen=True)
+class SlotBox:
+    """Where a game draws its own art (icons, badges, terrain, rich text): the box in mm, and the text
+    sizes the layout asks for (None when it leaves them to the game)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    size: float | None = None
+    min_size: float | None = None
+
+
+Slot = Callable[[SlotBox], tuple[SceneItem, ...]]
+"""Game art drawn by code into a named box of the layout."""
 
 _EDGE = 0.01   # mm a box may pass the face's edge by rounding
 _ANCHOR: dict[str, Anchor] = {"left": "start", "center": "middle", "right": "end"}
@@ -49,10 +63,49 @@ def draw(layout: Layout, item: Item, size: tuple[float, float] | None = None,
     w, h = face_size(layout, size)
     problems: list[Problem] = []
     items: list[SceneItem] = []
+    texts: list[tuple[Box, tuple[float, float, float, float]]] = []   # text drawn so far, where
     for box in layout.boxes:
-        items += _box(box, item, w, h, slots or {}, problems)
+        drawn = _box(box, item, w, h, slots or {}, problems)
+        if drawn and box.type != "text":
+            _covers(box, drawn, texts, item, w, h, problems)
+        if drawn and box.type == "text":
+            texts.append((box, _extent(drawn)))
+        items += drawn
     background = _paint(layout.background, item, problems, None) if layout.background else None
     return Scene(w, h, tuple(items), background=background, title=item.name), problems
+
+
+def _extent(lines: list[SceneItem]) -> tuple[float, float, float, float]:
+    """The area (x0, y0, x1, y1) the lines of a text box cover, ascenders to descenders."""
+    x0 = y0 = float("inf")
+    x1 = y1 = float("-inf")
+    for t in lines:
+        assert isinstance(t, Text)
+        width = fonts.width_mm(t.text, t.size_pt, t.style, t.font)
+        left = t.x - {"start": 0.0, "middle": width / 2, "end": width}[t.anchor]
+        em = t.size_pt * fonts.PT_MM
+        x0, x1 = min(x0, left), max(x1, left + width)
+        y0, y1 = min(y0, t.y - 0.75 * em), max(y1, t.y + 0.2 * em)
+    return (x0, y0, x1, y1)
+
+
+def _covers(box: Box, drawn: list[SceneItem], texts: list[tuple[Box, tuple[float, float, float, float]]],
+            item: Item, fw: float, fh: float, problems: list[Problem]) -> None:
+    """A box painted over text already drawn hides it: that is a broken face, not a design."""
+    if box.type in ("line",) or (box.type in ("rect", "circle", "polygon") and not getattr(drawn[0], "fill", None)):
+        return
+    x, y = box.values["x"].mm(fw), box.values["y"].mm(fh)
+    w, h = box.values["width"].mm(fw), box.values["height"].mm(fh)
+    for text_box, (x0, y0, x1, y1) in texts:
+        if box.type == "circle":
+            cx, cy, r = x + w / 2, y + h / 2, min(w, h) / 2
+            dx, dy = max(x0 - cx, 0.0, cx - x1), max(y0 - cy, 0.0, cy - y1)
+            hit = dx * dx + dy * dy < r * r - 1e-6
+        else:
+            hit = x < x1 - 1e-6 and x0 < x + w - 1e-6 and y < y1 - 1e-6 and y0 < y + h - 1e-6
+        if hit:
+            problems.append(box.where.problem(f"box {box.name!r} is drawn over the text of box {text_box.name!r} "
+                                              f"({item.name}); move one of them or draw the text later"))
 
 
 def _box(box: Box, item: Item, fw: float, fh: float, slots: Mapping[str, Slot],
@@ -71,7 +124,7 @@ def _box(box: Box, item: Item, fw: float, fh: float, slots: Mapping[str, Slot],
             problems.append(box.where.problem(f"box {box.name!r}: the game draws nothing called {box.name!r} "
                                               f"(it draws: {', '.join(sorted(slots)) or 'nothing'})"))
             return []
-        return list(slots[box.name](x, y, w, h))
+        return list(slots[box.name](SlotBox(x, y, w, h, box.get("size"), box.get("min_size"))))
     if kind == "text":
         return _text_box(box, item, x, y, w, h, problems)
     if kind == "image":

@@ -39,7 +39,7 @@ ALLOWED: dict[str, frozenset[str]] = {
     "polygon": frozenset((*_PLACE, *_PAINT, "points")),
     "text": frozenset((*_PLACE, "text", "font", "size", "min_size", "color", "align", "valign", "wrap")),
     "image": frozenset((*_PLACE, "file")),
-    "slot": frozenset(_PLACE),
+    "slot": frozenset((*_PLACE, "size", "min_size")),   # size hints for the game's own drawing
 }
 ALIGN = ("left", "center", "right")
 VALIGN = ("top", "middle", "bottom")

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from ...content import ContentSet
+from typing import Any
+
+from ...content import ContentSet, Problem
 from ...game import BuildOptions, Game, Kit
 from .checks import check
 from .cli import balance_group, deck_group, simulate_cmd
-from .model import FILES, SkyboundBattle, make_model
+from .model import FILES, SkyboundBattle
+from .model import make_model as model_of
 
 GAME_ID = "skybound-battle"
 
@@ -37,12 +40,30 @@ def kit(model: SkyboundBattle, content: ContentSet, options: BuildOptions) -> Ki
     return make_kit(model, content, options)
 
 
+def make_model(parts: dict[str, Any], content: ContentSet) -> SkyboundBattle | None:
+    """The model with its card layouts (layouts/card.yaml and card-back.yaml)."""
+    from . import card_layout
+
+    layouts = card_layout.load(content.folder, content.problems)
+    if layouts is None:
+        return None
+    return model_of(parts, content).model_copy(update={"layouts": layouts})
+
+
+def check_all(model: SkyboundBattle, content: ContentSet) -> list[Problem]:
+    """The rules, then every card drawn once through its layout, so a layout problem with any card
+    (a box off the card, a text that does not fit) is reported at validate, at its place."""
+    from . import card_layout
+
+    return check(model, content) or card_layout.problems(model, model.layouts)
+
+
 GAME = Game(
     id=GAME_ID,
     title="Skybound Battle",
     files=FILES,
     model=make_model,
-    check=check,
+    check=check_all,
     components=components,
     kit=kit,
     commands={"": [deck_group], "simulate": [simulate_cmd], "balance": [balance_group]},

@@ -254,6 +254,7 @@ class SkyboundBattle(Strict):
     component_words: ComponentWords
     tell_apart: tuple[TellApart, ...] = ()
     content_hash: str = ""
+    layouts: Any = None   # the card layouts (card_layout.CardLayouts), read from layouts/ with the content
 
     def palette(self) -> dict[str, str]:
         """The colours colours.yaml's `tell_apart` names: each colour's ink by id, its tint as `<id>-tint`."""

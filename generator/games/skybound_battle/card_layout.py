@@ -1,0 +1,102 @@
+"""The card face and back from layout YAML (content/skybound-battle/layouts/): positions, sizes,
+fonts and colours are data; the game draws only its art (symbols, crystal, badges, rich rules text,
+stat icons) into the layout's named slots."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ...content import Problem
+from ...draw import Scene
+from ...draw.scene import Item as SceneItem
+from ...layout import Item, Layout, SlotBox, draw, load_layouts, load_palette
+from ...layout.render import Slot
+from . import richtext
+from .draw_cards import keyword_badges, role
+from .draw_symbols import crystal, heart, sword, symbol
+from .model import TITLE, Card, SkyboundBattle
+from .text import effect_lines, keywords
+
+FRONT, BACK = "card", "card-back"
+INK = "#1f2328"
+
+
+@dataclass(frozen=True)
+class CardLayouts:
+    front: Layout
+    back: Layout
+
+
+def load(folder: Path, problems: list[Problem]) -> CardLayouts | None:
+    """The card layouts of a content folder; None (with problems) when one is missing or broken."""
+    found: list[Problem] = []
+    layouts = load_layouts(folder, load_palette(folder, found), found)
+    for name in (FRONT, BACK):
+        if name not in layouts and not any(p.file.endswith(f"{name}.yaml") for p in found):
+            found.append(Problem(str(folder / "layouts" / f"{name}.yaml"), 1, 1, "missing card layout"))
+    problems += found
+    if found:
+        return None
+    return CardLayouts(layouts[FRONT], layouts[BACK])
+
+
+def front(model: SkyboundBattle, layouts: CardLayouts, card: Card,
+          deck: str | None = None) -> tuple[Scene, list[Problem]]:
+    col = model.colour(card.colour)
+    item = Item(f"card {card.id!r}" + (f" ({deck} deck)" if deck else ""), {
+        "name": card.name, "cost": card.cost, "mana": card.mana, "attack": card.attack, "life": card.life,
+        "role": f"{role(card).upper()} · {col.name.upper()}", "deck": deck or "", "title": TITLE,
+        "ink": col.ink, "tint": col.tint, "colour": col.name,
+    })
+    ink = col.ink
+
+    def rules(b: SlotBox) -> tuple[SceneItem, ...]:
+        paras: list[richtext.Para] = [(f"{lab}:" if lab else "", text, "regular")
+                                      for lab, text in effect_lines(card, model.effect_words)]
+        if card.flavour:
+            paras.append(("", card.flavour, "italic"))
+        if not paras:
+            return ()
+        return tuple(richtext.block(paras, b.x, b.y, b.w, b.h, max_pt=b.size or 7.6, min_pt=b.min_size or 6.0,
+                                    color=INK, label_color=ink))
+
+    def badges(b: SlotBox) -> tuple[SceneItem, ...]:
+        return tuple(keyword_badges(keywords(card, model.effect_words), col, b.x, b.y, b.w, b.h))
+
+    slots: dict[str, Slot] = {
+        "symbol": lambda b: symbol(col.symbol, b.x, b.y, min(b.w, b.h), "#ffffff", ink),
+        "crystal": lambda b: crystal(b.x, b.y, min(b.w, b.h), "#ffffff", ink),
+        "badges": badges,
+        "rules": rules,
+        "attack-icon": lambda b: sword(b.x, b.y, min(b.w, b.h), ink),
+        "life-icon": lambda b: heart(b.x, b.y, min(b.w, b.h), ink),
+    }
+    scene, problems = draw(layouts.front, item, (model.kit.card.width, model.kit.card.height), slots)
+    title = f"{card.name} ({col.name}" + (f", {deck} deck)" if deck else ")")
+    return Scene(scene.w, scene.h, scene.items, scene.background, title), problems
+
+
+def back(model: SkyboundBattle, layouts: CardLayouts) -> tuple[Scene, list[Problem]]:
+    def colours(b: SlotBox) -> tuple[SceneItem, ...]:
+        s = min(b.w / 3.3, b.h / 3.15)   # four symbols around the moon, touching the box's edges
+        spots = ((b.x + (b.w - s) / 2, b.y), (b.x + b.w - s, b.y + (b.h - s) / 2),
+                 (b.x + (b.w - s) / 2, b.y + b.h - s), (b.x, b.y + (b.h - s) / 2))
+        out: list[SceneItem] = []
+        for c, (x, y) in zip(model.colours, spots, strict=False):
+            out += symbol(c.symbol, x, y, s, c.tint, c.ink)
+        return tuple(out)
+
+    scene, problems = draw(layouts.back, Item("the card back", {"title": TITLE}),
+                           (model.kit.card.width, model.kit.card.height), {"colours": colours})
+    return Scene(scene.w, scene.h, scene.items, scene.background, "card back"), problems
+
+
+def problems(model: SkyboundBattle, layouts: CardLayouts) -> list[Problem]:
+    """Every problem the layouts have with any card, as printed in any starter deck or on its own."""
+    out = back(model, layouts)[1]
+    for card in model.cards:
+        decks: list[str | None] = [None, *(s.name for s in model.starters if card.id in s.cards)]
+        for deck in decks:
+            out += front(model, layouts, card, deck)[1]
+    return out
