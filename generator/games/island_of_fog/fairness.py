@@ -2,7 +2,10 @@
 
 Paths are counted in movement points of the unit named in fairness.yaml (a basic unit), from
 the home base to the lighthouse space, by the movement rules (mountains cost double, water
-cannot be entered). Lots "in reach" are the free building lots on field tiles within
+cannot be entered), and judged in TURNS: a nation that needs a whole turn more than another to
+reach the lighthouse is behind, however few points the difference is. Units that cannot climb
+(elites) are measured too: cut off from the lighthouse, or more turns than another nation's.
+Lots "in reach" are the free building lots on field tiles within
 `reach_turns` of that unit's movement from the base.
 """
 
@@ -29,6 +32,7 @@ class SeatReport:
     turns: int | None            # turns of movement that path takes
     elite_path_mp: int | None    # for the unit that cannot climb (None: no path without mountains)
     lots_in_reach: int
+    elite_turns: int | None = None  # turns of that unit's movement (None: cut off or not measured)
 
 
 @dataclass(frozen=True)
@@ -37,8 +41,9 @@ class MapReport:
 
     lighthouse: Space
     seats: tuple[SeatReport, ...]
-    path_margin_mp: int
+    path_margin_turns: int
     lots_margin: int
+    elite_measured: bool = True
 
     @property
     def cut_off(self) -> list[str]:
@@ -55,6 +60,11 @@ class MapReport:
         return max(paths) - min(paths) if paths and self.playable else None
 
     @property
+    def turn_spread(self) -> int | None:
+        turns = [s.turns for s in self.seats if s.turns is not None]
+        return max(turns) - min(turns) if turns and self.playable else None
+
+    @property
     def lots_spread(self) -> int:
         lots = [s.lots_in_reach for s in self.seats]
         return max(lots) - min(lots)
@@ -63,15 +73,24 @@ class MapReport:
     def disadvantaged(self) -> list[tuple[str, str]]:
         """(colour, why) for every nation worse off than the best by more than a margin."""
         out: list[tuple[str, str]] = []
-        paths = [s.path_mp for s in self.seats if s.path_mp is not None]
-        best_path = min(paths) if paths else 0
+        turns = [s.turns for s in self.seats if s.turns is not None]
+        best = min(turns) if turns else 0
+        elite = [s.elite_turns for s in self.seats if s.elite_turns is not None]
+        best_elite = min(elite) if elite else 0
         best_lots = max(s.lots_in_reach for s in self.seats)
         for s in self.seats:
-            if s.path_mp is None:
+            if s.path_mp is None or s.turns is None:
                 out.append((s.colour, "cut off from the lighthouse"))
                 continue
-            if s.path_mp - best_path > self.path_margin_mp:
-                out.append((s.colour, f"path {s.path_mp} MP, {s.path_mp - best_path} more than the shortest"))
+            if s.turns - best > self.path_margin_turns:
+                out.append((s.colour, f"{s.turns} turns to the lighthouse ({s.path_mp} MP), "
+                                      f"{s.turns - best} more than the fastest nation"))
+            if self.elite_measured and elite and s.elite_turns is None:
+                out.append((s.colour, "its elites are cut off from the lighthouse, other nations' are not"))
+            elif (self.elite_measured and s.elite_turns is not None
+                  and s.elite_turns - best_elite > self.path_margin_turns):
+                out.append((s.colour, f"its elites need {s.elite_turns} turns to the lighthouse, "
+                                      f"{s.elite_turns - best_elite} more than the fastest nation's"))
             if best_lots - s.lots_in_reach > self.lots_margin:
                 out.append((s.colour, f"{s.lots_in_reach} lots in reach, "
                                       f"{best_lots - s.lots_in_reach} fewer than the most"))
@@ -110,9 +129,10 @@ def analyse(model: IslandOfFog, size: int, seats: tuple[tuple[str, Square], ...]
             elite = d if d >= 0 else None
         in_reach = sum(1 for i in lots if 0 <= dist[i] <= reach)
         turns = math.ceil(path / unit.move) if path is not None else None
-        reports.append(SeatReport(colour, divmod(base, side), path, turns, elite, in_reach))
-    return MapReport(divmod(lighthouse, side), tuple(reports), model.fairness.path_margin_mp,
-                     model.fairness.lots_margin)
+        elite_turns = math.ceil(elite / climbers[0].move) if elite is not None else None
+        reports.append(SeatReport(colour, divmod(base, side), path, turns, elite, in_reach, elite_turns))
+    return MapReport(divmod(lighthouse, side), tuple(reports), model.fairness.path_margin_turns,
+                     model.fairness.lots_margin, elite_measured=other is not None)
 
 
 def _costs(model: IslandOfFog, unit: Unit, flat: list[str]) -> list[int | None]:

@@ -36,7 +36,8 @@ def map_summary(model: IslandOfFog, plan: MapPlan, report: MapReport) -> str:
         lines.append(f"  {model.colour[s.colour].name:<8} {path:>7} {s.turns if s.turns else '-':>6} "
                      f"{s.lots_in_reach:>14}")
     if report.fair:
-        lines.append(f"  fair: paths within {report.path_margin_mp} MP, lots within {report.lots_margin}")
+        lines.append(f"  fair: turns to the lighthouse within {report.path_margin_turns} (basic units and elites), "
+                     f"lots within {report.lots_margin}")
     for colour, why in report.disadvantaged:
         lines.append(f"  disadvantaged: {model.colour[colour].name}: {why}")
     return "\n".join(lines)

@@ -187,7 +187,7 @@ class TokensFile(Strict):
 class FairnessFile(Strict):
     unit: Slug
     reach_turns: Positive
-    path_margin_mp: Count
+    path_margin_turns: Count
     lots_margin: Count
     max_attempts: Positive
     survey_target_pct: Annotated[float, Field(ge=0, le=100)]

@@ -54,7 +54,7 @@ def survey(model: IslandOfFog, size: int, players: int, seed: int, count: int,
     step = max(1, count // 100)
     for done in range(1, count + 1):
         plan = draw(model, size, players, rng, seed)
-        report = analyse(model, size, plan.seats, plan_tiles(plan), space_grid(model, plan), with_elite=False)
+        report = analyse(model, size, plan.seats, plan_tiles(plan), space_grid(model, plan))
         out.maps += 1
         reasons = report.disadvantaged
         who = {c for c, _ in reasons}
@@ -64,7 +64,7 @@ def survey(model: IslandOfFog, size: int, players: int, seed: int, count: int,
             spread = report.path_spread or 0
             out.spread_total += spread
             out.spread_max = max(out.spread_max, spread)
-            out.path_unfair += spread > report.path_margin_mp
+            out.path_unfair += (report.turn_spread or 0) > report.path_margin_turns
         out.lots_spread_total += report.lots_spread
         out.lots_spread_max = max(out.lots_spread_max, report.lots_spread)
         out.lots_unfair += report.lots_spread > report.lots_margin
@@ -114,7 +114,7 @@ def format_survey(model: IslandOfFog, s: Survey) -> str:
     reach = f.reach_turns * unit.move
     playable = s.maps - s.cut_off
     rows = [("a nation cut off from the lighthouse", s.cut_off),
-            (f"paths differ by more than {f.path_margin_mp} MP", s.path_unfair),
+            (f"turns to the lighthouse differ by more than {f.path_margin_turns}", s.path_unfair),
             (f"lots in reach differ by more than {f.lots_margin}", s.lots_unfair),
             ("any nation disadvantaged or cut off", s.unfair)]
     lines = [
@@ -124,7 +124,8 @@ def format_survey(model: IslandOfFog, s: Survey) -> str:
         f"Measured for each nation, for a {unit.name.lower()} ({unit.move} MP a turn), from its home base:",
         "  path   fewest movement points to the lighthouse (mountains cost double, water blocks)",
         f"  lots   free building lots on field tiles within {_turns(f.reach_turns)} ({reach} MP)",
-        f"A nation is disadvantaged when its path is more than {f.path_margin_mp} MP longer than the shortest,",
+        f"A nation is disadvantaged when it needs more than {f.path_margin_turns} turn(s) more than the fastest",
+        "to reach the lighthouse, with basic units or with elites (elites cut off count),",
         f"or it has more than {f.lots_margin} fewer lots in reach than the nation with the most (fairness.yaml).",
         "",
         f"  {'maps where':<40} {'count':>7} {'share':>7}",
