@@ -21,12 +21,13 @@ from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table, TableStyle
 from reportlab.platypus.flowables import Flowable
 
-from ..draw import fonts, pdf
+from ..draw import fonts, pdf, width_mm
 from ..draw.scene import Circle, Group, Item, Line, Rect, Scene, Text
 from ..kitspec import Figure
 
 DIRECTIVE = re.compile(r"^:::\s*figure\s+([a-z0-9][a-z0-9-]*)\s*((?:\|[^|]*)*)$")
 GAP_MM = 6.0
+MIN_LABEL_MM = 18.0  # the narrowest column a label under a figure gets
 OUTLINE = "#9aa5ab"
 
 
@@ -97,8 +98,12 @@ def flowable(fig: Figure, labels: tuple[str, ...], number: int, caption: str, wi
     tallest = max(s.h for s in fig.scenes) * mm
     scale = min(fig.max_scale, (0.98 * width - gap * (n - 1)) / total_w, fig.max_h_mm * mm / tallest)
     labels = labels or fig.labels
+    if any(labels):  # a small piece's column is widened to hold its label: the row shrinks to make room
+        extra = sum(max(0.0, MIN_LABEL_MM * mm - s.w * mm * scale) for s in fig.scenes)
+        scale = min(scale, (0.98 * width - gap * (n - 1) - extra) / total_w)
     cells = [SceneFlowable(s, scale, fig.outline) for s in fig.scenes]
-    col_w = [c.width + (gap if k < n - 1 else 0) for k, c in enumerate(cells)]
+    col_w = [max(c.width, MIN_LABEL_MM * mm if any(labels) else 0) + (gap if k < n - 1 else 0)
+             for k, c in enumerate(cells)]
     rows: list[list[object]] = [list(cells)]
     if any(labels):
         rows.append([Paragraph(inline(lb), styles["label"]) for lb in (*labels, *[""] * n)[:n]])
@@ -106,6 +111,7 @@ def flowable(fig: Figure, labels: tuple[str, ...], number: int, caption: str, wi
     t.setStyle(TableStyle([
         ("FONTNAME", (0, 0), (-1, -1), fonts.pdf_name("regular")),  # else reportlab sets Helvetica
         ("VALIGN", (0, 0), (-1, 0), "BOTTOM"),
+        ("ALIGN", (0, 0), (-1, 0), "CENTER"),
         ("VALIGN", (0, 1), (-1, -1), "TOP"),
         ("LEFTPADDING", (0, 0), (-1, -1), 0),
         ("RIGHTPADDING", (0, 0), (-1, -1), 0),
@@ -134,10 +140,10 @@ def placed(face: Scene, dx: float, dy: float) -> Group:
     return Group((*items, Rect(0, 0, face.w, face.h, stroke=OUTLINE, stroke_mm=0.25)), dx, dy)
 
 
-def annotated(face: Scene, notes: list[tuple[float, float, str]], *, margin_mm: float = 34.0,
-              size_pt: float = 7.5) -> Scene:
+def annotated(face: Scene, notes: list[tuple[float, float, str]], *, size_pt: float = 7.5) -> Scene:
     """A face with callouts: each note points from its words, left or right of the face, to the point
     (x, y) on the face (notes on the left half of the face go left)."""
+    margin_mm = max(width_mm(words, size_pt, "regular") for _, _, words in notes) + 8.0
     w = face.w + 2 * margin_mm
     step = max(size_pt * 0.353 * 2.6, 5.0)
     left = sorted((n for n in notes if n[0] < face.w / 2), key=lambda n: n[1])

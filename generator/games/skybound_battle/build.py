@@ -9,6 +9,7 @@ from ...content.decisions import notes
 from ...game import BuildOptions, Kit
 from ...kitspec import Board, DataFile, Face, KitFile, PrintFile, Rulebook, Section, Sheet, Svg
 from . import draw_board, draw_cards, draw_sheets, heatmap, rulebook, simreport
+from .figures import figures
 from .model import TITLE, SkyboundBattle
 from .simulate import simulate, starter_setup
 
@@ -41,7 +42,7 @@ def _files(model: SkyboundBattle, options: BuildOptions) -> Iterator[KitFile]:
              for k in range(0, len(lists), 2)]
     yield PrintFile("deck-lists.pdf", "deck lists", pages, ("starters.yaml", *CARDS, "rules.yaml"))
 
-    yield Rulebook(rulebook.text(model),
+    yield Rulebook(rulebook.text(model), figures=figures(model), sources=
                    ("rules.yaml", "colours.yaml", "cards.yaml", "starters.yaml", "kit.yaml", "effects.yaml"))
     yield Rulebook(notes(rulebook.decisions(model)), ("decisions.yaml", "rules.yaml"), path="design-notes.pdf",
                    kind="designer's notes")

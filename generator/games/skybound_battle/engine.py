@@ -125,6 +125,9 @@ class Battle:
         self.round_ended = False
         self.deployed = False
         self.deployed_ids: list[list[str]] = [[], []]
+        # (slot, attacker, target, clash) of every attack, when a caller wants the battle told step
+        # by step (the rulebook's example); None in simulations
+        self.attack_log: list[tuple[int, Unit, Unit, bool]] | None = None
         self.turn = first               # whose placement it is during deployment
         self.passed = [False, False]    # who has passed this round's deployment
         self.placed = [0, 0]            # cards each side placed, and times it passed while it could
@@ -236,6 +239,7 @@ class Battle:
         b.held = [0, 0]
         b.deployed_ids = [list(self.deployed_ids[0]), list(self.deployed_ids[1])]
         b.deployed_effects = {}
+        b.attack_log = None  # a copy looks ahead: its attacks are not the example's
         b.board = [[None if u is None else u.copy() for u in side] for side in self.board]
         return b
 
@@ -332,9 +336,12 @@ class Battle:
             t = cands[0] if len(cands) == 1 else self.policies[side].choose(self, side, cands, ATTACK, u.attack)
             u.exhausted = True
             hits.append((u.attack, t))
-            if not t.exhausted and not u.ranged:
+            clash = not t.exhausted and not u.ranged
+            if clash:
                 t.exhausted = True  # a ready character attacks back: a clash
                 hits.append((t.attack, u))
+            if self.attack_log is not None:
+                self.attack_log.append((slot, u, t, clash))
         if hits:
             for atk, t in hits:  # all damage of a spot lands at once
                 d = atk - t.armour

@@ -7,6 +7,7 @@ from typing import Any
 from ...content.decisions import Decision, rendered
 from ...text import render
 from .decks import deck_colours
+from .figures import battle_example
 from .model import SkyboundBattle
 from .text import decision_context, effect_text, target_phrase
 
@@ -27,6 +28,8 @@ def context(model: SkyboundBattle) -> dict[str, Any]:
         "colours": model.colours,
         "starters": model.starters,
         "components": components_table(model),
+        "example": battle_example(model),
+        "reference_copies": model.kit.reference.copies,
         "starter_rows": [
             {"name": s.name, "blurb": s.blurb,
              "colours": " + ".join(model.colour(c).name for c in deck_colours(s.cards, pool)),

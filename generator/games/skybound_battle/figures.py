@@ -1,0 +1,176 @@
+"""The rulebook's figures and its battle example: the kit's own faces, and a battle the engine resolves."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from ...draw.scene import Group, Item, Scene
+from ...kitspec import Figure
+from ...press.figures import annotated
+from . import components, draw_board, draw_cards, draw_sheets
+from .compiled import compile_pool
+from .engine import Battle, Unit
+from .model import Card, SkyboundBattle
+from .text import board_texts
+
+# The example's board, (side, slot): side 0 holds the first player token; slot = row * columns + column
+# (row 0 the frontline). Spaces are chosen to show a clash, a ranged attack, a nearest column and a defeat.
+EXAMPLE_SLOTS = ((0, 0), (0, 2), (0, 6), (1, 0), (1, 8))
+
+
+def figures(model: SkyboundBattle) -> dict[str, Figure]:
+    card = _anatomy_card(model)
+    return {
+        "components": _components(model),
+        "card-anatomy": Figure((annotated(draw_cards.front(model, card), _anatomy_notes(model, card)),),
+                               outline=False, max_scale=1.3),
+        "board": Figure((draw_board.board(model),), max_h_mm=120),
+        "battle-example": Figure((_example_board(model, battle_example(model)),), max_h_mm=150),
+        "reference": Figure((draw_sheets.reference(model, "front"), draw_sheets.reference(model, "back")),
+                            max_scale=1.4),
+    }
+
+
+def _components(model: SkyboundBattle) -> Figure:
+    counts = components(model)
+    card = model.cards[0]
+    scenes = [draw_cards.front(model, card), draw_cards.back(model), draw_sheets.first_player_token(model),
+              *[draw_sheets.token(model, tok) for tok in model.kit.tokens]]
+    key = next(iter(counts))
+    labels = [f"{counts[key]} character cards", "the card back", "first player token",
+              *[f"{tok.copies} {tok.name.lower()}" + (f" ({tok.value})" if tok.value else "")
+                for tok in model.kit.tokens]]
+    return Figure(tuple(scenes), tuple(labels))
+
+
+def _anatomy_card(model: SkyboundBattle) -> Card:
+    """A card with mana and an effect, so every part of a card is there to point at."""
+    return next((c for c in model.cards if c.mana and c.effects), model.cards[0])
+
+
+def _anatomy_notes(model: SkyboundBattle, card: Card) -> list[tuple[float, float, str]]:
+    w, h = model.kit.card.width, model.kit.card.height
+    notes = [(10.5, 10.5, "cost (deck building)"), (w / 2 - 8, 9.5, "name"), (w - 12.0, 9.0, "colour"),
+             (w - 20, 30.0, "keyword badges"), (w - 14, 55.0, "effects"),
+             (11.2, h - 10.8, "attack"), (w - 11.2, h - 10.8, "life")]
+    if card.mana:
+        notes.insert(1, (10.5, 23.0, "mana"))
+    return notes
+
+
+@dataclass(frozen=True)
+class Step:
+    """One space of the example's battle: who attacked whom there, and what came of it."""
+
+    space: str
+    attacks: tuple[dict[str, Any], ...]
+    damaged: tuple[dict[str, Any], ...]
+    defeated: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Example:
+    """A battle phase on a hand-set board, resolved by the engine."""
+
+    units: tuple[dict[str, Any], ...]   # every character before the battle: whose, where, which card
+    steps: tuple[Step, ...]
+    winner: str | None                  # "you" or "your opponent" if an attack found the board empty
+    battle: Battle
+    cards: tuple[Card, ...]
+
+
+def _example_cards(model: SkyboundBattle) -> list[Card]:
+    """Plain characters (no effect that acts by itself) of different strengths, cheapest first; a
+    Ranged one first if there is one, so the example shows an attack that is not answered."""
+    plain = [c for c in sorted(model.cards, key=lambda c: (c.cost, c.name))
+             if all(e.when == "passive" for e in c.effects)]
+    ranged = [c for c in plain if any(e.do == "ranged" for e in c.effects if e.when == "passive")]
+    rest = [c for c in plain if c not in ranged]
+    return (ranged[:1] + rest)[:len(EXAMPLE_SLOTS)]
+
+
+def battle_example(model: SkyboundBattle) -> Example:
+    cards = _example_cards(model)
+    pool = compile_pool(model.cards)
+    rules = model.rules
+    b = Battle(([], []), (_First(), _First()), random.Random(0), columns=rules.board.columns, shuffle=False)
+    b.attack_log = []
+    order = [cards[2], cards[3], cards[0], cards[4], cards[1]]  # the Ranged card in the backline
+    for (side, slot), card in zip(EXAMPLE_SLOTS, order, strict=True):
+        b.place(side, pool[card.id], slot, face_up=True)
+    units = tuple({"who": _who(side), "space": _space(model, slot), "card": card.name, "attack": card.attack,
+                   "life": card.life} for (side, slot), card in zip(EXAMPLE_SLOTS, order, strict=True))
+    steps = []
+    winner = None
+    for slot in range(b.nslots):
+        before = {id(u): (u, u.damage) for side in b.board for u in side if u is not None}
+        start = len(b.attack_log)
+        if b.attack_spot(slot, (b.token, 1 - b.token)):
+            winner = _who(b.winner or 0)
+            break
+        attacks = tuple({"who": _who(a.side), "attacker": a.card.name, "target": t.card.name,
+                         "target_who": _who(t.side), "clash": clash, "ranged": a.ranged}
+                        for _, a, t, clash in b.attack_log[start:])
+        if not attacks:
+            continue
+        damaged = tuple({"card": u.card.name, "who": _who(u.side), "damage": u.damage - d0, "total": u.damage,
+                         "life": u.life, "armour": u.armour} for u, d0 in before.values() if u.damage != d0)
+        defeated = tuple(u.card.name for u, _ in before.values() if b.board[u.side][u.slot] is not u)
+        steps.append(Step(_space(model, slot), attacks, damaged, defeated))
+    return Example(units, tuple(steps), winner, b, tuple(order))
+
+
+class _First:
+    """Whoever must choose between equally near enemies takes the first (the example names it)."""
+
+    name = "first"
+
+    def deploy(self, battle: Battle, side: int) -> None:
+        return None
+
+    def choose(self, battle: Battle, side: int, candidates: list[Unit], verb: int, amount: int) -> Unit:
+        return candidates[0]
+
+    def activate(self, battle: Battle, unit: Unit, effect: Any, targets: list[Unit]) -> bool:
+        return False
+
+
+def _who(side: int) -> str:
+    return "you" if side == 0 else "your opponent"
+
+
+def _space(model: SkyboundBattle, slot: int) -> str:
+    cols = model.rules.board.columns
+    rows = board_texts(model)["rows"]
+    return f"{rows[slot // cols].lower()} {slot % cols + 1}"
+
+
+def _example_board(model: SkyboundBattle, ex: Example) -> Scene:
+    """The battle board with the example's cards on their spaces: the very faces the kit prints."""
+    board = draw_board.board(model)
+    kit = model.kit
+    cw, ch, gap = kit.card.width, kit.card.height, kit.board.spot_gap
+    cols = model.rules.board.columns
+    pitch_x, pitch_y = cw + gap, ch + gap
+    grid_x = draw_board.MARGIN + draw_board.STRIP
+    centre_y = draw_board.MARGIN + 2 * pitch_y
+    items: list[Item] = []
+    for (side, slot), card in zip(EXAMPLE_SLOTS, ex.cards, strict=True):
+        row, col = divmod(slot, cols)
+        face = draw_cards.front(model, card)
+        cx = grid_x + col * pitch_x + pitch_x / 2
+        top = centre_y - (row + 1) * pitch_y if side == 1 else centre_y + kit.board.centre + row * pitch_y
+        cy = top + pitch_y / 2
+        if side == 1:  # the far player's cards face the far player
+            items.append(Group(_with_background(face), cx + cw / 2, cy + ch / 2, 180.0))
+        else:
+            items.append(Group(_with_background(face), cx - cw / 2, cy - ch / 2))
+    return Scene(board.w, board.h, (*board.items, *items), board.background, "battle example")
+
+
+def _with_background(face: Scene) -> tuple[Item, ...]:
+    from ...draw.scene import Rect
+
+    return (Rect(0, 0, face.w, face.h, fill=face.background, radius=2.5), *face.items)
