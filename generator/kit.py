@@ -42,11 +42,13 @@ def load(game_id: str, content_root: Path) -> Loaded:
     if not folder.is_dir():
         raise FileNotFoundError(f"no content folder for {game_id!r} at {folder}")
     content = load_content(folder)
-    content.problems += glyph_problems(content)
-    model = game.load(content) if content.sources else None
+    model = game.load(content)  # reads the files it asks for, and only those
+    content.problems += content.unread_problems() + glyph_problems(content)
     problems = list(content.problems)
     if model is not None and not problems:
         problems += game.check(model, content)
+    if model is None and not problems:  # a loader that gave up without saying why
+        problems.append(Problem(str(folder), 1, 1, f"the content of {game_id} could not be loaded"))
     if problems or model is None:
         raise ContentError(problems)
     if isinstance(model, generic.GenericGame):
@@ -60,24 +62,26 @@ def glyph_problems(content: ContentSet) -> list[Problem]:
     from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
     out: list[Problem] = []
-
-    def walk(node: Node | None, file: str) -> None:
-        if isinstance(node, ScalarNode) and isinstance(node.value, str):
-            bad = missing_glyphs(node.value)
-            if bad:
-                shown = ", ".join(f"{ch!r} U+{ord(ch):04X}" for ch in bad)
-                out.append(Problem(file, node.start_mark.line + 1, node.start_mark.column + 1,
-                                   f"the font has no glyph for {shown}; use another character"))
-        elif isinstance(node, MappingNode):
-            for k, v in node.value:
-                walk(k, file)
-                walk(v, file)
-        elif isinstance(node, SequenceNode):
-            for v in node.value:
-                walk(v, file)
-
     for source in content.sources.values():
-        walk(source.root, source.file)
+        # iterative, each node once: an alias is the node it names, so shared parts are seen once
+        todo: list[Node] = [source.root] if source.root is not None else []
+        seen: set[int] = set()
+        while todo:
+            node = todo.pop()
+            if id(node) in seen:
+                continue
+            seen.add(id(node))
+            if isinstance(node, ScalarNode) and isinstance(node.value, str):
+                bad = missing_glyphs(node.value)
+                if bad:
+                    shown = ", ".join(f"{ch!r} U+{ord(ch):04X}" for ch in bad[:10]) + \
+                        (f" and {len(bad) - 10} more" if len(bad) > 10 else "")
+                    out.append(Problem(source.file, node.start_mark.line + 1, node.start_mark.column + 1,
+                                       f"the font has no glyph for {shown}; use another character"))
+            elif isinstance(node, MappingNode):
+                todo.extend(part for pair in reversed(node.value) for part in reversed(pair))
+            elif isinstance(node, SequenceNode):
+                todo.extend(reversed(node.value))
     return out
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import difflib
 import hashlib
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -18,20 +20,42 @@ M = TypeVar("M", bound=BaseModel)
 
 @dataclass
 class ContentSet:
-    """The YAML files of one game, by file stem (`stats.yaml` → `stats`)."""
+    """The YAML files of one game, by file stem (`stats.yaml` → `stats`), each read when the game
+    first asks for it: a file the game never asks for is never read (see `unread_problems`)."""
 
     folder: Path
-    sources: dict[str, Source]
+    sources: dict[str, Source]                     # the files read so far
     problems: list[Problem] = field(default_factory=list)
-    broken: set[str] = field(default_factory=set)   # stems of files that did not parse
+    broken: set[str] = field(default_factory=set)  # stems of files that are missing or did not load
+    files: dict[str, Path] = field(default_factory=dict)  # every content file found, by stem
+    asked: set[str] = field(default_factory=set)   # stems the game asked for
+
+    def source(self, stem: str) -> Source | None:
+        """The file `stem`, read on first use; None when it is missing or did not load (its
+        problems are in `problems`, once)."""
+        self.asked.add(stem)
+        if stem in self.sources or stem in self.broken:
+            return self.sources.get(stem)
+        path = self.files.get(stem) if not stem.endswith(".yml") else None
+        shown = shown_path(path if path is not None else self.folder / f"{stem}.yaml")
+        try:
+            if path is None:
+                raise ContentError([Problem(shown, 1, 1, "missing content file")])
+            if not _inside(path, self.folder):
+                raise ContentError([Problem(shown, 1, 1, "a link to a file outside the game folder (refused: "
+                                                         "content is read from the game folder only)")])
+            self.sources[stem] = source = load_file(path, shown, raise_duplicates=False)
+            self.problems.extend(source.problems)
+            return source
+        except ContentError as err:
+            self.problems.extend(err.problems)
+            self.broken.add(stem)
+            return None
 
     def parse(self, stem: str, model: type[M], loc: Loc = ()) -> M | None:
         """Validate a file (or a part of it) as `model`; problems are collected, not raised."""
-        source = self.sources.get(stem)
+        source = self.source(stem)
         if source is None:
-            if stem in self.broken:
-                return None  # its syntax problem is already reported
-            self.problems.append(Problem(str(self.folder / f"{stem}.yaml"), 1, 1, "missing content file"))
             return None
         try:
             return parse(model, source, loc)
@@ -41,25 +65,50 @@ class ContentSet:
 
     def problem(self, stem: str, loc: Loc, message: str, *, on_key: bool = False) -> Problem:
         """A problem at the value `loc` names in file `stem` (to report from rule checks)."""
-        return self.sources[stem].problem(loc, message, on_key=on_key)
+        source = self.source(stem)
+        if source is None:
+            return Problem(shown_path(self.files.get(stem, self.folder / f"{stem}.yaml")), 1, 1, message)
+        return source.problem(loc, message, on_key=on_key)
 
     def data(self, stem: str) -> Any:
-        return self.sources[stem].data
+        source = self.source(stem)
+        return source.data if source is not None else None
 
     def digest(self, stem: str, loc: Loc = ()) -> str:
         """A short hash of a part of the content: the same data gives the same hash."""
         import json
 
-        data: Any = self.sources[stem].data
+        data: Any = self.data(stem)
         for part in loc:
             data = data[part]
         blob = json.dumps(data, sort_keys=True, default=str).encode()
         return hashlib.sha256(blob).hexdigest()[:10]
 
+    def unread_problems(self) -> list[Problem]:
+        """A content file in the folder that the game never asked for is refused, unread: a misspelt
+        name would otherwise be ignored without a word (and an unread file costs nothing)."""
+        known = sorted(self.asked)
+        out = []
+        for stem, path in sorted(self.files.items()):
+            if stem in self.asked:
+                continue
+            near = difflib.get_close_matches(stem.removesuffix(".yml"), known, n=1, cutoff=0.75)
+            hint = f" (did you mean {near[0]}.yaml?)" if near else ""
+            out.append(Problem(shown_path(path), 1, 1, f"not a content file of this game, so it is not read: "
+                                                       f"rename or remove it{hint}; its files are "
+                                                       f"{', '.join(f'{k}.yaml' for k in known)}"))
+        return out
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    """Whether `path`, its links followed, stays inside `folder`."""
+    real = os.path.realpath(path)
+    return os.path.commonpath([real, os.path.realpath(folder)]) == os.path.realpath(folder)
+
 
 def shown_path(path: Path) -> str:
     """How a file is named in messages: relative to the working folder when inside it."""
-    absolute = path.resolve()
+    absolute = Path(os.path.abspath(path))
     try:
         return str(absolute.relative_to(Path.cwd().resolve()))
     except ValueError:
@@ -67,15 +116,16 @@ def shown_path(path: Path) -> str:
 
 
 def load_content(folder: Path) -> ContentSet:
-    """Load every `*.yaml` in `folder`; problems of all files are gathered."""
-    sources: dict[str, Source] = {}
-    problems: list[Problem] = []
-    broken = set()
-    for path in sorted(folder.glob("*.yaml")):
-        try:
-            sources[path.stem] = source = load_file(path, shown_path(path), raise_duplicates=False)
-            problems.extend(source.problems)
-        except ContentError as err:
-            problems.extend(err.problems)
-            broken.add(path.stem)
-    return ContentSet(folder, sources, problems, broken)
+    """The content set of `folder`: its `*.yaml` files are found here and read when asked for
+    (hidden files are not content; a `.yml` file is listed so that it can be refused by name)."""
+    content = ContentSet(folder, {})
+    try:
+        names = sorted(entry.name for entry in os.scandir(folder))
+    except OSError as err:
+        content.problems.append(Problem(shown_path(folder), 1, 1, f"cannot read the game folder: "
+                                                                  f"{err.strerror or err}"))
+        return content
+    for name in names:
+        if not name.startswith(".") and name.endswith((".yaml", ".yml")):
+            content.files[name.removesuffix(".yaml")] = folder / name  # cards.yml keeps its name: refused
+    return content

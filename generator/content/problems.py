@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+# A newline or another control character in a file name or message (from the content itself)
+# would break the one-line-per-problem promise, or drive the terminal: shown escaped instead.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def one_line(text: str) -> str:
+    """`text` with every control character escaped, so that it prints on one line."""
+    return _CONTROL.sub(lambda m: repr(m.group())[1:-1], text)
 
 
 @dataclass(frozen=True, order=True)
@@ -15,7 +25,7 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.col}: error: {self.message}"
+        return f"{one_line(self.file)}:{self.line}:{self.col}: error: {one_line(self.message)}"
 
 
 class ContentError(Exception):

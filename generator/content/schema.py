@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, TypeVar
+import types
+from functools import cache
+from typing import Annotated, Any, TypeVar, Union, get_args, get_origin
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, StringConstraints, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, StringConstraints, ValidationError, model_validator
 
 from .problems import ContentError, Problem
-from .yamlload import Loc, Source
+from .yamlload import Loc, Source, short
 
 SLUG_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 Slug = Annotated[str, StringConstraints(pattern=SLUG_PATTERN, max_length=64)]
@@ -36,9 +38,31 @@ Mm = Annotated[float, BeforeValidator(to_mm)]
 
 
 class Strict(BaseModel):
-    """Base for content models: unknown fields are errors and models do not change once read."""
+    """Base for content models: unknown fields are errors, models do not change once read, and
+    values are never converted behind the writer's back (strict: `true` is no count, '3' no number)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True, strict=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _lists_as_tuples(cls, data: Any) -> Any:
+        """YAML has lists, not tuples, and strict mode takes only a tuple where a field says tuple."""
+        names = _tuple_fields(cls)
+        if isinstance(data, dict) and names:
+            return {k: tuple(v) if k in names and isinstance(v, list) else v for k, v in data.items()}
+        return data
+
+
+@cache
+def _tuple_fields(model: type[BaseModel]) -> frozenset[str]:
+    """The fields of `model` typed as a tuple (or a tuple or None)."""
+    def is_tuple(annotation: Any) -> bool:
+        origin = get_origin(annotation)
+        if origin in (Union, types.UnionType):
+            return any(is_tuple(a) for a in get_args(annotation))
+        return origin is tuple or annotation is tuple
+
+    return frozenset(name for name, f in model.model_fields.items() if is_tuple(f.annotation))
 
 
 M = TypeVar("M", bound=BaseModel)
@@ -73,9 +97,22 @@ def problems_from(err: ValidationError, source: Source, base: Loc = ()) -> list[
             out.append(source.problem(loc, f"{where}: unknown field", on_key=True))
         else:
             found = e.get("input")
-            shown = "" if isinstance(found, (dict, list)) else f" (found {found!r})"
+            shown = "" if isinstance(found, (dict, list, tuple)) else f" (found {short(found)}{_hint(found)})"
             out.append(source.problem(loc, f"{where}: {msg}{shown}"))
     return out
+
+
+# YAML 1.1 read these as true or false; playkit reads YAML 1.2, where they are words.
+_YAML11_BOOLS = {"yes", "no", "on", "off", "y", "n"}
+
+
+def _hint(found: Any) -> str:
+    """Why a value a YAML 1.1 reader would take differently is refused here."""
+    if isinstance(found, bool):
+        return "; true and false are not numbers or words: write the value itself"
+    if isinstance(found, str) and found.lower() in _YAML11_BOOLS:
+        return "; write true or false for a yes-or-no value (playkit reads YAML 1.2, where this is a word)"
+    return ""
 
 
 def _data_loc(source: Source, base: Loc, loc: tuple[Any, ...]) -> Loc:
