@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from . import __version__, cliutil, games, generic, kit, paths
-from .cliutil import fail_on_problems
+from .cliutil import FiniteFloatRange, fail_on_problems
 from .content import ContentError
 from .game import Artifact, BuildOptions
 from .output import WriteReport
@@ -166,7 +166,7 @@ def validate(ctx: Context, game: tuple[str, ...]) -> None:
 @main.command()
 @click.argument("game", nargs=-1)
 @click.option("--paper", type=click.Choice(PAPERS), default="a4", show_default=True)
-@click.option("--bleed", "bleed_mm", type=click.FloatRange(0, 10), default=3.0, show_default=True,
+@click.option("--bleed", "bleed_mm", type=FiniteFloatRange(0, 10), default=3.0, show_default=True,
               help="Bleed around each card, tile and token, in mm.")
 @click.option("--no-crop-marks", is_flag=True, help="Leave out the crop marks.")
 @click.option("--duplex", type=click.Choice(("long", "short", "none")), default="long", show_default=True,

@@ -4,6 +4,7 @@ files a user names, and the hints a mistyped name gets."""
 from __future__ import annotations
 
 import difflib
+import math
 import sys
 from collections.abc import Iterable
 from pathlib import Path
@@ -103,3 +104,14 @@ def unknown_command(name: str, commands: Iterable[str], every_game: Iterable[str
         return f"{name} is a game, not a command: try `playkit build {name}` (see `playkit --help`)"
     close = difflib.get_close_matches(name, list(commands), n=1, cutoff=0.6)
     return f"no command {name!r}; did you mean {close[0]}?" if close else None
+
+
+class FiniteFloatRange(click.FloatRange):
+    """A FloatRange that also refuses nan (which compares false with both ends, so FloatRange lets
+    it through) as a usage error."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if isinstance(number, float) and not math.isfinite(number):
+            self.fail(f"{value!r} is not a number within {self._describe_range()}.", param, ctx)
+        return number

@@ -9,14 +9,14 @@ from pathlib import Path
 import click
 
 from ...cliutil import InputFile, fail_on_problems, load_or_exit, out_root
-from ...content import ContentError, load_file, parse
+from ...content import ContentError, load_file
 from ...draw import to_svg
 from ...game import Artifact, BuildOptions
 from ...output import write_artifacts
 from ...press import PrintDocument
 from .board import SetupError, setup
 from .draw_cards import combat_card
-from .mapfile import MapFile, check_plan
+from .mapfile import read_map
 from .mapgen import NoMapError, generate
 from .maps import map_artifacts, map_summary
 from .model import IslandOfFog
@@ -93,14 +93,9 @@ class _Progress:
 
 def _check_file(model: IslandOfFog, path: Path) -> None:
     try:
-        source = load_file(path)
-        entry = parse(MapFile, source)
+        report = read_map(model, load_file(path))
     except ContentError as err:
         fail_on_problems(err.problems, wrote_nothing=False)
-    found, report = check_plan(model, entry)
-    if found:
-        fail_on_problems([source.problem(loc, msg) for loc, msg in found], wrote_nothing=False)
-    assert report is not None
     click.echo(f"{path}: ok, every base reaches the lighthouse"
                f"{'' if report.fair else ' (' + '; '.join(f'{c}: {w}' for c, w in report.disadvantaged) + ')'}")
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import cache
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import yaml
 from pydantic import Field
 
-from ...content import Loc, Slug, Strict
+from ...content import ContentError, Loc, Slug, Source, Strict, parse
 from .board import DIRECTIONS, Direction, SetupError, arrow, quarter_turns, setup
 from .fairness import MapReport, analyse
 from .mapgen import MapPlan, Placement, pile, plan_tiles, space_grid
@@ -33,7 +33,7 @@ class TileEntry(Strict):
 class MapFile(Strict):
     """The part of map.yaml that is read back (the report is recomputed, never trusted)."""
 
-    game: str
+    game: Literal["island-of-fog"]
     size: int
     players: int
     seed: int = 0
@@ -120,6 +120,15 @@ def to_plan(entry: MapFile) -> MapPlan:
     seats = tuple((s.colour, (s.corner[0], s.corner[1])) for s in entry.seats)
     return MapPlan(entry.size, entry.players, entry.seed, entry.attempt, seats, placements,
                    tuple(entry.left_over))
+
+
+def read_map(model: IslandOfFog, source: Source) -> MapReport:
+    """The fairness report of the map in `source`, checked by every rule; ContentError with every
+    problem, each at its FILE:LINE:COL."""
+    found, report = check_plan(model, parse(MapFile, source))
+    if found or report is None:
+        raise ContentError([source.problem(loc, msg) for loc, msg in found])
+    return report
 
 
 def check_plan(model: IslandOfFog, entry: MapFile) -> tuple[list[tuple[Loc, str]], MapReport | None]:

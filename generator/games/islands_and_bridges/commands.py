@@ -150,7 +150,7 @@ def _read(kit: MapKit, path: Path) -> Plan:
         plan = read_plan(kit, source)
     except ContentError as err:
         fail_on_problems(err.problems)
-    for note in notes(kit, plan, source, path.read_text(encoding="utf-8")):
+    for note in notes(kit, plan, source, source.text):
         click.echo(note)
     return plan
 

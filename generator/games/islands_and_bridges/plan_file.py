@@ -13,7 +13,7 @@ from ...content import ContentError, Problem, Source, Strict
 from ...content.schema import parse
 from .mapgen import MapError, MapParams, check_params, generate
 from .plan import MAX_SEED, Cell, IslandPlan, MapKit, Plan, cell_name, parse_cell
-from .plan_checks import check_plan, preferences
+from .plan_checks import check_plan, island_count, preferences
 from .plan_settings import TableSize
 
 GAME_ID = "islands-and-bridges"
@@ -52,6 +52,9 @@ class PlanFile(Strict):
 def read_plan(kit: MapKit, source: Source) -> Plan:
     """The plan in `source`, checked by every plan rule; raises ContentError with every problem."""
     entry = parse(PlanFile, source)
+    too_many = island_count(kit, len(entry.islands))
+    if too_many:  # before the rules that look at every island
+        raise ContentError([source.problem(loc, message) for loc, message in too_many])
     problems: list[Problem] = []
 
     def cell(text: str, *loc: str | int) -> Cell:

@@ -22,6 +22,14 @@ def check_deck_file(path: Path, model: SkyboundBattle, limits: DeckLimits) -> li
     """Every problem of a deck file: YAML and shape first, then every limit it breaks."""
     try:
         source = load_file(path)
+    except ContentError as err:
+        return list(err.problems)
+    return check_deck_source(source, model, limits)
+
+
+def check_deck_source(source: Source, model: SkyboundBattle, limits: DeckLimits) -> list[Problem]:
+    """Every problem of a loaded deck file: its shape first, then every limit it breaks."""
+    try:
         deck = parse(DeckFile, source)
     except ContentError as err:
         return list(err.problems)
