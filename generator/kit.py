@@ -43,7 +43,7 @@ def load(game_id: str, content_root: Path) -> Loaded:
         raise FileNotFoundError(f"no content folder for {game_id!r} at {folder}")
     content = load_content(folder)
     model = game.load(content)  # reads the files it asks for, and only those
-    content.problems += content.unread_problems() + glyph_problems(content)
+    content.problems += content.unread_problems(loaded=model is not None) + glyph_problems(content)
     problems = list(content.problems)
     if model is not None and not problems:
         problems += game.check(model, content)

@@ -84,15 +84,28 @@ class ContentSet:
         blob = json.dumps(data, sort_keys=True, default=str).encode()
         return hashlib.sha256(blob).hexdigest()[:10]
 
-    def unread_problems(self) -> list[Problem]:
+    def claim(self, name: str) -> None:
+        """Say that the game reads the file `name` (relative to the folder) itself, as a data table
+        or the like: it is then no unknown file."""
+        relative = Path(name)
+        if len(relative.parts) == 1:
+            self.asked.add(relative.name.removesuffix(".yaml"))
+
+    def unread_problems(self, *, loaded: bool = True) -> list[Problem]:
         """A content file in the folder that the game never asked for is refused, unread: a misspelt
-        name would otherwise be ignored without a word (and an unread file costs nothing)."""
+        name would otherwise be ignored without a word (and an unread file costs nothing). When the
+        game could not load (`loaded` False) it may not have asked for all its files yet: then only
+        a file whose name is close to a missing one is named."""
         known = sorted(self.asked)
+        missing = sorted(self.asked - set(self.sources))
         out = []
         for stem, path in sorted(self.files.items()):
             if stem in self.asked:
                 continue
-            near = difflib.get_close_matches(stem.removesuffix(".yml"), known, n=1, cutoff=0.75)
+            near = difflib.get_close_matches(stem.removesuffix(".yml"), missing, n=1, cutoff=0.75) or \
+                difflib.get_close_matches(stem.removesuffix(".yml"), known, n=1, cutoff=0.75)
+            if not loaded and not (near and near[0] in missing):
+                continue
             hint = f" (did you mean {near[0]}.yaml?)" if near else ""
             out.append(Problem(shown_path(path), 1, 1, f"not a content file of this game, so it is not read: "
                                                        f"rename or remove it{hint}; its files are "

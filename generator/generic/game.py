@@ -96,6 +96,7 @@ def make_model(parts: dict[str, Any], content: ContentSet) -> GenericGame:
         if isinstance(comp.quantity, str) and comp.quantity not in comp.fields:
             problems.append(at("quantity", f"quantity names the field {comp.quantity!r}, which `fields` does "
                                            "not declare as a number"))
+        content.claim(comp.data)  # read here, not through content.parse: not an unknown file
         table = read_table(content.folder / comp.data, problems)
         if table is None or layout is None or (comp.back and back is None):
             continue
