@@ -162,3 +162,17 @@ def test_the_example_deck_builds(runner, tmp_path):
     assert ids
     result = runner.invoke(main, ["--content", str(root), "--out", str(tmp_path), "build", *ids])
     assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("template", [
+    "{% for i in range(10**9) %}x{% endfor %}",
+    "{{ cycler.__init__.__globals__.os.system('touch pwned') }}",
+    "{{ 'a' * 10**9 }}",
+])
+def test_a_layout_template_runs_in_the_bounded_sandbox(runner, deck, tmp_path, monkeypatch, template):
+    monkeypatch.chdir(tmp_path)
+    replace_in(deck / "my-deck" / "layouts" / "card.yaml", '"{{ points }}"', f'"{template}"')
+    result = build(runner, deck, tmp_path / "out")
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert re.search(r"card\.yaml:\d+:\d+: error: box 'points-text': ", result.output), result.output
+    assert not (tmp_path / "pwned").exists() and not (tmp_path / "out").exists()

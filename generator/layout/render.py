@@ -18,7 +18,7 @@ from ..draw.scene import Anchor, Circle, FontStyle, Image, Line, Rect, Scene, Te
 from ..draw.scene import Item as SceneItem
 from ..draw.text import LEADING, fits, wrap
 from .spec import Box, Colour, Layout
-from .template import Template, render
+from .template import Template, missing_fields, render
 
 
 @dataclass(frozen=True)
@@ -144,12 +144,14 @@ def _box(box: Box, item: Item, fw: float, fh: float, slots: Mapping[str, Slot],
 
 def _text(box: Box, key: str, item: Item, problems: list[Problem]) -> str:
     template: Template = box.values[key]
-    try:
-        return render(template, item.fields)
-    except jinja2.UndefinedError as err:
+    missing = missing_fields(template, item.fields)
+    if missing:
         known = ", ".join(sorted(item.fields)) or "none"
         problems.append(box.at[key].problem(f"box {box.name!r}: {item.name}: unknown field in the template "
-                                            f"({err.message}; fields: {known})"))
+                                            f"({', '.join(map(repr, missing))} is undefined; fields: {known})"))
+        return ""
+    try:
+        return render(template, item.fields)
     except (jinja2.TemplateError, TypeError, ValueError, ArithmeticError) as err:
         problems.append(box.at[key].problem(f"box {box.name!r}: {item.name}: the template fails: {err}"))
     return ""

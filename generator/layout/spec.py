@@ -405,7 +405,7 @@ def _template(value: Any, at: At) -> Template:
         raise ValueError(f"a text or a template such as '{{{{ name }}}}', not {value!r}")
     try:
         return compile_template(str(value))
-    except jinja2.TemplateSyntaxError as err:
+    except jinja2.TemplateError as err:
         raise ValueError(f"template: {err.message}") from None
 
 

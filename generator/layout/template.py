@@ -1,24 +1,19 @@
-"""Box texts are Jinja2 templates over an item, compiled once and rendered sandboxed.
+"""Box texts are Jinja2 templates over an item, compiled once and rendered in the core's bounded sandbox.
 
-Content is untrusted: the sandbox blocks attribute escapes and StrictUndefined makes a name the item
-does not have an error, never an empty string. (To be the core's one bounded sandbox once it lands.)
+Content is untrusted: every box template renders in `content.templating`'s one environment (sandboxed,
+its work budgeted, StrictUndefined), the same one card texts, decisions and rulebooks use.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 import jinja2
 from jinja2 import meta
-from jinja2.sandbox import ImmutableSandboxedEnvironment
 
-
-@cache
-def _environment() -> jinja2.Environment:
-    return ImmutableSandboxedEnvironment(undefined=jinja2.StrictUndefined, autoescape=False)
+from ..content.templating import MAX_SOURCE, TemplateProblem, sandboxed_environment
 
 
 @dataclass(frozen=True)
@@ -31,14 +26,27 @@ class Template:
 
 
 def compile_template(source: str) -> Template:
-    """The template of a box text; jinja2.TemplateSyntaxError for a malformed one."""
-    env = _environment()
-    names = tuple(sorted(meta.find_undeclared_variables(env.parse(source))))
-    return Template(env.from_string(source), source, names)
+    """The template of a box text; TemplateProblem (a jinja2.TemplateError) for a malformed one."""
+    if len(source) > MAX_SOURCE:
+        raise TemplateProblem(f"the template is longer than {MAX_SOURCE:,} characters")
+    env = sandboxed_environment()
+    try:
+        names = meta.find_undeclared_variables(env.parse(source))
+        compiled = env.from_string(source)
+    except jinja2.TemplateSyntaxError as err:
+        raise TemplateProblem(" ".join(str(err.message or err).split())) from None
+    except (RecursionError, MemoryError, SyntaxError, ValueError, OverflowError) as err:
+        raise TemplateProblem(f"the template cannot be read ({type(err).__name__})") from None
+    return Template(compiled, source, tuple(sorted(names - set(env.globals))))
+
+
+def missing_fields(template: Template, fields: Mapping[str, Any]) -> list[str]:
+    """The names the template reads that the item does not have."""
+    return [name for name in template.fields if name not in fields]
 
 
 def render(template: Template, fields: Mapping[str, Any]) -> str:
-    """The text for one item; jinja2.UndefinedError names a field the item does not have."""
+    """The text for one item; TemplateProblem for a name it lacks, a refused access or too much work."""
     return template.compiled.render(**fields)
 
 
