@@ -3,13 +3,14 @@
 from . import decisions
 from .contentset import ContentSet, load_content
 from .problems import ContentError, Problem
-from .schema import Mm, Slug, Strict, parse, to_mm
+from .schema import LongMm, Mm, Slug, Strict, parse, to_mm
 from .yamlload import Loc, Source, load_file, load_text
 
 __all__ = [
     "ContentError",
     "ContentSet",
     "Loc",
+    "LongMm",
     "Mm",
     "Problem",
     "Slug",

@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+import math
 import re
 import types
 from functools import cache
-from typing import Annotated, Any, TypeVar, Union, get_args, get_origin
+from typing import Annotated, Any, ClassVar, TypeVar, Union, get_args, get_origin
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, StringConstraints, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    StringConstraints,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
 from .problems import ContentError, Problem
 from .yamlload import Loc, Source, short
@@ -16,25 +26,48 @@ SLUG_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 Slug = Annotated[str, StringConstraints(pattern=SLUG_PATTERN, max_length=64)]
 """An id: lower-case words joined by hyphens, so that no output path can leave output/."""
 
+MAX_LENGTH_MM = 300.0
+"""The longest `Mm` (a part that prints on one sheet: A4 is 297 mm long); a `LongMm` goes to
+MAX_LONG_MM (a table, a board laid out over several sheets)."""
+MAX_LONG_MM = 5000.0
+MAX_TEXT = 5_000
+"""The longest text a content field may hold: no box in a kit holds more at 6 pt (a poker card holds
+about 1,500 characters; the longest text shipped, a decision, is 829). Each game checks its boxes
+more closely where it draws content text."""
+MAX_NUMBER = 1_000_000
+"""The largest number, count or size any content field may hold (the kits' largest is 12,800)."""
+
 _UNITS_MM = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72}
 _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)\s*$")
 
 
-def to_mm(value: Any) -> float:
-    """The one place units are converted: '63mm', '2.5cm', '0.125in', '9pt' (or a bare number of mm)."""
+def to_mm(value: Any, most: float = MAX_LENGTH_MM) -> float:
+    """The one place units are converted: '63mm', '2.5cm', '0.125in', '9pt' (or a bare number of mm),
+    from 0 to `most` mm."""
     if isinstance(value, bool):
         raise ValueError("a length, not a boolean")
+    mm: float | None = None
     if isinstance(value, (int, float)):
-        return float(value)
-    if isinstance(value, str):
+        mm = float(value)
+    elif isinstance(value, str):
         m = _LENGTH.match(value)
         if m:
-            return float(m.group(1)) * _UNITS_MM[m.group(2)]
-    raise ValueError(f"a length such as '63mm', '2.5cm' or '0.125in', not {value!r}")
+            mm = float(m.group(1)) * _UNITS_MM[m.group(2)]
+    if mm is None:
+        raise ValueError(f"a length such as '63mm', '2.5cm' or '0.125in', not {value!r}")
+    if not (math.isfinite(mm) and 0 <= mm <= most):
+        raise ValueError(f"a length from 0 to {most:g} mm, not {value!r}")
+    return mm
+
+
+def _to_long_mm(value: Any) -> float:
+    return to_mm(value, MAX_LONG_MM)
 
 
 Mm = Annotated[float, BeforeValidator(to_mm)]
-"""A length written with its unit in YAML, held in millimetres."""
+"""A length written with its unit in YAML, held in millimetres, from 0 to MAX_LENGTH_MM."""
+LongMm = Annotated[float, BeforeValidator(_to_long_mm)]
+"""A length longer than a sheet (a table), from 0 to MAX_LONG_MM."""
 
 
 class Strict(BaseModel):
@@ -52,6 +85,20 @@ class Strict(BaseModel):
             return {k: tuple(v) if k in names and isinstance(v, list) else v for k, v in data.items()}
         return data
 
+    LARGE_NUMBERS: ClassVar[frozenset[str]] = frozenset()
+    """Fields whose numbers may pass MAX_NUMBER (a seed: it costs nothing however large); they state
+    their own bounds."""
+
+    @field_validator("*", mode="after")
+    @classmethod
+    def _bounded_values(cls, value: Any, info: ValidationInfo) -> Any:
+        """Every number in content is finite and at most MAX_NUMBER in size, every text at most
+        MAX_TEXT long, whatever field holds it: whatever validate accepts, build makes in bounded time
+        (a field's own bounds are tighter)."""
+        if info.field_name not in cls.LARGE_NUMBERS:
+            _check_values(value)
+        return value
+
 
 @cache
 def _tuple_fields(model: type[BaseModel]) -> frozenset[str]:
@@ -65,9 +112,31 @@ def _tuple_fields(model: type[BaseModel]) -> frozenset[str]:
     return frozenset(name for name, f in model.model_fields.items() if is_tuple(f.annotation))
 
 
+def _check_values(value: Any) -> None:
+    if isinstance(value, bool):
+        return
+    if isinstance(value, str):
+        if len(value) > MAX_TEXT:
+            raise ValueError(f"a text of {len(value):,} characters: no box of the kit holds more than "
+                             f"{MAX_TEXT:,}")
+        return
+    if isinstance(value, (int, float)):
+        if not math.isfinite(value):
+            raise ValueError("a finite number, not NaN or infinity")
+        if abs(value) > MAX_NUMBER:
+            raise ValueError(f"a number from -{MAX_NUMBER:,} to {MAX_NUMBER:,}")
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        for v in value:
+            _check_values(v)
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            _check_values(k)
+            _check_values(v)
+
+
 M = TypeVar("M", bound=BaseModel)
 
-_MESSAGE_FIXES = {
+_MESSAGE_FIXES = {  # pydantic's words -> ours
     "Extra inputs are not permitted": "unknown field",
     "Field required": "missing field",
 }
@@ -89,7 +158,7 @@ def problems_from(err: ValidationError, source: Source, base: Loc = ()) -> list[
     out = []
     for e in err.errors(include_url=False):
         loc = base + _data_loc(source, base, tuple(e["loc"]))
-        msg = _MESSAGE_FIXES.get(e["msg"], e["msg"])
+        msg = _MESSAGE_FIXES.get(e["msg"], e["msg"]).removeprefix("Value error, ")
         where = ".".join(str(p) for p in loc) or "document"
         if e["type"] == "missing":
             out.append(source.problem(loc[:-1], f"{where}: missing field {loc[-1]!r}"))

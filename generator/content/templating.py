@@ -338,6 +338,9 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
 
     def call(__self, __context: jinja2.runtime.Context, __obj: Any, *args: Any,
              **kwargs: Any) -> Any:
+        if not __self.is_safe_callable(__obj):
+            name = getattr(__obj, "__name__", type(__obj).__name__)
+            raise TemplateProblem(f"a template may not call {name!r}")
         budget = _budget.get()
         _charge()
         _check_args(args)

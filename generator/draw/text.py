@@ -31,6 +31,12 @@ def fits(text: str, w: float, h: float, size_pt: float, style: FontStyle = "regu
     return not too_wide and len(lines) * size_pt * PT_MM * LEADING <= h + 1e-9
 
 
+def fits_at_least(text: str, w: float, h: float, min_pt: float, style: FontStyle = "regular") -> bool:
+    """Whether `text` fits the box at `min_pt`, the smallest size `block` will use: pure geometry, for
+    the checks, which place text that cannot fit at its line in the content (drawing never fails)."""
+    return fits(text, w, h, min_pt, style)
+
+
 def fit_size(text: str, w: float, h: float, max_pt: float, min_pt: float = 5.0,
              style: FontStyle = "regular", font: str = "") -> float:
     """The largest size (in 0.25 pt steps) at which `text` fits the box; never below min_pt."""

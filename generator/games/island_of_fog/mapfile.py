@@ -33,10 +33,12 @@ class TileEntry(Strict):
 class MapFile(Strict):
     """The part of map.yaml that is read back (the report is recomputed, never trusted)."""
 
+    LARGE_NUMBERS = frozenset({"seed"})
+
     game: Literal["island-of-fog"]
     size: int
     players: int
-    seed: int = 0
+    seed: int = Field(default=0, ge=0, le=2**64 - 1)
     attempt: int = 1
     seats: list[SeatEntry]
     tiles: list[TileEntry]

@@ -59,7 +59,7 @@ class Variant(Strict):
 
 class BoardFile(Strict):
     spaces_per_tile: Annotated[int, Field(ge=1, le=9)]
-    space_size: Mm = Field(gt=0)
+    space_size: Mm = Field(gt=0, le=60)   # a tile (3 spaces) fits across a page
     default_size: int
     corners: dict[Slug, Corner]
     variants: list[Variant] = Field(min_length=1)

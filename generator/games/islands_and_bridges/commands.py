@@ -11,6 +11,7 @@ import click
 
 from ...cliutil import InputFile, fail_on_problems, load_or_exit, out_root
 from ...content import ContentError, load_file, to_mm
+from ...content.schema import MAX_LONG_MM
 from ...game import BuildOptions
 from ...kit import Loaded
 from ...output import write_artifacts
@@ -46,7 +47,11 @@ def parse_table(text: str) -> tuple[float, float]:
         raise click.UsageError(f"--table {text}: write the table as WIDTHxHEIGHT, in cm unless a unit follows "
                                "(120x80, 1200x800mm, 47x31in)")
     unit = m.group(3) or "cm"
-    return (round(to_mm(f"{m.group(1)}{unit}"), 1), round(to_mm(f"{m.group(2)}{unit}"), 1))
+    try:
+        w, h = (round(to_mm(f"{m.group(i)}{unit}", MAX_LONG_MM), 1) for i in (1, 2))
+    except ValueError as err:
+        raise click.UsageError(f"--table {text}: {err}") from None
+    return w, h
 
 
 def params_of(kit: MapKit, islands: int | None, players: int | None, difficulty: str | None,

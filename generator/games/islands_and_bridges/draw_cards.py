@@ -53,7 +53,8 @@ def front(game: Game, card_id: str, player: int) -> Scene:
     x0 = (w - len(boxes) * bw - (len(boxes) - 1) * gap) / 2
     for k, (value, caption) in enumerate(boxes):
         items += stat_box(x0 + k * (bw + gap), 26, bw, value, caption, color)
-    items += block(texts.card_text(game, card_id), 7, 44, w - 14, 30, max_pt=8.5, min_pt=5.5)
+    items += block(texts.card_text(game, card_id), *texts.text_box(game), max_pt=8.5,
+                   min_pt=texts.TEXT_MIN_PT)
     items += rings(game, player, w / 2, h - 10.5, 4.6)
     items.append(Text(w - 7, h - 8, f"P{player}", 6.5, "#6b7280", "bold", "end"))
     return Scene(w, h, tuple(items), background=color, title=f"{name} (player {player})")

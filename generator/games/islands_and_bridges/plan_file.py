@@ -40,6 +40,8 @@ class IslandEntry(Strict):
 class PlanFile(Strict):
     """The shape of plan.yaml (what each field means is in the file's header comment)."""
 
+    LARGE_NUMBERS = frozenset({"seed"})
+
     game: Literal["islands-and-bridges"]
     seed: int | None = Field(default=None, ge=0, le=MAX_SEED)
     players: int

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
-from ...content import ContentSet, Mm, Problem, Slug, Strict
+from ...content import ContentSet, LongMm, Problem, Slug, Strict
 from ...content.decisions import Decision
 
 if TYPE_CHECKING:  # model.py may hold the settings itself (see load), so no import at run time
@@ -17,8 +17,8 @@ STEM = "maps"
 
 
 class TableSize(Strict):
-    width: Mm = Field(gt=0)
-    height: Mm = Field(gt=0)
+    width: LongMm = Field(gt=0)
+    height: LongMm = Field(gt=0)
 
 
 class IslandCount(Strict):

@@ -1,0 +1,41 @@
+"""Whatever validate accepts, build builds in bounded time: every size, count and text in content has
+bounds, stated in the error at the value's line."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import problems_after_edit
+
+CASES = [
+    ("skybound-battle", "kit.yaml", "width: 63mm", "width: .nan", "kit.yaml:3:", "a length from 0 to"),
+    ("island-of-fog", "board.yaml", "space_size: 20mm", "space_size: 2000mm",
+     "board.yaml:3:", "from 0 to 300 mm"),
+    ("island-of-fog", "board.yaml", "space_size: 20mm", "space_size: 200mm", "board.yaml:3:", "or equal to 60"),
+    ("skybound-battle", "kit.yaml", "diameter: 16mm", "diameter: -16mm", "kit.yaml:18:", "a length from 0 to"),
+    ("skylands", "print.yaml", "tile: 40mm", "tile: .inf", "print.yaml:4:", "a length from 0 to"),
+    ("islands-and-bridges", "maps.yaml", "width: 120cm", "width: 9000cm", "maps.yaml:5:", "a length from 0 to 5000 mm"),
+    ("island-of-fog", "tokens.yaml", "count: 40", "count: 99999999999999999999", "tokens.yaml:16:",
+     "a number from -1,000,000 to 1,000,000"),
+    ("island-of-fog", "tokens.yaml", "value: 1,", "value: .inf,", "tokens.yaml:16:", "finite number"),
+    ("islands-and-bridges", "elements.yaml", "damage: 10", "damage: 10000000000000", "elements.yaml:46:", "1,000,000"),
+]
+
+
+@pytest.mark.parametrize("game, file, old, new, where, says", CASES, ids=[c[3][:30] for c in CASES])
+def test_a_size_or_count_out_of_bounds_is_an_error_at_its_line(content_copy, game, file, old, new, where, says):
+    problems = problems_after_edit(content_copy, game, file, old, new)
+    assert any(where in p and says in p for p in problems), problems
+
+
+def test_a_text_longer_than_any_box_is_an_error_at_its_line(content_copy):
+    problems = problems_after_edit(content_copy, "skylands", "boards.yaml", "plus {{ p.reveal_extra }}",
+                                   "plus {{ p.reveal_extra }} " + "word " * 20_000)
+    assert any("boards.yaml:13:" in p and "no box of the kit holds more than 5,000" in p and len(p) < 300
+               for p in problems), problems
+
+
+def test_a_card_text_that_cannot_fit_its_card_is_an_error_at_its_line(content_copy):
+    problems = problems_after_edit(content_copy, "islands-and-bridges", "elements.yaml",
+                                   "No activation or cooldown time.", "No activation or cooldown time. " * 25)
+    assert any("elements.yaml:50:" in p and "does not fit its" in p for p in problems), problems
