@@ -49,7 +49,7 @@ def model():
 def test_every_print_file_is_written(kit):
     assert sorted(p.name for p in kit.glob("*.pdf")) == PDFS
     assert sorted(p.name for p in (kit / "balance").iterdir()) == ["heatmap.pdf", "heatmap.svg", "matrix.csv",
-                                                                   "report.txt"]
+                                                                   "report.txt", "strongest-found.yaml"]
 
 
 def test_every_starter_card_is_printed_with_a_back(kit, model):
@@ -193,3 +193,13 @@ def test_the_balance_report_says_how_many_games_it_played_and_how_to_get_the_rea
     assert "reproduce: playkit simulate skybound-battle" in report and "--games 6 --seed 1" in report
     assert "The README's" in report and "balance table plays more" in report
     assert f"content: {model.content_hash}" in report
+
+
+def test_the_balance_report_includes_the_strongest_deck_found_as_a_deck_file(kit, runner):
+    from generator.cli import main
+
+    report = (kit / "balance" / "report.txt").read_text()
+    assert "The strongest deck a quick search found" in report and "95% Wilson" in report
+    deck = kit / "balance" / "strongest-found.yaml"
+    checked = runner.invoke(main, ["deck", "check", str(deck)])
+    assert checked.exit_code == 0 and ": legal (" in checked.output

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 from ...content import ContentSet
 from ...content.decisions import notes
 from ...game import BuildOptions, Kit
 from ...kitspec import Board, DataFile, Face, KitFile, PrintFile, Rulebook, Section, Sheet, Svg
-from . import draw_board, draw_cards, draw_sheets, heatmap, rulebook, simreport
+from . import draw_board, draw_cards, draw_sheets, heatmap, rulebook, searchreport, simreport
 from .figures import figures
 from .model import TITLE, SkyboundBattle
+from .search import Budget, SearchResult, SearchSetup, search, search_setup
 from .simulate import simulate, starter_setup
 
 CARDS = ("cards.yaml", "colours.yaml", "kit.yaml", "effects.yaml")
@@ -79,4 +81,22 @@ def _balance(model: SkyboundBattle, options: BuildOptions) -> Iterator[KitFile]:
     # the README's balance table plays more games a pairing than a build can afford: say so, and how
     note = (f"This is the kit's quick look: {b.games} games per pairing (kit.yaml, balance: games). The README's",
             "balance table plays more; the command above it gives its figures while the content hash matches.")
-    yield DataFile("balance/report.txt", simreport.text(rep, note).encode(), sources)
+    found = _strongest(model)
+    deck_file = searchreport.deck_yaml(found, model, 1)
+    text = simreport.text(rep, note) + "\nThe strongest deck a quick search found (kit.yaml, balance: search):\n" + \
+        "\n".join(searchreport.text(found, model).splitlines()[2:]) + "\n"
+    yield DataFile("balance/report.txt", text.encode(), sources)
+    yield DataFile("balance/strongest-found.yaml", deck_file.encode(), sources)
+
+
+@lru_cache(maxsize=8)
+def _search(setup: SearchSetup) -> SearchResult:
+    return search(setup)
+
+
+def _strongest(model: SkyboundBattle) -> SearchResult:
+    """The kit's quick strongest-deck search, once per content (builds of the same content reuse it)."""
+    b, q = model.kit.balance, model.kit.balance.search
+    budget = Budget(q.restarts, q.steps, q.neighbours, q.games, 3, q.final_games)  # best of 3 on fresh games
+    return _search(search_setup(model.cards, model.rules, [(s.id, dict(s.cards)) for s in model.starters],
+                                [c.id for c in model.colours], b.seed, b.policy, budget, model.content_hash))

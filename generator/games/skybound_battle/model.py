@@ -164,6 +164,18 @@ class Balance(Strict):
     games: int = Field(ge=1, le=100_000)
     seed: int
     policy: Literal["greedy", "random"]
+    search: SearchBudget
+
+
+class SearchBudget(Strict):
+    """The strongest-deck search the kit's balance report runs (small: a build stays fast; the
+    result is kept in memory by content, so a second build of the same content does not search)."""
+
+    restarts: int = Field(ge=1, le=10)
+    steps: int = Field(ge=0, le=50)
+    neighbours: int = Field(ge=1, le=20)
+    games: int = Field(ge=1, le=200)
+    final_games: int = Field(ge=1, le=2000)
 
 
 class Kit(Strict):
