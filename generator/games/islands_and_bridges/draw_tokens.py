@@ -35,7 +35,7 @@ def token(game: Game, tok: Token, number: str = "") -> Scene:
         bg = game.color(tok.enemy)
         items.append(Circle(c, c, size * 0.45, fill=paper, stroke=ink, stroke_mm=0.4))
         # its number, name and health, then the attack spelled out (a charging enemy needs one more line)
-        ys: tuple[float, ...] = (0.31, 0.48, 0.63, 0.76) if e.charge_rounds else (0.36, 0.55, 0.72)
+        ys: tuple[float, ...] = (0.28, 0.43, 0.57, 0.70) if e.charge_rounds else (0.31, 0.48, 0.63)
         items.append(label(number or e.name.upper(), c, size * ys[0], size * 0.6, max_pt=11, style="bold"))
         items.append(label(f"{e.name.upper()} {e.health} HP" if number else f"{e.health} HP", c, size * ys[1],
                            size * 0.74, max_pt=7))
