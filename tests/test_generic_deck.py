@@ -176,3 +176,25 @@ def test_a_layout_template_runs_in_the_bounded_sandbox(runner, deck, tmp_path, m
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert re.search(r"card\.yaml:\d+:\d+: error: box 'points-text': ", result.output), result.output
     assert not (tmp_path / "pwned").exists() and not (tmp_path / "out").exists()
+
+
+def test_a_data_file_is_read_as_content_files_are(runner, deck, tmp_path):
+    """A CSV that is a fifo, a link out of the game's folder or not UTF-8 is refused at its place."""
+    import os
+
+    csv = deck / "my-deck" / "cards.csv"
+    outside = tmp_path / "elsewhere.csv"
+    outside.write_text(csv.read_text())
+    csv.unlink()
+    csv.symlink_to(outside)
+    result = build(runner, deck, tmp_path / "out")
+    assert result.exit_code == 1 and "cards.csv:1:1: error: the file leads out of the game's folder" in result.output
+    csv.unlink()
+    os.mkfifo(csv)
+    result = build(runner, deck, tmp_path / "out")
+    assert result.exit_code == 1 and "cards.csv:1:1: error: not a regular file (a fifo)" in result.output
+    csv.unlink()
+    csv.write_bytes(outside.read_bytes().replace(b"Fresh Bread", b"Fresh Br\xe9ad"))
+    result = build(runner, deck, tmp_path / "out")
+    assert result.exit_code == 1 and re.search(r"cards\.csv:2:\d+: error: not UTF-8 text", result.output), result.output
+    assert "Traceback" not in result.output and not (tmp_path / "out").exists()

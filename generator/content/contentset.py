@@ -41,7 +41,7 @@ class ContentSet:
         try:
             if path is None:
                 raise ContentError([Problem(shown, 1, 1, "missing content file")])
-            if not _inside(path, self.folder):
+            if not inside(path, self.folder):
                 raise ContentError([Problem(shown, 1, 1, "a link to a file outside the game folder (refused: "
                                                          "content is read from the game folder only)")])
             self.sources[stem] = source = load_file(path, shown, raise_duplicates=False)
@@ -113,7 +113,7 @@ class ContentSet:
         return out
 
 
-def _inside(path: Path, folder: Path) -> bool:
+def inside(path: Path, folder: Path) -> bool:
     """Whether `path`, its links followed, stays inside `folder`."""
     real = os.path.realpath(path)
     return os.path.commonpath([real, os.path.realpath(folder)]) == os.path.realpath(folder)

@@ -97,7 +97,7 @@ def make_model(parts: dict[str, Any], content: ContentSet) -> GenericGame:
             problems.append(at("quantity", f"quantity names the field {comp.quantity!r}, which `fields` does "
                                            "not declare as a number"))
         content.claim(comp.data)  # read here, not through content.parse: not an unknown file
-        table = read_table(content.folder / comp.data, problems)
+        table = read_table(content.folder / comp.data, content.folder, problems)
         if table is None or layout is None or (comp.back and back is None):
             continue
         if back is not None and back.size != layout.size:

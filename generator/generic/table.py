@@ -11,10 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from ..content import ContentError, Problem, load_file
-from ..content.contentset import shown_path
+from ..content.contentset import inside, shown_path
+from ..content.yamlload import decode, read_bytes
 
 MAX_ROWS = 10_000
-MAX_BYTES = 5_000_000
 
 
 @dataclass(frozen=True)
@@ -43,14 +43,16 @@ class Table:
         return Problem(self.file, cell.line, cell.col, message)
 
 
-def read_table(path: Path, problems: list[Problem]) -> Table | None:
-    """The rows of a .csv or .yaml data file; None (with problems) when it cannot be read."""
+def read_table(path: Path, folder: Path, problems: list[Problem]) -> Table | None:
+    """The rows of a .csv or .yaml data file of the game in `folder`; None (with problems) when it
+    cannot be read. Read as content files are: a plain file inside the folder, of bounded size."""
     shown = shown_path(path)
-    if not path.is_file():
+    if not path.exists() and not path.is_symlink():
         problems.append(Problem(shown, 1, 1, "missing data file"))
         return None
-    if path.stat().st_size > MAX_BYTES:
-        problems.append(Problem(shown, 1, 1, f"a data file of more than {MAX_BYTES:,} bytes"))
+    if not inside(path, folder):
+        problems.append(Problem(shown, 1, 1, "the file leads out of the game's folder (a link?): "
+                                             "data is read from the game's own folder only"))
         return None
     if path.suffix.lower() == ".csv":
         return _csv(path, shown, problems)
@@ -59,9 +61,9 @@ def read_table(path: Path, problems: list[Problem]) -> Table | None:
 
 def _csv(path: Path, shown: str, problems: list[Problem]) -> Table | None:
     try:
-        text = path.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError as err:
-        problems.append(Problem(shown, 1, 1, f"not UTF-8 text: {err.reason}"))
+        text = decode(read_bytes(path, shown), shown).removeprefix("\ufeff")
+    except ContentError as err:
+        problems.extend(err.problems)
         return None
     records = _records(text)
     if not records or not any(c.value for c in records[0]):
