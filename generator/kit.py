@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -46,7 +46,7 @@ def load(game_id: str, content_root: Path) -> Loaded:
     content.problems += content.unread_problems(loaded=model is not None) + glyph_problems(content)
     problems = list(content.problems)
     if model is not None and not problems:
-        problems += game.check(model, content)
+        problems += game.check(model, content) + component_problems(game, model, content)
     if model is None and not problems:  # a loader that gave up without saying why
         problems.append(Problem(str(folder), 1, 1, f"the content of {game_id} could not be loaded"))
     if problems or model is None:
@@ -56,32 +56,63 @@ def load(game_id: str, content_root: Path) -> Loaded:
     return Loaded(game, content, model)
 
 
+MAX_COMPONENTS = 20_000
+"""Components one kit may print: a deck of thousands builds in seconds; a count of millions would run
+for hours, and whatever validate accepts, build must make in bounded time."""
+
+
+def component_problems(game: Game, model: Any, content: ContentSet) -> list[Problem]:
+    """A kit that would print more than MAX_COMPONENTS components, placed at the count that makes it
+    when the content writes it (else at the game's first file)."""
+    counts = game.components(model)
+    total = sum(counts.values())
+    if total <= MAX_COMPONENTS or not content.sources:
+        return []
+    name, most = max(counts.items(), key=lambda kv: kv[1])
+    message = (f"the kit would print {total:,} components, {most:,} of them {name}; a kit prints at most "
+               f"{MAX_COMPONENTS:,}: lower the count")
+    for source in content.sources.values():
+        for node in _scalars(source.root):
+            if node.value.strip() == str(most):
+                return [Problem(source.file, node.start_mark.line + 1, node.start_mark.column + 1, message)]
+    first = next(iter(content.sources.values()))
+    return [Problem(first.file, 1, 1, message)]
+
+
+def _scalars(root: Any) -> Iterator[Any]:
+    """Every scalar node under `root`, in file order, each once: iterative (no depth limit), and an
+    alias is the node it names, so shared parts are seen once."""
+    from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+
+    todo = [root] if root is not None else []
+    seen: set[int] = set()
+    while todo:
+        node = todo.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, ScalarNode):
+            yield node
+        elif isinstance(node, MappingNode):
+            todo.extend(part for pair in reversed(node.value) for part in reversed(pair))
+        elif isinstance(node, SequenceNode):
+            todo.extend(reversed(node.value))
+
+
 def glyph_problems(content: ContentSet) -> list[Problem]:
     """Every string in the content that uses a character the embedded font cannot draw
     (reportlab would drop it from the PDF without a word)."""
-    from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
-
     out: list[Problem] = []
     for source in content.sources.values():
-        # iterative, each node once: an alias is the node it names, so shared parts are seen once
-        todo: list[Node] = [source.root] if source.root is not None else []
-        seen: set[int] = set()
-        while todo:
-            node = todo.pop()
-            if id(node) in seen:
+        for node in _scalars(source.root):
+            if not isinstance(node.value, str):
                 continue
-            seen.add(id(node))
-            if isinstance(node, ScalarNode) and isinstance(node.value, str):
-                bad = missing_glyphs(node.value)
-                if bad:
-                    shown = ", ".join(f"{ch!r} U+{ord(ch):04X}" for ch in bad[:10]) + \
-                        (f" and {len(bad) - 10} more" if len(bad) > 10 else "")
-                    out.append(Problem(source.file, node.start_mark.line + 1, node.start_mark.column + 1,
-                                       f"the font has no glyph for {shown}; use another character"))
-            elif isinstance(node, MappingNode):
-                todo.extend(part for pair in reversed(node.value) for part in reversed(pair))
-            elif isinstance(node, SequenceNode):
-                todo.extend(reversed(node.value))
+            bad = missing_glyphs(node.value)
+            if bad:
+                shown = ", ".join(f"{ch!r} U+{ord(ch):04X}" for ch in bad[:10]) + \
+                    (f" and {len(bad) - 10} more" if len(bad) > 10 else "")
+                out.append(Problem(source.file, node.start_mark.line + 1, node.start_mark.column + 1,
+                                   f"the font has no glyph for {shown}; use another character"))
     return out
 
 

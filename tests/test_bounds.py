@@ -39,3 +39,30 @@ def test_a_card_text_that_cannot_fit_its_card_is_an_error_at_its_line(content_co
     problems = problems_after_edit(content_copy, "islands-and-bridges", "elements.yaml",
                                    "No activation or cooldown time.", "No activation or cooldown time. " * 25)
     assert any("elements.yaml:50:" in p and "does not fit its" in p for p in problems), problems
+
+
+@pytest.mark.parametrize("game, file, old, new, where", [
+    ("island-of-fog", "tokens.yaml", "count: 40", "count: 999999", "tokens.yaml:16:"),
+])
+def test_a_kit_of_more_components_than_builds_in_bounded_time_is_refused_at_the_count(
+        content_copy, game, file, old, new, where):
+    problems = problems_after_edit(content_copy, game, file, old, new)
+    assert any(where in p and "a kit prints at most 20,000" in p and "999,999 of them" in p for p in problems), \
+        problems
+
+
+def test_a_data_only_deck_of_too_many_copies_is_refused(runner, tmp_path):
+    from generator.cli import main
+
+    root = tmp_path / "designs"
+    assert runner.invoke(main, ["new", "deck", "big", "--dir", str(root)]).exit_code == 0
+    csv = root / "big" / "cards.csv"
+    lines = csv.read_text().splitlines()
+    header = lines[0].split(",")
+    column = next(i for i, h in enumerate(header) if h.strip() in ("copies", "quantity", "count"))
+    row = lines[1].split(",")
+    row[column] = "30000"
+    lines[1] = ",".join(row)
+    csv.write_text("\n".join(lines) + "\n")
+    result = runner.invoke(main, ["--content", str(root), "--out", str(tmp_path / "out"), "validate", "big"])
+    assert result.exit_code == 1 and "a kit prints at most 20,000" in result.output, result.output
