@@ -46,7 +46,9 @@ def load(game_id: str, content_root: Path) -> Loaded:
     content.problems += content.unread_problems(loaded=model is not None) + glyph_problems(content)
     problems = list(content.problems)
     if model is not None and not problems:
-        problems += game.check(model, content) + component_problems(game, model, content)
+        problems += game.check(model, content)
+    if model is not None and not problems:   # counted only on a model its checks accept
+        problems += component_problems(game, model, content)
     if model is None and not problems:  # a loader that gave up without saying why
         problems.append(Problem(str(folder), 1, 1, f"the content of {game_id} could not be loaded"))
     if problems or model is None:
