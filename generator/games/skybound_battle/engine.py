@@ -164,12 +164,8 @@ class Battle:
         self.deployment()
         # Drawing never touches the board, so with nothing deployed the board now is the round's start.
         before = None if self.deployed else self.snapshot()
-        self.reveal()
-        if not self.round_ended:
-            self.resolve_battle()
-            if self.winner is not None:
-                return
-        self.end_of_round()
+        if not self.after_deployment():
+            return
         if (before is not None and self.snapshot() == before) or self.round >= self.round_limit:
             self.drawn = True  # decision drawn-game
 
@@ -218,12 +214,17 @@ class Battle:
         """The rest of a round whose deployment is under way: deployment from `cur`, Reveal,
         Resolve Battle, End of round (the look-ahead's rollout)."""
         self.deployment(cur, passed)
+        self.after_deployment()
+
+    def after_deployment(self) -> bool:
+        """Reveal, Resolve Battle and End of round; False when the battle ended the game first."""
         self.reveal()
         if not self.round_ended:
             self.resolve_battle()
             if self.winner is not None:
-                return
+                return False
         self.end_of_round()
+        return True
 
     def copy(self, policies: Sequence[Policy], rng: random.Random) -> Battle:
         """An independent copy of the game as it stands, played on by `policies` with `rng`."""
