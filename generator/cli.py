@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from . import __version__, cliutil, games, generic, kit, paths
+from . import __version__, cliutil, export, games, generic, kit, paths
 from .cliutil import FiniteFloatRange, fail_on_problems
 from .content import ContentError
 from .game import Artifact, BuildOptions
@@ -171,10 +171,14 @@ def validate(ctx: Context, game: tuple[str, ...]) -> None:
 @click.option("--no-crop-marks", is_flag=True, help="Leave out the crop marks.")
 @click.option("--duplex", type=click.Choice(("long", "short", "none")), default="long", show_default=True,
               help="How backs line up: long- or short-edge duplex, or none (fronts only).")
+@click.option("--profile", type=click.Choice(export.names()), default=export.DEFAULT, show_default=True,
+              help="Who the kit is for: " + "; ".join(f"{k}: {v}" for k, v in export.about().items())
+              + ". Paper, bleed, marks and duplex are the home kit's; a shop's sizes are its own.")
 @pass_ctx
 def build(ctx: Context, game: tuple[str, ...], paper: str, bleed_mm: float, no_crop_marks: bool,
-          duplex: str) -> None:
-    """Validate, then build the print kit of GAME (default: every game) into OUT/GAME/."""
+          duplex: str, profile: str) -> None:
+    """Validate, then build the print kit of GAME (default: every game) into OUT/GAME/ (another
+    profile than home: into OUT/GAME/PROFILE/)."""
     options = BuildOptions(paper=paper, bleed_mm=bleed_mm, crop_marks=not no_crop_marks, duplex=duplex)
     ids = ctx.game_ids(game)
     loaded, problems = [], []
@@ -187,7 +191,7 @@ def build(ctx: Context, game: tuple[str, ...], paper: str, bleed_mm: float, no_c
         fail_on_problems(problems)
     for item in loaded:
         bar = _Progress(item.game.id)
-        report = kit.build(item, ctx.out, options, bar)
+        report = kit.build(item, ctx.out, options, bar, profile)
         bar.done()
         _say_what_changed(item.game.id, report)
 

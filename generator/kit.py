@@ -7,12 +7,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from . import games, generic
+from . import export, games, generic
 from .content import ContentError, ContentSet, Problem, load_content
 from .draw.fonts import missing_glyphs
 from .game import Artifact, BuildOptions, Game
 from .output import WriteReport, write_artifacts
-from .press.assemble import assemble
 
 
 @dataclass
@@ -138,11 +137,13 @@ def _is_id(name: str) -> bool:
 
 
 def render(loaded: Loaded, options: BuildOptions,
-           progress: Callable[[Artifact], None] | None = None) -> list[Artifact]:
-    """Every file of the kit, in memory: the game says what its kit is, the core makes it."""
+           progress: Callable[[Artifact], None] | None = None, profile: str = export.DEFAULT) -> list[Artifact]:
+    """Every file of the kit as `profile` makes it, in memory: the game says what its kit is, the
+    profile's exporter makes its files (the home kit: the core's imposed PDFs and SVGs)."""
     spec = loaded.game.kit(loaded.model, loaded.content, options)
+    job = export.Job(loaded.game.id, spec.title, spec.files, options)
     out = []
-    for artifact in assemble(spec.title, spec.files, options):
+    for artifact in export.profile(profile).export(job):
         out.append(artifact)
         if progress:
             progress(artifact)
@@ -150,8 +151,11 @@ def render(loaded: Loaded, options: BuildOptions,
 
 
 def build(loaded: Loaded, out_root: Path, options: BuildOptions,
-          progress: Callable[[Artifact], None] | None = None) -> WriteReport:
-    """Render the kit, then write it atomically under OUT/GAME with a manifest."""
-    artifacts = render(loaded, options, progress)
-    return write_artifacts(out_root / loaded.game.id, artifacts,
-                           {"game": loaded.game.id, "options": options.__dict__})
+          progress: Callable[[Artifact], None] | None = None, profile: str = export.DEFAULT) -> WriteReport:
+    """Render the kit as `profile` makes it, then write it atomically with a manifest: under OUT/GAME
+    for the home kit, under OUT/GAME/PROFILE for another (the home kit's files are left alone)."""
+    artifacts = render(loaded, options, progress, profile)
+    game_folder = out_root / loaded.game.id
+    folder = export.profile(profile).folder
+    meta = {"game": loaded.game.id, "options": options.__dict__, "profile": profile}
+    return write_artifacts(game_folder / folder if folder else game_folder, artifacts, meta, root=game_folder)

@@ -1,0 +1,131 @@
+"""Every way a kit leaves the machine: one profile each (`playkit build GAME --profile NAME`).
+
+A profile is an entry of templates/export/profiles.yaml (its sizes, bleeds and resolutions live
+there only) naming an *exporter*, the code that turns the game's kit spec into files. The API is
+small on purpose:
+
+- `names()`                    the profiles, in file order (`home`, the default, first);
+- `profile(name)`              one profile read and checked: a `Profile`;
+- `Profile.export(job)`        its files (Artifacts with paths under the profile's folder), lazily;
+- `Profile.folder`             where they go under OUT/GAME ('' = OUT/GAME itself, for `home`);
+- `Job`                        what an exporter is given: the game, the kit spec, the build options.
+
+To add a profile: write a module here with a settings model (a subclass of `Settings`, the fields
+its profiles.yaml entry may hold) and a function `(Job, settings) -> Iterable[Artifact]`, list its
+`Exporter` in `exporters()`, and add an entry to profiles.yaml naming it. Nothing else changes: the
+CLI offers every entry of the file, and the kit contract tests run every profile.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from ..content.schema import Strict
+from ..game import Artifact, BuildOptions
+from ..kitspec import KitFile
+from ..paths import TEMPLATES
+
+PROFILES_FILE = TEMPLATES / "export" / "profiles.yaml"
+DEFAULT = "home"
+
+
+class Settings(Strict):
+    """What every profile entry says; an exporter's settings model adds its own fields."""
+
+    about: str
+    exporter: str
+    subfolder: bool = True   # write into OUT/GAME/NAME/ (False: into OUT/GAME/ itself, as `home` does)
+
+
+@dataclass(frozen=True)
+class Job:
+    """What an exporter is given. `files` is the game's kit spec, made lazily: iterate it once (or
+    make it a tuple first)."""
+
+    game: str
+    title: str
+    files: Iterable[KitFile]
+    options: BuildOptions
+
+
+@dataclass(frozen=True)
+class Exporter:
+    """The code behind profiles: the fields their entries hold, and the function making the files."""
+
+    settings: type[Settings]
+    make: Callable[[Job, Any], Iterable[Artifact]]
+
+
+def exporters() -> dict[str, Exporter]:
+    """Every exporter by the name profiles.yaml gives it (imported when a build asks, not before)."""
+    from . import home
+
+    return {"home": home.EXPORTER}
+
+
+@dataclass(frozen=True)
+class Profile:
+    name: str
+    settings: Settings
+    exporter: Exporter
+
+    @property
+    def about(self) -> str:
+        return self.settings.about
+
+    @property
+    def folder(self) -> str:
+        """The folder under OUT/GAME its files go to ('' for OUT/GAME itself)."""
+        return self.name if self.settings.subfolder else ""
+
+    def export(self, job: Job) -> Iterator[Artifact]:
+        yield from self.exporter.make(job, self.settings)
+
+
+def names() -> list[str]:
+    """The profiles the data file names, in its order."""
+    return list(_entries())
+
+
+def about() -> dict[str, str]:
+    """Each profile's one-line description (for `--help`), read without checking the whole entry."""
+    return {name: str(entry.get("about", "")) if isinstance(entry, dict) else "" for name, entry in _entries().items()}
+
+
+@cache
+def profile(name: str) -> Profile:
+    """The profile `name`, its entry checked against its exporter's settings model; raises KeyError
+    for a name the file does not hold, ContentError (at FILE:LINE:COL) for a malformed entry."""
+    from ..content import ContentError
+    from ..content.schema import SLUG_PATTERN, parse
+
+    source = _source()
+    if name not in _entries():
+        raise KeyError(name)
+    if not re.match(SLUG_PATTERN, name):   # it names a folder under OUT/GAME
+        raise ContentError([source.problem((name,), f"a profile's name is an id such as 'tgc', not {name!r}",
+                                           on_key=True)])
+    head = _entries()[name]
+    known = exporters()
+    kind = head.get("exporter") if isinstance(head, dict) else None
+    if kind not in known:
+        raise ContentError([source.problem((name, "exporter") if kind else (name,),
+                                           f"no exporter {kind!r}; there are: {', '.join(known)}")])
+    exporter = known[str(kind)]
+    return Profile(name, parse(exporter.settings, source, (name,)), exporter)
+
+
+@cache
+def _source() -> Any:
+    from ..content.yamlload import load_file
+
+    return load_file(PROFILES_FILE)
+
+
+def _entries() -> dict[str, Any]:
+    data = _source().data
+    return data if isinstance(data, dict) else {}

@@ -1,0 +1,16 @@
+"""The `home` profile: the kit as a home printer takes it, the core's imposed PDFs and SVGs."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..game import Artifact
+from ..press.assemble import assemble
+from . import Exporter, Job, Settings
+
+
+def make(job: Job, settings: Settings) -> Iterator[Artifact]:
+    return assemble(job.title, job.files, job.options)
+
+
+EXPORTER = Exporter(Settings, make)
