@@ -163,3 +163,51 @@ def test_rulebook_arrow_examples_follow_the_arrow_rule(loaded):
     assert f"from the top-left corner it points {way}" in book
     for corner in ("top-right", "bottom-right", "bottom-left"):
         assert f"from the {corner} {DIRECTION_WORDS[arrow(size, corner_square(size, corner))]}" in book
+
+
+def _coins(items, dx=0.0, dy=0.0):
+    """(x, y, figure) of every value coin drawn: a circle with a bold figure on it."""
+    out = []
+    flat = list(items)
+    for a, b in itertools.pairwise(flat):
+        if isinstance(a, Circle) and isinstance(b, Text) and b.text.isdigit() and abs(b.x - a.cx) < 1e-6:
+            out.append((a.cx + dx, a.cy + dy, int(b.text)))
+    return out
+
+
+@pytest.mark.parametrize("size", [3, 5])
+def test_every_square_shows_its_city_value_where_its_tile_leaves_it_in_sight(loaded, size):
+    from generator.games.island_of_fog import draw_board
+    from generator.games.island_of_fog.board import centre_square, square_value, squares
+    m: IslandOfFog = loaded.model
+    tile = m.board.space_size * m.board.spaces_per_tile
+    coins = _coins(draw_board.board(m, size).items)
+    for sq in squares(size):
+        want = square_value(m.variant[size], sq)
+        if sq == centre_square(size):
+            want = m.tiles.lighthouse.income
+        tx, ty = draw_board.tile_origin(m, sq)
+        in_band = {v for x, y, v in coins
+                   if tx - m.board.value_band < x < tx + tile + m.board.value_band
+                   and ty - m.board.value_band < y < ty + tile + m.board.value_band
+                   and not (tx < x < tx + tile and ty < y < ty + tile)}
+        assert in_band == {want}, (sq, in_band)
+
+
+def test_the_lighthouse_tile_shows_its_income(loaded):
+    m: IslandOfFog = loaded.model
+    face = draw_tiles.face(m, m.lighthouse_tile)
+    assert [v for *_, v in _coins(face.items)] == [m.tiles.lighthouse.income]
+
+
+@pytest.mark.parametrize("old, new", [
+    ("up to {{ k }}", "up to {{ k.nope + }}"),                       # bad syntax
+    ("{{ combat.simple_threshold }}", "{{ combat.no_such_field }}"),  # a name the model does not have
+])
+def test_a_bad_combat_words_template_is_an_error_at_its_line(content_copy, old, new):
+    root = content_copy(GAME_ID)
+    replace_in(root / GAME_ID / "combat.yaml", old, new)
+    with pytest.raises(ContentError) as err:
+        kit.load(GAME_ID, root)
+    (msg,) = [str(p) for p in err.value.problems]
+    assert "combat.yaml:" in msg and "words." in msg, msg

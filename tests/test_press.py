@@ -93,6 +93,30 @@ def test_board_is_tiled_with_labels():
     assert len(texts) > 1 and all("big board, part" in t for t in texts)
 
 
+def test_board_parts_say_which_goes_on_top_and_keep_crosses_off_the_play_area():
+    from generator.press import impose
+    from generator.press.document import _seam_crosses
+    play = (10.0, 10.0, 380.0, 280.0)
+    scene = Scene(400, 300, (Rect(0, 0, 400, 300, fill="#ddeeff"),), play_area=play)
+    doc = PrintDocument("Test", "board", BuildOptions(paper="a4"))
+    doc.board("big board", scene)
+    texts = pdfcheck.texts(doc.to_bytes())
+    assert "lay it first" in texts[0] and all("trim its" in t and "lay it over" in t for t in texts[1:])
+    t = impose.tile("a4", 400, 300, 3.0)
+    seen = 0
+    for part in t.parts:
+        for at, vertical in ((0.0, True), (part.w / 2, True), (0.0, False), (part.h / 2, False)):
+            for x, y in _seam_crosses(scene, part, at, vertical):
+                sx, sy = part.x + x, part.y + y   # the cross on the face
+                inside = play[0] < sx < play[0] + play[2] and play[1] < sy < play[1] + play[3]
+                assert not inside, (part, at, vertical, sx, sy)
+                seen += 1
+    assert seen  # the frame has room for crosses: they are placed, only not on the play area
+    # without a play area, crosses fall a quarter and three quarters along the line
+    plain = Scene(400, 300)
+    assert _seam_crosses(plain, t.parts[0], 0.0, True) == [(0.0, t.parts[0].h * 0.25), (0.0, t.parts[0].h * 0.75)]
+
+
 def test_svg_is_standalone_and_well_formed():
     import xml.dom.minidom
 

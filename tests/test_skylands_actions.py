@@ -240,6 +240,33 @@ def test_convert_hostel_inhabitants_can_be_moved_and_bonus_needs_a_blue(model):
     assert done.vp == 1
 
 
+def test_hostel_fills_from_complete_islands_up_to_its_capacity_never_from_the_supply(model):
+    capacity = effect(model, "hostel").capacity
+    board = place(model, crystals_and_city(model), ("hostel", "E4", 0))
+    board = people(board, "A1", 0, ("blue",))
+    board = people(board, "A3", 0, ("blue",) * 2)  # the city holds inhabitants too
+    hostel = next(i for i in find_islands(board) if sq("E4") in i.squares)
+    crystals, city = island_at(board, "A1", "crystals"), island_at(board, "A3", "city")
+    after = actions.to_hostel(model, board, hostel, [crystals, city], 2)
+    assert after.squares[sq("E4")].inhabitants_on(0) == ("blue", "blue")
+    assert actions.inhabitants_of(after) == actions.inhabitants_of(board)  # moved, none from the supply
+    assert after.squares[sq("A1")].inhabitants_on(0) == ()
+    with pytest.raises(actions.IllegalAction, match="none come from the supply"):
+        actions.to_hostel(model, board, hostel, [crystals], 2)          # one inhabitant there
+    full = people(board, "E4", 0, ("green",) * capacity)
+    with pytest.raises(actions.IllegalAction, match="0 empty spaces"):
+        actions.to_hostel(model, full, hostel, [city], 1)
+    with pytest.raises(actions.IllegalAction, match="empty space"):
+        actions.to_hostel(model, board, hostel, [city], capacity + 1)
+    open_board = people(place(model, board, ("small-woods-1", "D1", 0)), "D1", 0, ("green",))
+    woods = next(i for i in find_islands(open_board) if sq("D1") in i.squares)
+    assert not woods.complete
+    with pytest.raises(actions.IllegalAction, match="incomplete"):
+        actions.to_hostel(model, open_board, hostel, [woods], 1)
+    with pytest.raises(actions.IllegalAction, match="onto the Hostel"):
+        actions.to_hostel(model, board, city, [crystals], 1)
+
+
 def test_power_station_two_more_vps_when_its_city_gets_inhabitants(model):
     board = people(place(model, model.empty_board(), ("small-crystals-1", "A1", 90), ("small-crystals-2", "B1", 270)),
                    "A1", 0, ("blue",))

@@ -107,13 +107,16 @@ Item = Rect | Circle | Line | Path | Text | Image | Group
 
 @dataclass(frozen=True)
 class Scene:
-    """A face of w × h mm. `background` is painted out into the bleed."""
+    """A face of w × h mm. `background` is painted out into the bleed. `play_area` (x, y, w, h in
+    mm), where a face has one, is where pieces lie at the table: marks the press adds to lay a
+    board's pages together stay out of it."""
 
     w: float
     h: float
     items: tuple[Item, ...] = field(default_factory=tuple)
     background: Color = None
     title: str = ""
+    play_area: tuple[float, float, float, float] | None = None
 
 
 def polygon(points: list[tuple[float, float]], **style: object) -> Path:

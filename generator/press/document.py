@@ -157,7 +157,7 @@ class PrintDocument:
         if self.options.crop_marks and spec.crop:
             _crop_marks(c, pg, spec)
         if spec.part is not None:
-            _part_marks(c, pg, *spec.part)
+            _part_marks(c, pg, *spec.part, spec.placed[0].scene)
         self._footer(c, spec)
         c.showPage()
 
@@ -250,30 +250,36 @@ def _board_corner_marks(c: Canvas, pg: Page, spec: _PageSpec) -> None:
             _mm_line(c, pg, x + sx * out, y, x + sx * (out + MARK_LEN_MM), y)
 
 
-def _part_marks(c: Canvas, pg: Page, t: impose.Tiling, part: impose.Part) -> None:
-    """Where the next part overlaps this one: a dashed line and registration crosses to lay the
-    parts on top of one another; and a small map of the parts with this one filled."""
+def _part_marks(c: Canvas, pg: Page, t: impose.Tiling, part: impose.Part, scene: Scene) -> None:
+    """How this part lies on its neighbours. A part to the right or below goes on top: it is
+    trimmed along its printed left and top edges, and each edge is laid on the dashed line of the
+    part it covers, which the edge then hides. Registration crosses sit on those lines, on both
+    parts, so a trimmed edge leaves half a cross that meets the other half; they are placed only
+    where the line runs outside the face's play area (in its frame), so none stays on the board
+    where pieces lie. A small map of the parts, bottom right, shows which one this is."""
     c.setStrokeColor(HexColor("#cc0066"))
     c.setLineWidth(0.3)
     x0, y0 = part.page_x, part.page_y
-    marks: list[tuple[float, float]] = []
-    if part.col < t.cols - 1:   # the strip on the right is repeated on the next part
-        x = x0 + part.w - _overlap(t, "x")
+    ox, oy = _overlap(t, "x"), _overlap(t, "y")
+    crosses: list[tuple[float, float]] = []
+    if part.col < t.cols - 1:   # the next part's left edge lands on this line
+        x = x0 + part.w - ox
         _dashed(c, pg, x, y0, x, y0 + part.h)
-        marks += [(x, y0 + part.h * f) for f in (0.25, 0.75)]
-    if part.col > 0:
-        x = x0 + _overlap(t, "x")
-        marks += [(x, y0 + part.h * f) for f in (0.25, 0.75)]
+        crosses += _seam_crosses(scene, part, x - x0, vertical=True)
+    if part.col > 0:            # this part's own left edge, trimmed along the print
+        crosses += _seam_crosses(scene, part, 0.0, vertical=True)
     if part.row < t.rows - 1:
-        y = y0 + part.h - _overlap(t, "y")
+        y = y0 + part.h - oy
         _dashed(c, pg, x0, y, x0 + part.w, y)
-        marks += [(x0 + part.w * f, y) for f in (0.25, 0.75)]
+        crosses += _seam_crosses(scene, part, y - y0, vertical=False)
     if part.row > 0:
-        y = y0 + _overlap(t, "y")
-        marks += [(x0 + part.w * f, y) for f in (0.25, 0.75)]
+        crosses += _seam_crosses(scene, part, 0.0, vertical=False)
     c.setDash([])
-    for mx, my in marks:
-        _cross(c, pg, mx, my)
+    for mx, my in crosses:
+        _cross(c, pg, x0 + mx, y0 + my)
+    c.setFillColor(HexColor(FOOT_COLOR))
+    c.setFont(fonts.pdf_name("regular"), 6.5)
+    c.drawString(MARGIN_MM * MM, (pg.h - 4.0) * MM, _assembly_line(t, part))
     # the map of parts, bottom right, in the footer
     cell = 3.0
     mx0 = pg.w - MARGIN_MM - t.cols * cell
@@ -286,6 +292,44 @@ def _part_marks(c: Canvas, pg: Page, t: impose.Tiling, part: impose.Part) -> Non
             c.setFillColor(HexColor("#cc0066" if filled else "#ffffff"))
             x, y, w, h = _pdf_box(pg, mx0 + col * cell, my0 + r * cell, cell, cell)
             c.rect(x, y, w - x, h - y, stroke=1, fill=1)
+
+
+CROSS_ROOM_MM = 6.0  # the length of line a registration cross needs outside the play area
+
+
+def _seam_crosses(scene: Scene, part: impose.Part, at: float, vertical: bool) -> list[tuple[float, float]]:
+    """Where registration crosses go on a seam `at` mm into the part (a vertical line at x = at,
+    or a horizontal one at y = at), in part coordinates: the middle of each stretch of the line
+    that lies outside the scene's play area and is long enough for a cross. A scene without a
+    play area gets crosses a quarter and three quarters along the line."""
+    length = part.h if vertical else part.w
+    if scene.play_area is None:
+        return [(at, length * f) if vertical else (length * f, at) for f in (0.25, 0.75)]
+    px, py, pw, ph = scene.play_area
+    seam = (part.x + at) if vertical else (part.y + at)        # the line, in scene coordinates
+    lo, hi = (px, px + pw) if vertical else (py, py + ph)      # the play area across the line
+    start = part.y if vertical else part.x                     # the part along the line
+    a0, a1 = (py, py + ph) if vertical else (px, px + pw)      # the play area along the line
+    if not lo < seam < hi:                                     # the line misses the play area
+        stretches = [(start, start + length)]
+    else:
+        stretches = [(start, min(a0, start + length)), (max(a1, start), start + length)]
+    out = []
+    for s0, s1 in stretches:
+        if s1 - s0 >= CROSS_ROOM_MM:
+            mid = (s0 + s1) / 2 - start
+            out.append((at, mid) if vertical else (mid, at))
+    return out
+
+
+def _assembly_line(t: impose.Tiling, part: impose.Part) -> str:
+    """What to do with this part, printed in its top margin."""
+    name = f"Part {part.row + 1}-{part.col + 1}"
+    trims = [side for side, yes in (("left", part.col > 0), ("top", part.row > 0)) if yes]
+    if not trims:
+        return f"{name}: lay it first; the parts to its right and below go on top, each edge on a dashed line."
+    return (f"{name}: trim its {' and '.join(trims)} edge{'s' if len(trims) > 1 else ''} along the print, "
+            f"then lay it over the parts it meets, each trimmed edge on their dashed line, half crosses meeting.")
 
 
 def _overlap(t: impose.Tiling, axis: str) -> float:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 
-from ...draw import Circle, Line, Path, Rect, polygon
+from ...draw import Circle, Line, Path, Rect, Text, polygon
 from ...draw.scene import Item, PathOp
 from .model import IslandOfFog
 
@@ -191,6 +191,15 @@ def lighthouse(m: IslandOfFog, x: float, y: float, s: float, band: str) -> list[
     out.append(polygon([_p(x, y, s, 0.38, 0.18), _p(x, y, s, 0.5, 0.1), _p(x, y, s, 0.62, 0.18)],
                        fill=ink))
     return out
+
+
+def value_coin(m: IslandOfFog, cx: float, cy: float, r: float, value: int, pt: float) -> list[Item]:
+    """A coin showing the coins a city earns there each turn (the board's squares, the lighthouse
+    tile): one picture, so a value reads the same wherever it is printed. The figure, `pt` points,
+    sits centred on (cx, cy)."""
+    cap_mm = 0.72 * pt * 0.3528  # the height of a figure in the kit's font
+    return [Circle(cx, cy, r, fill=tint(m.look.coin, 0.45), stroke=m.look.coin_dark, stroke_mm=max(0.25, r * 0.05)),
+            Text(cx, cy + cap_mm / 2, str(value), pt, m.look.coin_dark, "bold", "middle")]
 
 
 def arrow(m: IslandOfFog, x: float, y: float, s: float, turns: int = 0) -> list[Item]:

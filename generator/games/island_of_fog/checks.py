@@ -47,11 +47,23 @@ def check(model: IslandOfFog, content: ContentSet) -> list[Problem]:
 
 
 def _check_templates(model: IslandOfFog, content: ContentSet) -> list[Problem]:
-    """Decision texts are templates over the model: a name that does not exist is an error here,
-    not a blank in the rulebook."""
+    """Decision texts and the combat words are templates over the model: a name that does not
+    exist is an error here, at its line, not a blank on the combat card or in the rulebook."""
+    import jinja2
+
+    from ...text import render_string
     from .texts import context
 
-    return decisions.template_problems(content, model.decisions.decisions, context(model))
+    ctx = context(model)
+    problems = decisions.template_problems(content, model.decisions.decisions, ctx)
+    w = model.combat.words
+    for loc, source in ((("words", "rerolls"), w.rerolls), (("words", "odds", "optimal"), w.odds.optimal),
+                        (("words", "odds", "simple"), w.odds.simple)):
+        try:
+            render_string(source, **ctx)
+        except jinja2.TemplateError as err:
+            problems.append(content.problem("combat", loc, f"{'.'.join(loc)} template: {err}"))
+    return problems
 
 
 def _unique(report: Report, stem: str, loc: Loc, values: Iterable[object], what: str,

@@ -33,8 +33,9 @@ def space(m: IslandOfFog, kind: str, x: float, y: float, s: float, nation: str |
     elif k.base:
         fill = art.tint(m.colour[nation].hex, 0.75) if nation else m.look.paper
         out += art.fortress(x, y, s, fill, m.look.ink)
-    elif k.lighthouse:
+    elif k.lighthouse:  # the tower, and the coins its city earns each turn
         out += art.lighthouse(m, x, y, s, m.look.lighthouse_band)
+        out += art.value_coin(m, x + 0.82 * s, y + 0.82 * s, 0.15 * s, m.tiles.lighthouse.income, 11)
     else:
         out += art.grass(m, x, y, s, k.colour)
     return out

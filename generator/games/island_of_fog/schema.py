@@ -60,6 +60,9 @@ class Variant(Strict):
 class BoardFile(Strict):
     spaces_per_tile: Annotated[int, Field(ge=1, le=9)]
     space_size: Mm = Field(gt=0, le=60)   # a tile (3 spaces) fits across a page
+    # each board square is this much larger than its tile on every side: the square's city value
+    # is printed in that band, where a laid tile leaves it in sight (room for a 6 pt figure or more)
+    value_band: Mm = Field(ge=3, le=10)
     default_size: int
     corners: dict[Slug, Corner]
     variants: list[Variant] = Field(min_length=1)

@@ -82,4 +82,5 @@ def board(model: SkyboundBattle) -> Scene:
                    anchor="middle", valign="middle")
     items.append(Line(grid_x, band_y, zone_x - gap, band_y, stroke="#d9c27a", stroke_mm=0.6))
     items.append(Line(grid_x, band_y + band_h, zone_x - gap, band_y + band_h, stroke="#d9c27a", stroke_mm=0.6))
-    return Scene(w, h, tuple(items), background=PAPER, title=f"{TITLE} battle board")
+    return Scene(w, h, tuple(items), background=PAPER, title=f"{TITLE} battle board",
+                 play_area=(MARGIN / 2, MARGIN / 2, w - MARGIN, h - MARGIN))  # inside the frame

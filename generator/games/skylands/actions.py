@@ -117,6 +117,39 @@ def is_hostel(model: Skylands, board: Board, island: Island) -> bool:
     return any(isinstance(_effect(model, board.squares[sq]), Hostel) for sq, _ in island.parts)
 
 
+def to_hostel(model: Skylands, board: Board, hostel: Island, sources: Sequence[Island], count: int) -> Board:
+    """Move `count` inhabitants from the player's complete islands onto empty Hostel spaces,
+    taken from the sources in the order given ("Up to four inhabitants from completed islands can
+    be placed onto the Hostel"; decision `hostel-filling`: at any time between actions, never from
+    the supply, never past the Hostel's capacity). IllegalAction for anything else."""
+    if not is_hostel(model, board, hostel):
+        raise IllegalAction("inhabitants can only be moved onto the Hostel")
+    (square, index), = hostel.parts  # the Hostel is a complete island in itself
+    effect = _effect(model, board.squares[square])
+    assert isinstance(effect, Hostel)
+    on_hostel = board.squares[square].inhabitants_on(index)
+    room = effect.capacity - len(on_hostel)
+    if count < 1 or count > room:
+        raise IllegalAction(f"the Hostel has {room} empty space{'s' if room != 1 else ''} ({count} asked)")
+    for s in sources:
+        if s is hostel or is_hostel(model, board, s) or not s.complete:
+            raise IllegalAction(f"inhabitants come to the Hostel from complete islands (found a "
+                                f"{'complete' if s.complete else 'incomplete'} {s.type} island)")
+    if sum(s.inhabitants for s in sources) < count:
+        raise IllegalAction(f"the islands chosen hold {sum(s.inhabitants for s in sources)} inhabitants "
+                            f"({count} asked); none come from the supply")
+    moving: list[str] = []
+    for island in sources:
+        for sq, i in island.parts:
+            if len(moving) == count:
+                break
+            have = board.squares[sq].inhabitants_on(i)
+            k = min(count - len(moving), len(have))
+            moving += have[:k]
+            board = _with(board, sq, i, have[k:])
+    return _with(board, square, index, on_hostel + tuple(moving))
+
+
 def _effect(model: Skylands, placed: Placed) -> object:
     return model.specials[placed.face.special].effect if placed.face.special else None
 
