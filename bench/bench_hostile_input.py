@@ -1,9 +1,11 @@
 """Hostile input, tried as a careless or hostile user would: each case runs `playkit` in a fresh
 process on a broken copy of the content (or a broken tool file) and is judged on what the user
 sees: no traceback; refused with FILE:LINE:COL: error: lines (exit 1), a usage error (exit 2) or
-done correctly (exit 0); the output folder untouched when refused; at most 5 s of CPU and 300 MB.
+done correctly (exit 0); the output folder untouched when refused; at most 5 s of CPU and 300 MB
+(each case's own, read when it is reaped).
 
-    python bench/bench_hostile_input.py        # prints one row a case, then the verdict
+    python bench/bench_hostile_input.py          # prints one row a case, then the verdict
+    python bench/bench_hostile_input.py --fresh  # only the newest set (layouts, data-only games, pictures)
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -173,6 +176,121 @@ CASES = [
 ]
 
 
+# -- a fresh set (session 3): the surfaces that came with layouts and data-only games
+DECKS = EXAMPLES / "decks"
+
+
+def deck(tmp: Path) -> Path:
+    shutil.copytree(DECKS / "market-day", tmp / "content" / "market-day")
+    return tmp / "content" / "market-day"
+
+
+def deck_edit(file: str, old: str, new: str, command: str = "validate") -> Callable[[Path], list[str]]:
+    def make(tmp: Path) -> list[str]:
+        path = deck(tmp) / file
+        text = path.read_text()
+        assert old in text, (file, old)
+        path.write_text(text.replace(old, new, 1))
+        return [command, "market-day"]
+    return make
+
+
+def deck_file(file: str, data: bytes | Callable[[Path], None], old: str = "images/coin.svg",
+              command: str = "validate") -> Callable[[Path], list[str]]:
+    """Put a file in the deck's folder (bytes, or made by a function) and point the card's icon at it."""
+    def make(tmp: Path) -> list[str]:
+        folder = deck(tmp)
+        target = folder / file
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(data, bytes):
+            target.write_bytes(data)
+        else:
+            data(target)
+        layout = folder / "layouts" / "card.yaml"
+        layout.write_text(layout.read_text().replace(old, file, 1))
+        return [command, "market-day"]
+    return make
+
+
+def _png(w: int, h: int) -> bytes:
+    """A valid PNG of w x h black pixels, written small (rows compress to almost nothing)."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    raw = zlib.compressobj(9)
+    body = b"".join(raw.compress(b"\0" + bytes(w)) for _ in range(h)) + raw.flush()
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 0, 0, 0, 0))
+            + chunk(b"IDAT", body) + chunk(b"IEND", b""))
+
+
+SVG_HEAD = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+FRESH = [
+    Case("layout picture ../../ out of the folder", deck_edit("layouts/card.yaml", "images/coin.svg",
+                                                              "../../../../etc/hosts.svg")),
+    Case("layout picture at an absolute path", deck_edit("layouts/card.yaml", "images/coin.svg", "/etc/x.svg")),
+    Case("layout picture: a fifo named .svg", deck_file("images/pipe.svg", lambda p: os.mkfifo(p))),
+    Case("layout picture: a link to /dev/zero", deck_file("images/zero.png", lambda p: p.symlink_to("/dev/zero"))),
+    Case("SVG with an external entity (XXE)", deck_file("images/xxe.svg", (
+        '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
+        + SVG_HEAD + '<title>&x;</title><rect width="5" height="5"/></svg>').encode())),
+    Case("SVG entity bomb", deck_file("images/lol.svg", (
+        '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "lollollollollollollollollol">'
+        + "".join(f'<!ENTITY {chr(98 + i)} "{("&" + chr(97 + i) + ";") * 10}">' for i in range(8))
+        + ']>' + SVG_HEAD + '<title>&i;</title></svg>').encode())),
+    Case("SVG of 3 MiB (200,000 rects)", deck_file("images/big.svg", (
+        SVG_HEAD + '<rect x="1" y="1" width="1" height="1"/>' * 200_000 + "</svg>").encode())),
+    Case("SVG nested 100,000 groups deep", deck_file("images/deep.svg", (
+        SVG_HEAD + "<g>" * 100_000 + "</g>" * 100_000 + "</svg>").encode())),
+    Case("PNG of 20,000 x 20,000 pixels (decompression bomb)", deck_file("images/bomb.png", _png(20_000, 20_000),
+                                                                         command="build")),
+    Case("a text file named .png", deck_file("images/fake.png", b"not a picture at all\n")),
+    Case("font: a text file named .ttf", deck_edit("layouts/card.yaml", "font: bold\n    size: 11",
+                                                   "font: cards.csv.ttf\n    size: 11")),
+    Case("layout extends itself in a loop", deck_edit("layouts/card.yaml", "cost-text: {extends: cost,",
+                                                      "cost: {extends: cost-text}\n  cost-text: {extends: cost,")),
+    Case("layout x: 1e308mm", deck_edit("layouts/card.yaml", "x: 17mm", "x: 1e308mm")),
+    Case("layout width: -5mm", deck_edit("layouts/card.yaml", "width: 41mm", "width: -5mm")),
+    Case("layout x: banana", deck_edit("layouts/card.yaml", "x: 17mm", "x: banana")),
+    Case("layout size 0 x 0", deck_edit("layouts/coin.yaml", "size: {width: 20mm, height: 20mm}",
+                                        "size: {width: 0mm, height: 0mm}")),
+    Case("layout text size 2 pt", deck_edit("layouts/card.yaml", "size: 9.5", "size: 2")),
+    Case("layout polygon of 200,000 points", deck_edit(
+        "layouts/card.yaml", "points: [[50%, 0%], [100%, 35%], [85%, 100%], [15%, 100%], [0%, 35%]]",
+        "points: [" + ", ".join("[1%, 2%]" for _ in range(200_000)) + "]")),
+    Case("layout template reaches a dunder", deck_edit("layouts/card.yaml", '"{{ name }}"',
+                                                       '"{{ name.__class__.__mro__ }}"')),
+    Case("layout template multiplies a string by 10^9", deck_edit("layouts/card.yaml", '"{{ name }}"',
+                                                                 '"{{ name * 1000000000 }}"', "build")),
+    Case("layout template loops 10^9 times", deck_edit("layouts/card.yaml", '"{{ name }}"',
+                                                      '"{% for i in range(10**9) %}x{% endfor %}"', "build")),
+    Case("a CSV cell that looks like a template (printed as is)",
+         deck_edit("cards.csv", "Fresh Bread,", "{{ 7 * 7 }} Bread,", "build"), "ok"),
+    Case("CSV quantity 999999", deck_edit("cards.csv", "Fresh Bread,1,goods,Gain 1 coin when you sell it.,1,3",
+                                          "Fresh Bread,1,goods,Gain 1 coin when you sell it.,1,999999")),
+    Case("CSV number nan", deck_edit("cards.csv", "Fresh Bread,1,", "Fresh Bread,nan,")),
+    Case("CSV number 1e400", deck_edit("cards.csv", "Fresh Bread,1,", "Fresh Bread,1e400,")),
+    Case("CSV kind not in its list", deck_edit("cards.csv", "Fresh Bread,1,goods,", "Fresh Bread,1,gods,")),
+    Case("CSV row of 5,000 cells", deck_edit("cards.csv", "Gain 1 coin when you sell it.,1,3",
+                                             "Gain 1 coin when you sell it.,1,3" + ",x" * 5000)),
+    Case("CSV unterminated quote", deck_edit("cards.csv", "Fresh Bread,", '"Fresh Bread,')),
+    Case("CSV with a NUL in a cell", deck_edit("cards.csv", "Fresh Bread,", "Fresh\x00Bread,")),
+    Case("CSV of 40,000 blank lines", lambda tmp: ((deck(tmp) / "cards.csv").write_text(
+        (DECKS / "market-day" / "cards.csv").read_text() + "\n" * 40_000), ["build", "market-day"])[1], "ok"),
+    Case("CSV text that overflows its box", deck_edit("cards.csv", "Gain 1 coin when you sell it.",
+                                                      "Gain " + "a lot of coins " * 80)),
+    Case("data file ../ out of the folder", deck_edit("game.yaml", "data: cards.csv",
+                                                      "data: ../../../content/skylands/tiles.csv")),
+    Case("game.yaml kind: python", deck_edit("game.yaml", "kind: generic", "kind: python")),
+    Case("new deck named ../escape", lambda tmp: ["new", "deck", "../escape", "--dir", str(tmp / "d")], "usage"),
+    Case("new deck over an existing folder", lambda tmp: (deck(tmp), ["new", "deck", "market-day", "--dir",
+                                                                      str(tmp / "content")])[1], "usage"),
+    Case("build a game id with a slash", lambda tmp: (deck(tmp), ["build", "../market-day"])[1], "usage"),
+]
+CASES += FRESH
+
+
 def _plan(tmp: Path, old: str, new: str) -> list[str]:
     sys.path.insert(0, str(ROOT))
     from generator import kit
@@ -230,17 +348,27 @@ def run(case: Case) -> tuple[bool, str]:
         (out / "mine" / "keep.txt").write_text("not playkit's")
         before = snapshot(out)
         content = tmp / "content" if (tmp / "content").exists() else CONTENT
-        start, cpu_before = time.perf_counter(), _children_cpu()
+        start = time.perf_counter()
         proc = subprocess.Popen([sys.executable, "-m", "generator.cli", "--content", str(content), "--out", str(out),
                                  *args], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        try:
-            stdout, stderr = proc.communicate(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.communicate()
+        killer = threading.Timer(30, proc.kill)
+        killer.start()
+        # read both pipes, then reap the process ourselves: wait4 gives this case's own CPU and peak memory
+        outputs: dict[str, bytes] = {}
+        readers = [threading.Thread(target=lambda k=k, f=f: outputs.__setitem__(k, f.read()))
+                   for k, f in (("out", proc.stdout), ("err", proc.stderr))]
+        for t in readers:
+            t.start()
+        for t in readers:
+            t.join()
+        _, status, usage = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        killer.cancel()
+        if proc.returncode == -9:
             return False, "still running after 30 s: killed"
-        wall, seconds = time.perf_counter() - start, _children_cpu() - cpu_before
-        mb = _peak_mb()
+        wall = time.perf_counter() - start
+        seconds, mb = usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+        stdout, stderr = outputs["out"], outputs["err"]
         text = stdout.decode(errors="replace") + stderr.decode(errors="replace")
         errors = [line for line in text.splitlines() if ": error: " in line]
         want = {"refused": 1, "usage": 2, "ok": 0}[case.expect]
@@ -263,30 +391,14 @@ def run(case: Case) -> tuple[bool, str]:
                             f"{'; '.join(faults) or 'ok'}  | {said[:100]}")
 
 
-def _children_cpu() -> float:
-    """CPU seconds of the children reaped so far: what a case costs, whatever else the machine runs
-    (the wall time is printed too; on a shared machine it mostly measures the others)."""
-    import resource
-
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
-
-
-def _peak_mb() -> float:
-    """The largest peak resident memory of any case run so far (ru_maxrss of children is a running
-    maximum): a bound on this case's peak, exact whenever it is the largest yet."""
-    import resource
-
-    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-
-
 def main() -> None:
+    cases = FRESH if "--fresh" in sys.argv[1:] else CASES
     failed = 0
-    for i, case in enumerate(CASES, 1):
+    for i, case in enumerate(cases, 1):
         good, row = run(case)
         failed += not good
         print(f"{i:2} {'PASS' if good else 'FAIL'}  {case.name:<44} {row}", flush=True)
-    print(f"{len(CASES) - failed} of {len(CASES)} hostile cases handled; {failed} failed")
+    print(f"{len(cases) - failed} of {len(cases)} hostile cases handled; {failed} failed")
     sys.exit(1 if failed else 0)
 
 

@@ -109,7 +109,7 @@ def run(case: str, game: str, edit: tuple[str, str, str] | None) -> tuple[str, f
         verdict = "built"
     else:
         verdict = f"exit {proc.returncode}"
-    if (work / "victim.txt").exists() and (work / "victim.txt").read_text() != "mine" or \
+    if ((work / "victim.txt").exists() and (work / "victim.txt").read_text() != "mine") or \
             any(p.name != "victim.txt" for p in work.iterdir() if p.name not in ("content", "out")):
         verdict += ", TOUCHED OUTSIDE"
     shutil.rmtree(work)

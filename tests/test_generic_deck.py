@@ -198,3 +198,55 @@ def test_a_data_file_is_read_as_content_files_are(runner, deck, tmp_path):
     result = build(runner, deck, tmp_path / "out")
     assert result.exit_code == 1 and re.search(r"cards\.csv:2:\d+: error: not UTF-8 text", result.output), result.output
     assert "Traceback" not in result.output and not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(("cell", "words"), [("nan", "not 'nan'"), ("inf", "not 'inf'"), ("1e400", "not '1e400'"),
+                                             ("2000000", "a number from -1,000,000 to 1,000,000")])
+def test_a_number_cell_is_finite_and_bounded(runner, deck, tmp_path, cell, words):
+    csv = deck / "my-deck" / "cards.csv"
+    replace_in(csv, "Baker,2,people", f"Baker,{cell},people")
+    result = build(runner, deck, tmp_path / "out")
+    assert result.exit_code == 1 and f"{csv}:7:7: error: cost: " in result.output and words in result.output
+
+
+def test_an_unclosed_quote_is_named_and_blank_lines_are_no_rows(runner, deck, tmp_path):
+    csv = deck / "my-deck" / "cards.csv"
+    good = csv.read_text()
+    csv.write_text(good.replace("Baker,", '"Baker,', 1))
+    result = build(runner, deck, tmp_path / "out")
+    assert result.exit_code == 1 and f"{csv}:7:1: error: a quoted cell is never closed" in result.output
+    csv.write_text(good + "\n" * 20_000)       # more blank lines than a data file may have rows
+    assert build(runner, deck, tmp_path / "out").exit_code == 0
+
+
+def _png_header(w: int, h: int) -> bytes:
+    """A PNG that says it is w x h pixels (its pixels never come: the size alone must refuse it)."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 0, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(b"\0")) + chunk(b"IEND", b""))
+
+
+SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">{}</svg>'
+
+
+@pytest.mark.parametrize(("name", "data", "words"), [
+    ("deep.svg", SVG.format("<g>" * 5000 + "</g>" * 5000).encode(), "nests elements more than"),
+    ("many.svg", SVG.format('<rect width="1" height="1"/>' * 25_000).encode(), "more than 20,000 elements"),
+    ("far.svg", SVG.format('<rect width="1e400" height="1"/>').encode(), "a number past"),
+    ("xxe.svg", (b'<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
+                 + SVG.format("<title>&x;</title>").encode()), "cannot read the SVG"),
+    ("bomb.png", _png_header(30_000, 30_000), "cannot read the picture 'bomb.png'"),
+    ("huge.png", _png_header(8_000, 6_000), "has 8,000 x 6,000 pixels"),
+])
+def test_a_picture_is_bounded_before_it_is_drawn(runner, deck, tmp_path, name, data, words):
+    folder = deck / "my-deck"
+    (folder / "images" / name).write_bytes(data)
+    replace_in(folder / "layouts" / "card.yaml", "file: images/coin.svg, x: 24mm", f"file: images/{name}, x: 24mm")
+    result = build(runner, deck, tmp_path / "out")
+    assert result.exit_code == 1 and words in result.output, result.output
+    assert re.search(r"card\.yaml:\d+:\d+: error: box 'icon'", result.output)
+    assert "Traceback" not in result.output and not (tmp_path / "out").exists()

@@ -15,6 +15,7 @@ tokens), each from a data file (CSV or YAML) drawn by a layout, with a back and 
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
@@ -23,6 +24,7 @@ from typing import Any, Literal
 from pydantic import Field, field_validator
 
 from ..content import ContentSet, Problem, Slug, Strict
+from ..content.schema import MAX_NUMBER
 from ..draw.scene import Scene
 from ..game import BuildOptions, Game, Kit
 from ..kitspec import Face, KitFile, PrintFile, Section
@@ -185,12 +187,16 @@ def _value(kind: FieldType, cell: Cell) -> Any:
     text = str(value).strip() if not isinstance(value, (int, float)) or isinstance(value, bool) else value
     if kind == "number":
         if isinstance(text, (int, float)) and not isinstance(text, bool):
-            return text
-        try:
-            number = float(str(text))
-        except ValueError:
-            raise ValueError(f"a number, not {value!r}") from None
-        return int(number) if number.is_integer() and "." not in str(text) else number
+            number: int | float = text
+        else:
+            try:
+                parsed = float(str(text))
+            except ValueError:
+                raise ValueError(f"a number, not {value!r}") from None
+            number = int(parsed) if parsed.is_integer() and "." not in str(text) else parsed
+        if not math.isfinite(number) or abs(number) > MAX_NUMBER:  # as every number in content
+            raise ValueError(f"a number from -{MAX_NUMBER:,} to {MAX_NUMBER:,}, not {value!r}")
+        return number
     if kind == "text":
         return "" if value is None else str(value)
     if str(text) not in kind:

@@ -65,7 +65,11 @@ def _csv(path: Path, shown: str, problems: list[Problem]) -> Table | None:
     except ContentError as err:
         problems.extend(err.problems)
         return None
-    records = _records(text)
+    records, unclosed = _records(text)
+    if unclosed is not None:
+        problems.append(Problem(shown, unclosed.line, unclosed.col, "a quoted cell is never closed (a \" missing)"))
+        return None
+    records = [r for r in records if any(str(c.value).strip() for c in r)]   # blank lines are no rows
     if not records or not any(c.value for c in records[0]):
         problems.append(Problem(shown, 1, 1, "an empty CSV file (the first line names the columns)"))
         return None
@@ -78,8 +82,6 @@ def _csv(path: Path, shown: str, problems: list[Problem]) -> Table | None:
     names = [str(c.value).strip() for c in records[0]]
     rows = []
     for rec in records[1:MAX_ROWS + 1]:
-        if all(not str(c.value).strip() for c in rec):
-            continue   # a blank line
         if len(rec) > len(names):
             extra = rec[len(names)]
             problems.append(Problem(shown, extra.line, extra.col,
@@ -91,9 +93,11 @@ def _csv(path: Path, shown: str, problems: list[Problem]) -> Table | None:
     return Table(shown, rows, header)
 
 
-def _records(text: str) -> list[list[Cell]]:
-    """RFC 4180 records with the line and column where each cell starts (1-based)."""
+def _records(text: str) -> tuple[list[list[Cell]], Cell | None]:
+    """RFC 4180 records with the line and column where each cell starts (1-based), and the quoted
+    cell that runs to the end of the file unclosed, if any."""
     records: list[list[Cell]] = []
+    unclosed: Cell | None = None
     row: list[Cell] = []
     i, line, col, n = 0, 1, 1, len(text)
     while i <= n:
@@ -102,6 +106,7 @@ def _records(text: str) -> list[list[Cell]]:
         if i < n and text[i] == '"':
             i += 1
             col += 1
+            closed = False
             while i < n:
                 ch = text[i]
                 if ch == '"' and i + 1 < n and text[i + 1] == '"':
@@ -111,11 +116,14 @@ def _records(text: str) -> list[list[Cell]]:
                 elif ch == '"':
                     i += 1
                     col += 1
+                    closed = True
                     break
                 else:
                     value.append(ch)
                     i += 1
                     line, col = (line + 1, 1) if ch == "\n" else (line, col + 1)
+            if not closed and unclosed is None:
+                unclosed = Cell("", start_line, start_col)
         while i < n and text[i] not in ",\r\n":
             value.append(text[i])
             i += 1
@@ -136,7 +144,7 @@ def _records(text: str) -> list[list[Cell]]:
         line, col = line + 1, 1
         if i >= n:
             break
-    return records
+    return records, unclosed
 
 
 def _yaml(path: Path, shown: str, problems: list[Problem]) -> Table | None:

@@ -420,11 +420,23 @@ def _points_list(value: Any, at: At) -> tuple[tuple[Length, Length], ...]:
     return tuple(out)
 
 
+MAX_RASTER_BYTES = 32 << 20     # a full-bleed tarot card at 600 dpi is well under this
+MAX_RASTER_PIXELS = 40_000_000  # about 160 MB once decoded: the most a face's picture may cost
+
+
 def _check_raster(path: Path) -> None:
+    """A PNG or JPEG that opens, of bounded size and pixel count (a small file may decode to
+    gigabytes: the count is read from its header, before any pixel is)."""
     from PIL import Image, UnidentifiedImageError
 
+    if path.stat().st_size > MAX_RASTER_BYTES:
+        raise ValueError(f"the picture {path.name!r} is larger than {MAX_RASTER_BYTES >> 20} MiB")
     try:
         with Image.open(path) as im:
+            w, h = im.size
+            if w * h > MAX_RASTER_PIXELS:
+                raise ValueError(f"the picture {path.name!r} has {w:,} x {h:,} pixels; at most "
+                                 f"{MAX_RASTER_PIXELS:,} in all (scale it down)")
             im.verify()
-    except (OSError, UnidentifiedImageError, SyntaxError) as err:
+    except (OSError, UnidentifiedImageError, SyntaxError, Image.DecompressionBombError) as err:
         raise ValueError(f"cannot read the picture {path.name!r}: {err}") from None

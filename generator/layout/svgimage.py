@@ -18,6 +18,9 @@ from pathlib import Path
 from ..draw.scene import Circle, Group, Item, Line, PathOp, Rect, polygon
 from ..draw.scene import Path as PathItem
 
+MAX_ELEMENTS = 20_000   # a picture on a card, not a map of the world: bounded work for every face
+MAX_DEPTH = 40          # nested groups; the walk below is recursive
+MAX_COORDINATE = 1e9
 _NUM = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _SKIPPED = {"title", "desc", "metadata", "defs"}
 _NAMED = {"black": "#000000", "white": "#ffffff", "red": "#ff0000", "green": "#008000", "blue": "#0000ff",
@@ -34,11 +37,20 @@ class SvgPicture:
 
 @cache
 def read_svg(path: Path) -> SvgPicture:
-    """The picture as scene items; ValueError saying what cannot be drawn."""
+    """The picture as scene items; ValueError saying what cannot be drawn. Read as content is: a
+    plain file of bounded size, then bounded in elements and depth before it is walked."""
+    from ..content import ContentError
+    from ..content.yamlload import read_bytes
+
     try:
-        root = ET.parse(path).getroot()
-    except (ET.ParseError, OSError) as err:
+        data = read_bytes(path, path.name)
+    except ContentError as err:
+        raise ValueError(f"cannot read the SVG {path.name!r}: {err.problems[0].message}") from None
+    try:
+        root = ET.fromstring(data)
+    except (ET.ParseError, ValueError) as err:
         raise ValueError(f"cannot read the SVG {path.name!r}: {err}") from None
+    _bounded(root, path.name)
     if _tag(root) != "svg":
         raise ValueError(f"{path.name!r} is not an SVG picture")
     view = _numbers(root.get("viewBox", ""))
@@ -49,6 +61,20 @@ def read_svg(path: Path) -> SvgPicture:
         view = [0.0, 0.0, w[0], h[0]]
     return SvgPicture(tuple(_children(root, path.name, {"fill": "#000000", "stroke": None, "stroke-width": "1"})),
                       (view[0], view[1], view[2], view[3]))
+
+
+def _bounded(root: ET.Element, name: str) -> None:
+    """At most MAX_ELEMENTS elements, nested at most MAX_DEPTH deep (walked without recursion)."""
+    count, stack = 0, [(root, 1)]
+    while stack:
+        el, depth = stack.pop()
+        count += 1
+        if count > MAX_ELEMENTS:
+            raise ValueError(f"{name!r} has more than {MAX_ELEMENTS:,} elements (a picture for a face, "
+                             "not a whole drawing: simplify it)")
+        if depth > MAX_DEPTH:
+            raise ValueError(f"{name!r} nests elements more than {MAX_DEPTH} deep")
+        stack.extend((child, depth + 1) for child in el)
 
 
 def placed(picture: SvgPicture, x: float, y: float, w: float, h: float) -> Group:
@@ -90,7 +116,10 @@ def _tag(el: ET.Element) -> str:
 
 
 def _numbers(text: str) -> list[float]:
-    return [float(n) for n in _NUM.findall(text or "")]
+    out = [float(n) for n in _NUM.findall(text or "")]
+    if any(not abs(v) <= MAX_COORDINATE for v in out):
+        raise ValueError(f"a number past {MAX_COORDINATE:g} in {text[:40]!r}")
+    return out
 
 
 def _style(el: ET.Element, inherited: dict[str, str | None]) -> dict[str, str | None]:
