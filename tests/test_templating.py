@@ -84,3 +84,20 @@ def test_a_decision_that_loops_forever_is_an_error_at_its_line(content_copy, gam
     new = f"{old}\n      {loop}" if old.endswith(">-") else f'    choice: "{loop}"'
     problems = problems_after_edit(content_copy, game, "decisions.yaml", old, new)
     assert any(f"decisions.yaml:{line}:" in p and "too much work" in p for p in problems), problems
+
+
+def test_a_missing_field_is_named_with_the_fields_there_are_never_a_python_path():
+    from generator.content.schema import Strict
+
+    class Combat(Strict):
+        dice: int
+        die_sides: int
+
+    with pytest.raises(TemplateProblem) as err:
+        render_template("{{ combat.nope }}", combat=Combat(dice=3, die_sides=6))
+    assert "no field 'nope' here (it has: dice, die_sides)" in str(err.value)
+    assert "generator." not in str(err.value) and "object" not in str(err.value)
+    with pytest.raises(TemplateProblem, match="'nobody' is undefined"):
+        render_template("{{ nobody }}")
+    with pytest.raises(TemplateProblem, match=r"no field 'c' here \(it has: a, b\)"):
+        render_template("{{ d.c }}", d={"a": 1, "b": 2})

@@ -374,6 +374,34 @@ def _md_table(rows: list[list[object]]) -> str:
     return "\n".join(lines)
 
 
+class ContentUndefined(jinja2.StrictUndefined):
+    """A missing name is an error that speaks the content's words: the field that is not there and
+    the fields that are (never a Python class path such as 'generator.….CombatFile object')."""
+
+    @property
+    def _undefined_message(self) -> str:
+        if self._undefined_hint:
+            return self._undefined_hint
+        name, obj = self._undefined_name, self._undefined_obj
+        if obj is jinja2.utils.missing:
+            return f"{name!r} is undefined"
+        fields = _field_names(obj)
+        if fields is None:
+            return f"{type(obj).__name__} has no {'element' if not isinstance(name, str) else 'field'} {name!r}"
+        shown = ", ".join(fields[:12]) + (", …" if len(fields) > 12 else "")
+        return f"no field {name!r} here (it has: {shown})" if fields else f"no field {name!r} here"
+
+
+def _field_names(obj: Any) -> list[str] | None:
+    """The names a template may use on `obj`: a model's fields or a mapping's keys."""
+    model_fields = getattr(type(obj), "model_fields", None)
+    if isinstance(model_fields, dict):
+        return list(model_fields)
+    if isinstance(obj, dict):
+        return [str(k) for k in list(obj)[:50]]
+    return None
+
+
 _GLOBALS: dict[str, Any] = {"range": _bounded_range, "dict": dict, "namespace": Namespace,
                             "cycler": Cycler, "joiner": Joiner}
 """jinja2's globals but `lipsum` (whose one number makes any amount of text)."""
@@ -382,13 +410,13 @@ _GLOBALS: dict[str, Any] = {"range": _bounded_range, "dict": dict, "namespace": 
 @cache
 def sandboxed_environment(templates: Path | None = None) -> BoundedSandbox:
     """THE environment for every template, content strings and template files alike: sandboxed,
-    bounded, StrictUndefined (a missing name is an error, never an empty string). `templates` is the
+    bounded, ContentUndefined (a missing name is an error, never an empty string). `templates` is the
     folder `{% include %}` and file templates load from (the repository's templates/ by default)."""
     from .. import paths
 
     env = BoundedSandbox(
         loader=jinja2.FileSystemLoader(str(templates or paths.TEMPLATES)),
-        undefined=jinja2.StrictUndefined,
+        undefined=ContentUndefined,
         autoescape=False,
         keep_trailing_newline=True,
         trim_blocks=False,   # a block tag's line break stays: paragraphs keep their blank lines
