@@ -167,6 +167,7 @@ def test_the_lookahead_policy_passes_when_its_rollouts_say_holding_back_is_bette
     b.hands[0] = [pool["time-weaver"]]
     assert GreedyPolicy().deploy(b, 0) is not None
     assert look.deploy(b, 0) is None
+    assert LookaheadPolicy(rollouts=2, passes=False).deploy(b, 0) is not None  # its twin never passes
     b.policies[0] = look
     b.deployment()
     b.reveal()
@@ -181,5 +182,25 @@ def test_policies_command_reports_each_pairing_and_the_verdict(runner, tmp_path:
     assert "greedy vs random: greedy wins" in result.output
     assert "random passed with a card it could place in" in result.output
     assert "Dumping the hand" in result.output
+    assert "Win rate of the row policy against the column policy" in result.output
+    row = next(line for line in result.output.splitlines() if line.startswith("random "))
+    assert "—" in row and "%" in row  # a rate against greedy, none against itself
     bad = runner.invoke(main, ["balance", "skybound-battle", "policies", "--policies", "greedy"])
     assert bad.exit_code == 2
+
+
+def test_the_twin_duel_decides_whether_dumping_the_hand_dominates():
+    from generator.games.skybound_battle.policylab import Duel, dumping_dominant
+
+    def twin(wins: int, losses: int) -> Duel:
+        return Duel("lookahead", "lookahead-dump", wins, losses, 0, (900, 1000), (100, 0))
+
+    beats_greedy = Duel("greedy", "lookahead", 300, 700, 0, (1000, 900), (0, 100))
+    assert dumping_dominant([beats_greedy]) == "no"
+    # the controlled duel outweighs greedy's loss: the look-ahead may beat greedy for other reasons
+    assert dumping_dominant([beats_greedy, twin(500, 500)]) == "undecided"
+    assert dumping_dominant([twin(600, 400)]) == "no"
+    assert dumping_dominant([twin(400, 600)]) == "yes"
+    flipped = Duel("lookahead-dump", "lookahead", 400, 600, 0, (1000, 900), (0, 100))
+    assert dumping_dominant([flipped]) == "no"
+    assert dumping_dominant([Duel("greedy", "random", 900, 100, 0, (1000, 800), (0, 0))]) == "untested"

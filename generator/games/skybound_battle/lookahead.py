@@ -24,14 +24,21 @@ HAND_WORTH = 0.6
 
 class LookaheadPolicy:
     """Rollouts of the round for passing and for the best spot of each of the (up to) `width` most
-    valuable distinct cards in hand; `rollouts` deals of the unknown cards for each."""
+    valuable distinct cards in hand; `rollouts` deals of the unknown cards for each.
+
+    With `passes=False` it never weighs passing: it places whenever it can, choosing the card by
+    the same rollouts. Its duel with the passing look-ahead measures what holding back is worth,
+    everything else being equal (greedy differs from the look-ahead in more than passing)."""
 
     name = "lookahead"
 
-    def __init__(self, rollouts: int = 6, width: int = 4) -> None:
+    def __init__(self, rollouts: int = 6, width: int = 4, passes: bool = True) -> None:
         self.rollouts = rollouts
         self.width = width
+        self.passes = passes
         self.greedy = GreedyPolicy()
+        if not passes:
+            self.name = "lookahead-dump"
 
     def deploy(self, battle: Battle, side: int) -> tuple[int, int] | None:
         hand = battle.hands[side]
@@ -41,8 +48,11 @@ class LookaheadPolicy:
                 seen[hand[i].id] = i
         options: list[tuple[int, int] | None] = [(i, self.greedy.best_slot(battle, side, hand[i]))
                                                  for i in seen.values()]
-        options.append(None)
+        if self.passes:
+            options.append(None)
         base = battle.rng.getrandbits(32)
+        if len(options) == 1:
+            return options[0]
         best, best_value = options[0], -1e18
         for option in options:  # the same deals for every option: their difference is the option's
             value = sum(self.rollout(battle, side, option, random.Random(base + r)) for r in range(self.rollouts))

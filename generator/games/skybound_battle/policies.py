@@ -111,5 +111,11 @@ def _lookahead() -> Policy:
     return LookaheadPolicy()
 
 
+def _lookahead_dump() -> Policy:
+    from .lookahead import LookaheadPolicy
+
+    return LookaheadPolicy(passes=False)
+
+
 POLICIES: dict[str, Callable[[], Policy]] = {"greedy": GreedyPolicy, "random": RandomPolicy,
-                                             "lookahead": _lookahead}
+                                             "lookahead": _lookahead, "lookahead-dump": _lookahead_dump}

@@ -58,19 +58,37 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
+# A policy that passes and holds cards back, and its twin that never passes (the same rollouts
+# choose the card): their duel measures what holding back is worth, everything else being equal.
+TWINS = (("lookahead", "lookahead-dump"),)
+
+
+def _verdict(holder: Rate) -> str:
+    lo, hi = holder.interval
+    return "no" if lo > 0.5 else "yes" if hi < 0.5 else "undecided"
+
+
 def dumping_dominant(results: Sequence[Duel], dumper: str = "greedy") -> str:
-    """Whether the policy that never holds back (greedy) still dominates: "no" as soon as a policy
-    that holds cards back beats it beyond doubt (95% interval above one half), "yes" when it beats
-    every such policy beyond doubt, else "undecided" (or "untested" without such a duel)."""
+    """Whether dumping the hand (placing whenever one can) still dominates holding cards back.
+
+    When a policy duelled its never-pass twin, that duel decides: "no" when the one that passes wins
+    beyond doubt (95% interval above one half), "yes" when it loses beyond doubt, else "undecided".
+    Otherwise the dumper (greedy) against every policy that held cards back: "no" as soon as one beats
+    it beyond doubt, "yes" when it beats them all beyond doubt, else "undecided" ("untested" without
+    such a duel)."""
+    for holder, twin in TWINS:
+        for d in results:
+            if (d.a, d.b) == (holder, twin):
+                return _verdict(d.rate_a)
+            if (d.a, d.b) == (twin, holder):
+                return _verdict(Rate(d.wins_b, d.games))
     verdicts = []
     for d in results:
         if dumper not in (d.a, d.b):
             continue
         k = 0 if d.a != dumper else 1  # the other policy
-        other = Rate(d.wins_a if k == 0 else d.wins_b, d.games)
         if d.held[k]:
-            lo, hi = other.interval
-            verdicts.append("no" if lo > 0.5 else "yes" if hi < 0.5 else "undecided")
+            verdicts.append(_verdict(Rate(d.wins_a if k == 0 else d.wins_b, d.games)))
     if not verdicts:
         return "untested"
     if "no" in verdicts:
@@ -78,10 +96,36 @@ def dumping_dominant(results: Sequence[Duel], dumper: str = "greedy") -> str:
     return "yes" if all(v == "yes" for v in verdicts) else "undecided"
 
 
+def matrix(results: Sequence[Duel]) -> list[str]:
+    """The duels as a table: the row policy's win rate against the column policy, with its 95%
+    Wilson interval (a draw counts as not won, so two cells of a pair can sum to less than 100%)."""
+    names = list(dict.fromkeys(n for d in results for n in (d.a, d.b)))
+    rates: dict[tuple[str, str], Rate] = {}
+    for d in results:
+        rates[(d.a, d.b)] = d.rate_a
+        rates[(d.b, d.a)] = Rate(d.wins_b, d.games)
+    width = max(22, *(len(n) + 2 for n in names))
+    label = max(len(n) for n in names) + 2
+    lines = ["Win rate of the row policy against the column policy [95% Wilson]:",
+             " " * label + "".join(f" {n:>{width}}" for n in names)]
+    for row in names:
+        cells = []
+        for col in names:
+            r = rates.get((row, col))
+            if r is None:
+                cells.append(f" {'—':>{width}}")
+            else:
+                lo, hi = r.interval
+                cells.append(f" {f'{_pct(r.value)} [{_pct(lo)}, {_pct(hi)}]':>{width}}")
+        lines.append(f"{row:<{label}}" + "".join(cells))
+    return lines
+
+
 def text(results: Sequence[Duel], games: int, seed: int, decks: int) -> str:
     lines = ["Skybound Battle policies compared",
              f"each pairing: {games} games for every ordered pair of the {decks} starter decks (mirrors "
              f"included), first player alternating; seed {seed}", ""]
+    lines += [*matrix(results), ""]
     for d in results:
         lo, hi = d.rate_a.interval
         lines.append(f"{d.a} vs {d.b}: {d.a} wins {_pct(d.rate_a.value)} [{_pct(lo)}, {_pct(hi)}] of "
@@ -90,13 +134,19 @@ def text(results: Sequence[Duel], games: int, seed: int, decks: int) -> str:
             h = d.held_rate(k)
             lines.append(f"  {name} passed with a card it could place in {h.wins:,} of {h.games:,} "
                          f"placement decisions ({_pct(h.value)})")
+    twin = next(((h, t) for h, t in TWINS for d in results if {d.a, d.b} == {h, t}), None)
+    if twin:
+        how = (f"measured by {twin[0]} against {twin[1]}, the same policy that never passes, so only "
+               "holding back differs")
+    else:
+        how = "measured by greedy against the policies that hold cards back"
     words = {
-        "yes": "still dominant: it beats every policy that holds cards back (95% intervals below one half).",
-        "no": "not dominant: a policy that passes and holds cards back beats it (95% interval above one half).",
-        "undecided": "neither shown dominant nor beaten at this number of games (the 95% intervals hold one "
-                     "half): play more games.",
+        "yes": "still dominant: holding cards back loses (95% interval below one half).",
+        "no": "not dominant: passing and holding cards back wins (95% interval above one half).",
+        "undecided": "neither shown dominant nor beaten at this number of games (the 95% interval holds one "
+                     "half): holding back neither wins nor loses measurably.",
     }
     verdict = dumping_dominant(results)
     if verdict in words:
-        lines += ["", "Dumping the hand (greedy: place a card whenever one can be placed) is " + words[verdict]]
+        lines += ["", f"Dumping the hand (placing a card whenever one can be placed), {how}, is " + words[verdict]]
     return "\n".join(lines) + "\n"
