@@ -62,9 +62,9 @@ class Exporter:
 
 def exporters() -> dict[str, Exporter]:
     """Every exporter by the name profiles.yaml gives it (imported when a build asks, not before)."""
-    from . import home
+    from . import home, shop
 
-    return {"home": home.EXPORTER}
+    return {"home": home.EXPORTER, "png": shop.PNG, "pdf": shop.PDF}
 
 
 @dataclass(frozen=True)
