@@ -137,11 +137,13 @@ def _is_id(name: str) -> bool:
 
 
 def render(loaded: Loaded, options: BuildOptions,
-           progress: Callable[[Artifact], None] | None = None, profile: str = export.DEFAULT) -> list[Artifact]:
-    """Every file of the kit as `profile` makes it, in memory: the game says what its kit is, the
-    profile's exporter makes its files (the home kit: the core's imposed PDFs and SVGs)."""
+           progress: Callable[[Artifact], None] | None = None, profile: str = export.DEFAULT,
+           folder: Path = Path(".")) -> list[Artifact]:
+    """Every file of the kit as `profile` makes it, in memory, for writing into `folder`: the game says
+    what its kit is, the profile's exporter makes its files (the home kit: the core's imposed PDFs
+    and SVGs)."""
     spec = loaded.game.kit(loaded.model, loaded.content, options)
-    job = export.Job(loaded.game.id, spec.title, spec.files, options)
+    job = export.Job(loaded.game.id, spec.title, spec.files, options, folder.absolute())
     out = []
     for artifact in export.profile(profile).export(job):
         out.append(artifact)
@@ -154,8 +156,9 @@ def build(loaded: Loaded, out_root: Path, options: BuildOptions,
           progress: Callable[[Artifact], None] | None = None, profile: str = export.DEFAULT) -> WriteReport:
     """Render the kit as `profile` makes it, then write it atomically with a manifest: under OUT/GAME
     for the home kit, under OUT/GAME/PROFILE for another (the home kit's files are left alone)."""
-    artifacts = render(loaded, options, progress, profile)
     game_folder = out_root / loaded.game.id
-    folder = export.profile(profile).folder
+    sub = export.profile(profile).folder
+    folder = game_folder / sub if sub else game_folder
+    artifacts = render(loaded, options, progress, profile, folder)
     meta = {"game": loaded.game.id, "options": options.__dict__, "profile": profile}
-    return write_artifacts(game_folder / folder if folder else game_folder, artifacts, meta, root=game_folder)
+    return write_artifacts(folder, artifacts, meta, root=game_folder)

@@ -22,6 +22,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from ..content.schema import Strict
@@ -50,6 +51,7 @@ class Job:
     title: str
     files: Iterable[KitFile]
     options: BuildOptions
+    folder: Path = Path(".")   # where the profile's files will be written (absolute), for files naming others
 
 
 @dataclass(frozen=True)
@@ -62,9 +64,9 @@ class Exporter:
 
 def exporters() -> dict[str, Exporter]:
     """Every exporter by the name profiles.yaml gives it (imported when a build asks, not before)."""
-    from . import home, shop
+    from . import home, shop, tts
 
-    return {"home": home.EXPORTER, "png": shop.PNG, "pdf": shop.PDF}
+    return {"home": home.EXPORTER, "png": shop.PNG, "pdf": shop.PDF, "tts": tts.EXPORTER}
 
 
 @dataclass(frozen=True)

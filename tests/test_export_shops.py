@@ -1,0 +1,225 @@
+"""The print-shop and Tabletop Simulator profiles, for every game the registry finds (the four, the
+data-only example deck, and any `--kit-content` folder): no game has a test of its own here.
+
+Pixel sizes are the shops' published ones (poker: The Game Crafter 825 x 1125, MakePlayingCards
+822 x 1122; any other size: trim in inches x 300 plus the shop's bleed in pixels, rounded half up),
+checked for every deck of every game, and rendered for the first face of each; DriveThruCards' PDFs
+hold every copy of every card, back then front, a page each at trim plus 1/8 in; the TTS saved object
+parses and holds every card, tile and token of the kit. Whole builds (and their determinism, across
+processes) run on the small example deck, so the suite stays quick.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pypdfium2
+import pytest
+
+from generator import export, kit, paths
+from generator.draw.scene import Rect, Scene
+from generator.export import Job, raster, shop, tts
+from generator.export.decks import Deck, decks
+from generator.game import BuildOptions
+from generator.kitspec import Face, PrintFile, Section
+from generator.press.faces import face_pages
+from tests import pdfcheck
+
+ROOT = Path(__file__).resolve().parent.parent
+DECKS = paths.EXAMPLES / "decks"
+INCH = 25.4
+SHOP_BLEED_PX = {"tgc": 37.5, "mpc": 36.0}     # the shops' own words: 1/8 in at 300 dpi, and 36 px
+POKER_PX = {"tgc": (825, 1125), "mpc": (822, 1122)}
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "game" not in metafunc.fixturenames:
+        return
+    roots = [paths.CONTENT, DECKS, *metafunc.config.getoption("kit_content")]
+    games = [(gid, root) for root in roots for gid in kit.games_in(root)]
+    metafunc.parametrize("game", games, ids=[g for g, _ in games], scope="module")
+
+
+@pytest.fixture(scope="module")
+def spec(game) -> tuple[str, str, tuple[Any, ...]]:
+    """The game's id, title and kit spec (made once)."""
+    gid, root = game
+    loaded = kit.load(gid, root)
+    made = loaded.game.kit(loaded.model, loaded.content, BuildOptions())
+    return gid, made.title, tuple(made.files)
+
+
+def settings(name: str) -> Any:
+    return export.profile(name).settings
+
+
+def shop_px(trim_mm: float, profile: str) -> int:
+    return math.floor(trim_mm / INCH * 300 + 2 * SHOP_BLEED_PX[profile] + 0.5)
+
+
+@pytest.mark.parametrize("profile", ["tgc", "mpc"])
+def test_every_face_has_the_shops_pixel_size(spec, profile):
+    """Every deck's frame in pixels, and the first face of each rendered to exactly that size with its
+    bleed painted (a face with a background shows it in the image's corners, not white paper)."""
+    _, title, files = spec
+    s = settings(profile)
+    products = {p.name: p.trim for p in s.products}
+    for deck in decks(files, s.parts):
+        fr = shop.frame(*deck.size, s, s.dpi)
+        if deck.size == (63.0, 88.0):
+            assert fr.product == "poker" and fr.px == POKER_PX[profile], deck.key
+        trim = products.get(fr.product, deck.size)
+        assert fr.px == (shop_px(trim[0], profile), shop_px(trim[1], profile)), deck.key
+        if deck.kind != "sections":
+            continue   # sheets and boards follow the same rule; drawing them all here would be slow
+        face = deck.cards[0].front
+        data = next(raster.pngs(face_pages(title, "", [fr.page(face)]), [fr.px], s.dpi))
+        assert raster.png_size(data) == fr.px, deck.key
+        if face.background and face.background.lower() != "#ffffff":   # the bleed is the face's art, not paper
+            assert _corner(data) != (255, 255, 255), deck.key
+
+
+def test_dtc_holds_every_copy_back_then_front_a_page_each_at_trim_plus_an_eighth_inch(spec):
+    gid, title, files = spec
+    s = settings("dtc")
+    job = Job(gid, title, files, BuildOptions())
+    out = {a.path: a.data for a in export.profile("dtc").export(job)}
+    found = decks(files, s.parts)
+    assert sorted(out) == sorted(f"{d.key}.pdf" for d in found)
+    seen: dict[Scene, bytes] = {}
+    for deck in found:
+        fr = shop.frame(*deck.size, s)
+        data = out[f"{deck.key}.pdf"]
+        pdfcheck.assert_print_ready(data, deck.key)
+        pages = pdfcheck.reader(data).pages
+        for page in pages:
+            w, h = pdfcheck.size_mm(page.mediabox)
+            assert abs(w - fr.w) < 0.1 and abs(h - fr.h) < 0.1, deck.key
+        trim_w, trim_h = pdfcheck.size_mm(pages[0].trimbox)
+        assert abs(fr.w - trim_w - 6.35) < 0.1 and abs(fr.h - trim_h - 6.35) < 0.1, deck.key   # 1/8 in a side
+        expected = [scene for card in deck.cards for _ in range(card.copies)
+                    for scene in ((card.back, card.front) if card.back is not None else (card.front,))]
+        for scene in expected:   # each page shows what that face alone on its page shows
+            if scene not in seen:
+                seen[scene] = _pixels(face_pages(title, "", [fr.page(scene)]))[0]
+        assert _pixels(data) == [seen[scene] for scene in expected], deck.key
+
+
+def test_the_tts_saved_object_holds_every_card_tile_and_token_of_the_kit(spec):
+    """At a low resolution (the structure does not depend on it): every card of every deck by CardID
+    in DeckIDs, deck key x 100 + slot, on sheets of at most 10 x 7; every other face a tile, each copy."""
+    gid, title, files = spec
+    s = settings("tts").model_copy(update={"dpi": 12})
+    out = {a.path: a.data for a in tts.make(Job(gid, title, files, BuildOptions(), Path("/kits/x/tts")), s)}
+    save = json.loads(out[f"{gid}.json"])
+    kit_bag = save["ObjectStates"][0]
+    assert kit_bag["Name"] == "Bag" and save["SaveName"] == title
+    objects = kit_bag["ContainedObjects"]
+    found = decks(files, s.parts)
+    assert len(objects) == len(found)
+    for deck, obj in zip(found, objects, strict=True):
+        if obj["Name"] in ("Deck", "Card"):
+            _check_deck(deck, obj, out)
+        else:
+            tiles = obj["ContainedObjects"] if obj["Name"] == "Bag" else [obj]
+            assert len(tiles) == deck.count and {t["Name"] for t in tiles} == {"Custom_Tile"}, deck.key
+            for t in tiles:
+                for url in (t["CustomImage"]["ImageURL"], t["CustomImage"]["ImageSecondaryURL"]):
+                    assert url.removeprefix("file:///kits/x/tts/") in out, url
+    guids = [o["GUID"] for o in _walk(kit_bag)]
+    assert len(set(guids)) == len(guids)
+
+
+def _check_deck(deck: Deck, obj: dict[str, Any], out: dict[str, bytes]) -> None:
+    cards = obj.get("ContainedObjects", [obj])
+    ids = obj.get("DeckIDs", [obj.get("CardID")])
+    assert len(ids) == len(cards) == deck.count, deck.key
+    assert [c["CardID"] for c in cards] == ids
+    expected = [slot for slot, card in enumerate(deck.cards) for _ in range(card.copies)]
+    assert [i // 100 * 70 - min(ids) // 100 * 70 + i % 100 for i in ids] == expected, deck.key
+    for key, entry in obj["CustomDeck"].items():
+        assert entry["NumWidth"] <= 10 and entry["NumHeight"] <= 7 and entry["BackIsHidden"] is True
+        assert all(i // 100 != int(key) or i % 100 < entry["NumWidth"] * entry["NumHeight"] for i in ids)
+        for url in (entry["FaceURL"], entry["BackURL"]):
+            w, h = raster.png_size(out[url.removeprefix("file:///kits/x/tts/")])
+            assert w <= 4096 and h <= 4096
+
+
+def _walk(obj: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    yield obj
+    for inner in obj.get("ContainedObjects", []):
+        yield from _walk(inner)
+
+
+def test_a_deck_of_more_than_seventy_faces_takes_several_sheets_of_at_most_4096_px():
+    faces = [Face(Scene(63, 88, (Rect(5, 5, 10 + i % 40, 10, fill="#cc0000"),), background="#ffffff",
+                        title=f"card {i}"), Scene(63, 88, background="#003366"), copies=1 + i % 2, group="big")
+             for i in range(75)]
+    files = (PrintFile("cards.pdf", "cards", (Section("cards", faces),), ("cards.csv",)),)
+    s = settings("tts")
+    out = {a.path: a.data for a in tts.make(Job("big", "Big", files, BuildOptions(), Path("/k")), s)}
+    deck = json.loads(out["big.json"])["ObjectStates"][0]["ContainedObjects"][0]
+    assert sorted(deck["CustomDeck"]) == ["1", "2"]
+    assert [(e["NumWidth"], e["NumHeight"]) for e in deck["CustomDeck"].values()] == [(10, 7), (5, 1)]
+    assert len(deck["DeckIDs"]) == sum(f.copies for f in faces) and deck["DeckIDs"][-1] == 204
+    assert raster.png_size(out["cards-big-1.png"]) == (4090, 3997)   # 409 x 571 a face: 10 x 7 in 4096
+    assert raster.png_size(out["cards-big-back.png"]) == (409, 571)
+
+
+@pytest.mark.parametrize("profile", ["tgc", "mpc", "dtc", "tts"])
+def test_a_whole_profile_builds_the_same_bytes_in_another_process(profile, tmp_path, runner):
+    """The example deck, through the CLI, twice: in this process and in another with another hash
+    seed, into another folder (the TTS saved object differs only by the folder its URLs name)."""
+    from generator.cli import main
+
+    def build(out: Path, other: bool) -> dict[str, bytes]:
+        args = ["--content", str(DECKS), "--out", str(out), "build", "market-day", "--profile", profile]
+        if other:
+            env = {**os.environ, "PYTHONHASHSEED": "4321", "PYTHONPATH": str(ROOT)}
+            subprocess.run([sys.executable, "-m", "generator.cli", *args], check=True, env=env, capture_output=True)
+        else:
+            result = runner.invoke(main, args)
+            assert result.exit_code == 0, result.output
+        folder = out / "market-day" / profile
+        return {str(p.relative_to(folder)): p.read_bytes().replace(str(folder).encode(), b"FOLDER")
+                for p in folder.rglob("*") if p.is_file()}
+
+    ours, theirs = build(tmp_path / "a", False), build(tmp_path / "b", True)
+    assert ours == theirs and len(ours) > 2
+    assert not (tmp_path / "a" / "market-day" / "cards.pdf").exists()   # the home kit is another build
+    assert all(raster.png_size(data) for name, data in ours.items() if name.endswith(".png"))
+
+
+def test_png_writer_makes_a_valid_rgb_png_with_its_resolution():
+    import zlib
+
+    data = raster.png(2, 1, bytes([255, 0, 0, 0, 0, 255]), dpi=300)
+    assert raster.png_size(data) == (2, 1)
+    assert data[24:25] == b"\x08" and data[25:26] == b"\x02"            # 8 bits, RGB
+    assert b"pHYs" in data and (11811).to_bytes(4, "big") in data          # 300 dpi in pixels a metre
+    idat = data[data.index(b"IDAT") + 4:]
+    assert zlib.decompress(idat[:int.from_bytes(data[data.index(b"IDAT") - 4:data.index(b"IDAT")], "big")]) \
+        == b"\x00" + bytes([255, 0, 0, 0, 0, 255])
+
+
+def _corner(data: bytes) -> tuple[int, int, int]:
+    """The top-left pixel of a PNG this project wrote (one zlib stream, filter 0)."""
+    import zlib
+
+    start = data.index(b"IDAT")
+    size = int.from_bytes(data[start - 4:start], "big")
+    raw = zlib.decompress(data[start + 4:start + 4 + size])
+    return raw[1], raw[2], raw[3]
+
+
+def _pixels(pdf: bytes) -> list[bytes]:
+    """Every page rendered small (what a page shows, whatever the PDF's resource names)."""
+    doc = pypdfium2.PdfDocument(pdf)
+    return [bytes(doc[i].render(scale=0.25).buffer) for i in range(len(doc))]
