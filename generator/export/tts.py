@@ -62,9 +62,10 @@ def make(job: Job, tts: TtsSettings) -> Iterator[Artifact]:
                 entry = yield from _sheets(job, deck, chunk, key, start // per_sheet + 1, tts)
                 custom[str(key)] = entry
                 for slot, card in enumerate(chunk):
+                    name = card.front.title or card.name or deck.label
                     for _ in range(card.copies):
                         ids.append(key * 100 + slot)
-                        states.append(_card(key * 100 + slot, card.front.title or card.name or deck.label, {str(key): entry}, w, tts))
+                        states.append(_card(key * 100 + slot, name, {str(key): entry}, w, tts))
             objects.append(_deck_object(deck, ids, custom, states, w, tts))
         else:
             objects.append((yield from _tiles(job, deck, tts)))
@@ -140,7 +141,8 @@ def _tiles(job: Job, deck: Deck, tts: TtsSettings) -> Generator[Artifact, None, 
         front = names[i]
         back = names[i + 1] if card.back is not None else front
         i += 2 if card.back is not None else 1
-        tile = _tile(card.front.title or card.name or deck.label, _url(job, front), _url(job, back), round_, w, h, tts)
+        name = card.front.title or card.name or deck.label
+        tile = _tile(name, _url(job, front), _url(job, back), round_, w, h, tts)
         tiles += [tile] * card.copies
     if len(tiles) == 1:
         return tiles[0]
