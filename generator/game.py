@@ -22,6 +22,7 @@ class Artifact:
     path: str
     data: bytes
     sources: tuple[str, ...] = ()
+    key: str = ""   # a hash of everything the bytes are made from: the next build reuses them when it matches
 
 
 @dataclass(frozen=True)

@@ -8,10 +8,11 @@ from pathlib import Path
 from typing import Any
 
 from . import export, games, generic
+from .buildcache import Store, keeping
 from .content import ContentError, ContentSet, Problem, load_content
 from .draw.fonts import missing_glyphs
 from .game import Artifact, BuildOptions, Game
-from .output import WriteReport, write_artifacts
+from .output import Previous, WriteReport, write_artifacts
 
 
 @dataclass
@@ -138,12 +139,13 @@ def _is_id(name: str) -> bool:
 
 def render(loaded: Loaded, options: BuildOptions,
            progress: Callable[[Artifact], None] | None = None, profile: str = export.DEFAULT,
-           folder: Path = Path(".")) -> list[Artifact]:
+           folder: Path = Path("."), previous: Previous | None = None) -> list[Artifact]:
     """Every file of the kit as `profile` makes it, in memory, for writing into `folder`: the game says
     what its kit is, the profile's exporter makes its files (the home kit: the core's imposed PDFs
-    and SVGs)."""
+    and SVGs), taking from `previous` (the last build in that folder) every file whose key it wrote."""
     spec = loaded.game.kit(loaded.model, loaded.content, options)
-    job = export.Job(loaded.game.id, spec.title, spec.files, options, folder.absolute())
+    job = export.Job(loaded.game.id, spec.title, spec.files, options, folder.absolute(),
+                     previous.data if previous else None)
     out = []
     for artifact in export.profile(profile).export(job):
         out.append(artifact)
@@ -155,10 +157,14 @@ def render(loaded: Loaded, options: BuildOptions,
 def build(loaded: Loaded, out_root: Path, options: BuildOptions,
           progress: Callable[[Artifact], None] | None = None, profile: str = export.DEFAULT) -> WriteReport:
     """Render the kit as `profile` makes it, then write it atomically with a manifest: under OUT/GAME
-    for the home kit, under OUT/GAME/PROFILE for another (the home kit's files are left alone)."""
+    for the home kit, under OUT/GAME/PROFILE for another (the home kit's files are left alone). What
+    the last build there made from the same inputs is reused (files by their keys, costly results
+    from its cache)."""
     game_folder = out_root / loaded.game.id
     sub = export.profile(profile).folder
     folder = game_folder / sub if sub else game_folder
-    artifacts = render(loaded, options, progress, profile, folder)
+    previous = Previous(folder)
+    with keeping(Store(previous)) as store:
+        artifacts = render(loaded, options, progress, profile, folder, previous)
     meta = {"game": loaded.game.id, "options": options.__dict__, "profile": profile}
-    return write_artifacts(folder, artifacts, meta, root=game_folder)
+    return write_artifacts(folder, artifacts, meta, root=game_folder, cache=store.artifacts())

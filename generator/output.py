@@ -18,6 +18,7 @@ import re
 import stat
 import sys
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -25,6 +26,8 @@ from typing import Any
 from .game import Artifact
 
 MANIFEST = "manifest.json"
+CACHE = ".cache"
+"""The folder under OUT/GAME where a build keeps costly results (simulations) for the next one."""
 TEMP_SUFFIX = ".playkit-tmp"
 _TEMP_NAME = re.compile(r"^\..+\.[a-z0-9_]{8}" + re.escape(TEMP_SUFFIX) + "$")   # mkstemp's 8 random characters
 _MANIFEST_MAX_BYTES = 16 * 1024 * 1024
@@ -97,16 +100,21 @@ def _refuse_links(top: Path, below: Path) -> None:
 
 
 def write_artifacts(folder: Path, artifacts: list[Artifact], meta: dict[str, Any],
-                    root: Path | None = None) -> WriteReport:
+                    root: Path | None = None, cache: Sequence[Artifact] = ()) -> WriteReport:
     """Write every artifact under `folder` (unchanged files are left alone), remove the files the
     last build listed and this one does not, and write the manifest listing them. `root` (OUT/GAME,
     by default `folder` itself) is where links stop being followed: nothing between it and a file
-    written may be a symbolic link."""
+    written may be a symbolic link. `cache` are the build's results kept for the next build (under
+    CACHE/), listed apart in the manifest ("cache") and removed by the same rule as files."""
     seen = set()
-    for a in artifacts:
+    in_cache = {id(a) for a in cache}
+    for a in [*artifacts, *cache]:
         if not safe_relative(a.path) or a.path in seen or a.path == MANIFEST:
             raise ValueError(f"artifact path {a.path!r} is outside its folder or repeated")
+        if (id(a) in in_cache) != a.path.startswith(CACHE + "/"):
+            raise ValueError(f"{a.path!r}: only the build's cache is written under {CACHE}/")
         seen.add(a.path)
+    artifacts = [*artifacts, *cache]
     top = (root or folder).parent
     _refuse_links(top, folder)
     for path in sorted({str(PurePosixPath(a.path).parent) for a in artifacts} - {"."}):
@@ -114,29 +122,54 @@ def write_artifacts(folder: Path, artifacts: list[Artifact], meta: dict[str, Any
     report = WriteReport(folder, first=not (folder / MANIFEST).is_file())
     _remove_leftovers({folder} | {folder / PurePosixPath(a.path).parent for a in artifacts})
     previous = _read_manifest(folder, report.warnings)
-    files = {}
+    files: dict[str, dict[str, Any]] = {}
+    kept: dict[str, dict[str, Any]] = {}
     for a in sorted(artifacts, key=lambda a: a.path):
         digest = sha256(a.data)
-        files[a.path] = {"sha256": digest, "bytes": len(a.data), "from": list(a.sources)}
+        cached = a.path.startswith(CACHE + "/")
+        entry: dict[str, Any] = {"sha256": digest, "bytes": len(a.data)}
+        if not cached:
+            entry["from"] = list(a.sources)
+        if a.key:
+            entry["key"] = a.key
+        (kept if cached else files)[a.path] = entry
         target = folder / a.path
-        report.written.append(a.path)
-        if previous.get(a.path) != digest or not target.is_file() or target.is_symlink():
+        old = previous.get(a.path)
+        if old is None or old[0] != digest or not _holds(target, a.data):
             write_atomic(target, a.data)
-            report.changed.append(a.path)
-    for old in sorted(set(previous) - set(files)):
-        stale = folder / old
+            if not cached:
+                report.changed.append(a.path)
+        if not cached:
+            report.written.append(a.path)
+    for old_path in sorted(set(previous) - set(files) - set(kept)):
+        stale = folder / old_path
         try:
             _refuse_links(folder, stale.parent)
             if stat.S_ISREG(os.lstat(stale).st_mode):
                 stale.unlink()
-                report.removed.append(old)
+                if not old_path.startswith(CACHE + "/"):
+                    report.removed.append(old_path)
         except (OutputRefused, FileNotFoundError, NotADirectoryError):
             continue
     manifest = {**meta, "files": files}
+    if kept:
+        manifest["cache"] = kept
     write_atomic(folder / MANIFEST, (json.dumps(manifest, indent=2, sort_keys=True) + "\n").encode())
     for w in report.warnings:
         print(f"warning: {w}", file=sys.stderr)
     return report
+
+
+def _holds(path: Path, data: bytes) -> bool:
+    """Whether `path` is a plain file (no link) holding exactly `data` (a file edited since the last
+    build is written again, not trusted by its name in the manifest)."""
+    try:
+        if not stat.S_ISREG(os.lstat(path).st_mode) or path.stat().st_size != len(data):
+            return False
+        with open(path, "rb") as fh:
+            return fh.read() == data
+    except OSError:
+        return False
 
 
 def _remove_leftovers(folders: set[Path]) -> None:
@@ -150,9 +183,9 @@ def _remove_leftovers(folders: set[Path]) -> None:
                 path.unlink(missing_ok=True)
 
 
-def _read_manifest(folder: Path, warnings: list[str]) -> dict[str, str]:
-    """The files (path -> sha256) the last build wrote here, or {} with a warning when the manifest
-    is not one write_artifacts wrote."""
+def _read_manifest(folder: Path, warnings: list[str]) -> dict[str, tuple[str, str]]:
+    """The files and cache entries (path -> sha256, key) the last build wrote here, or {} with a
+    warning when the manifest is not one write_artifacts wrote."""
     path = folder / MANIFEST
     try:
         mode = os.lstat(path).st_mode
@@ -166,8 +199,8 @@ def _read_manifest(folder: Path, warnings: list[str]) -> dict[str, str]:
     return problem
 
 
-def _manifest_problem(path: Path, mode: int) -> dict[str, str] | str:
-    """The manifest's files, or what is wrong with it."""
+def _manifest_problem(path: Path, mode: int) -> dict[str, tuple[str, str]] | str:
+    """The manifest's files and cache entries, or what is wrong with it."""
     if not stat.S_ISREG(mode):
         return "not a plain file"
     try:
@@ -181,12 +214,48 @@ def _manifest_problem(path: Path, mode: int) -> dict[str, str] | str:
     files = data.get("files") if isinstance(data, dict) else None
     if not isinstance(files, dict):
         return "no 'files' table"
+    cache = data.get("cache", {})
+    if not isinstance(cache, dict) or any(not str(name).startswith(CACHE + "/") for name in cache):
+        return "a 'cache' table of files outside the cache"
     out = {}
-    for name, entry in files.items():
+    for name, entry in [*files.items(), *cache.items()]:
         digest = entry.get("sha256") if isinstance(entry, dict) else None
+        key = entry.get("key", "") if isinstance(entry, dict) else ""
         if not safe_relative(name) or name == MANIFEST:
             return f"a path that leaves the folder: {name[:80]!r}"
         if not isinstance(digest, str) or not _SHA256.match(digest):
             return f"no sha256 for {name[:80]!r}"
-        out[name] = digest
+        if not isinstance(key, str):
+            return f"a key that is no string for {name[:80]!r}"
+        out[name] = (digest, key)
     return out
+
+
+class Previous:
+    """What the last build wrote in a folder, to reuse: a file (or cache entry) is given back only
+    when the manifest lists it with the key asked for and its bytes still hash to what the manifest
+    says (a file edited, replaced by a link or gone since is made again)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.entries: dict[str, tuple[str, str]] = {}
+        try:
+            if (folder / MANIFEST).is_file():
+                self.entries = _read_manifest(folder, [])
+        except OSError:
+            self.entries = {}
+
+    def data(self, path: str, key: str = "") -> bytes | None:
+        entry = self.entries.get(path)
+        if entry is None or (key and entry[1] != key):
+            return None
+        target = self.folder / path
+        try:
+            _refuse_links(self.folder, target.parent)
+            if not stat.S_ISREG(os.lstat(target).st_mode):
+                return None
+            with open(target, "rb") as fh:
+                data = fh.read()
+        except (OSError, ValueError):
+            return None
+        return data if sha256(data) == entry[0] else None

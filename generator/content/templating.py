@@ -22,7 +22,7 @@ import re
 import time
 import types
 from collections.abc import Callable, Iterable, Iterator
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -431,12 +431,19 @@ def sandboxed_environment(templates: Path | None = None) -> BoundedSandbox:
     return env
 
 
+@lru_cache(maxsize=4096)
+def compiled(source: str) -> jinja2.Template:
+    """A template string compiled once (a kit renders the same card text for many cards, and jinja2
+    compiles `from_string` anew each call); a compiled template keeps no state between renders."""
+    return sandboxed_environment().from_string(source)
+
+
 def render_template(source: str, **context: Any) -> str:
     """Render a template string written in content; every failure raises TemplateProblem."""
     if len(source) > MAX_SOURCE:
         raise TemplateProblem(f"the template is longer than {MAX_SOURCE:,} characters")
     try:
-        template = sandboxed_environment().from_string(source)
+        template = compiled(source)
     except jinja2.TemplateSyntaxError as err:
         raise TemplateProblem(f"line {err.lineno}: {_one_line(err)}" if "\n" in source.strip()
                               else _one_line(err)) from None

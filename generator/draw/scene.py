@@ -6,6 +6,7 @@ Colours are '#rrggbb' strings (or None for no paint).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -125,6 +126,25 @@ def polygon(points: list[tuple[float, float]], **style: object) -> Path:
     ops += [("L", x, y) for x, y in points[1:]]
     ops.append(("Z",))
     return Path(tuple(ops), **style)  # type: ignore[arg-type]
+
+
+def files_drawn(scenes: Iterable[Scene]) -> set[str]:
+    """The files the scenes draw from (pictures, font files a layout names), whose bytes are part of
+    what a face is made from."""
+    out: set[str] = set()
+
+    def walk(items: tuple[Item, ...]) -> None:
+        for it in items:
+            if isinstance(it, Image):
+                out.add(it.path)
+            elif isinstance(it, Text) and it.font:
+                out.add(it.font)
+            elif isinstance(it, Group):
+                walk(it.items)
+
+    for scene in scenes:
+        walk(scene.items)
+    return out
 
 
 def texts(scene: Scene) -> list[str]:

@@ -29,6 +29,7 @@ from ..content.schema import Strict
 from ..game import Artifact, BuildOptions
 from ..kitspec import KitFile
 from ..paths import TEMPLATES
+from ..press.assemble import Reuse
 
 PROFILES_FILE = TEMPLATES / "export" / "profiles.yaml"
 DEFAULT = "home"
@@ -52,6 +53,7 @@ class Job:
     files: Iterable[KitFile]
     options: BuildOptions
     folder: Path = Path(".")   # where the profile's files will be written (absolute), for files naming others
+    reuse: Reuse | None = None   # the last build's bytes of a path under a key (press/assemble.py)
 
 
 @dataclass(frozen=True)

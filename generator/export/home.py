@@ -10,7 +10,7 @@ from . import Exporter, Job, Settings
 
 
 def make(job: Job, settings: Settings) -> Iterator[Artifact]:
-    return assemble(job.title, job.files, job.options)
+    return assemble(job.title, job.files, job.options, job.reuse)
 
 
 EXPORTER = Exporter(Settings, make)

@@ -13,7 +13,7 @@ from typing import Any
 import jinja2
 from jinja2 import meta
 
-from ..content.templating import MAX_SOURCE, TemplateProblem, sandboxed_environment
+from ..content.templating import MAX_SOURCE, TemplateProblem, compiled, sandboxed_environment
 
 
 @dataclass(frozen=True)
@@ -32,12 +32,12 @@ def compile_template(source: str) -> Template:
     env = sandboxed_environment()
     try:
         names = meta.find_undeclared_variables(env.parse(source))
-        compiled = env.from_string(source)
+        template = compiled(source)
     except jinja2.TemplateSyntaxError as err:
         raise TemplateProblem(" ".join(str(err.message or err).split())) from None
     except (RecursionError, MemoryError, SyntaxError, ValueError, OverflowError) as err:
         raise TemplateProblem(f"the template cannot be read ({type(err).__name__})") from None
-    return Template(compiled, source, tuple(sorted(names - set(env.globals))))
+    return Template(template, source, tuple(sorted(names - set(env.globals))))
 
 
 def missing_fields(template: Template, fields: Mapping[str, Any]) -> list[str]:

@@ -1,31 +1,69 @@
 """A kit spec made into files: imposed PDFs, one SVG per named face, the rulebook; in order, lazily.
 
 Every game's kit goes through here, so imposition, size grouping, SVG naming and sources are the
-same for all of them.
+same for all of them. Each PDF and SVG carries a key (buildcache.key: a hash of everything it is
+drawn from); a file whose key the last build wrote is taken as it is, not drawn again.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+import hashlib
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
-from ..draw.scene import Scene
-from ..draw.svg import to_svg
+from ..buildcache import key
+from ..draw.scene import Scene, files_drawn
+from ..draw.svg import SvgFonts, to_svg
 from ..game import Artifact, BuildOptions
 from ..kitspec import Board, DataFile, Face, KitFile, PrintFile, Rulebook, Section, Sheet
 from .document import PrintDocument
 from .rulebook import rulebook_pdf
 
+Reuse = Callable[[str, str], "bytes | None"]
+"""The bytes the last build wrote at a path under a key, if it did (output.Previous.data)."""
 
-def assemble(title: str, files: Iterable[KitFile], options: BuildOptions) -> Iterator[Artifact]:
-    """Every file of the kit, one Artifact at a time (the CLI shows progress as they come)."""
+
+def assemble(title: str, files: Iterable[KitFile], options: BuildOptions,
+             reuse: Reuse | None = None) -> Iterator[Artifact]:
+    """Every file of the kit, one Artifact at a time (the CLI shows progress as they come).
+
+    The kit's SVGs share one font subset a style (made from every character they draw), so the
+    spec is read whole before the first file is made."""
+    files = list(files)
+    svgs = {f.path: _svgs(f) for f in files if isinstance(f, PrintFile)}
+    kit_fonts = SvgFonts(scene for named in svgs.values() for scene, _ in named.values())
     for f in files:
         if isinstance(f, PrintFile):
-            yield from _print_file(title, f, options)
+            doc = _document(title, f, options)
+            yield _made(f.path, f.sources, key("pdf", title, f.subject, options, doc.pages,
+                                                _file_digests(p.scene for page in doc.pages for p in page.placed)),
+                        doc.to_bytes, reuse)
+            for name, (scene, sources) in svgs[f.path].items():
+                yield _made(f"svg/{name}.svg", sources,
+                            key("svg", scene, kit_fonts.chars_of(scene), _file_digests([scene])),
+                            lambda scene=scene: to_svg(scene, kit_fonts), reuse)   # type: ignore[misc]
         elif isinstance(f, Rulebook):
-            yield Artifact(f.path, rulebook_pdf(title, f.text, options.paper, f.figures, f.kind), f.sources)
+            figures = [s for fig in f.figures.values() for s in fig.scenes]
+            yield _made(f.path, f.sources, key("rulebook", title, f, options.paper, _file_digests(figures)),
+                        lambda f=f: rulebook_pdf(title, f.text, options.paper, f.figures, f.kind),  # type: ignore[misc]
+                        reuse)
         else:
             assert isinstance(f, DataFile)
             yield Artifact(f.path, f.data, f.sources)
+
+
+def _made(path: str, sources: tuple[str, ...], k: str, make: Callable[[], bytes], reuse: Reuse | None) -> Artifact:
+    """The file at `path`: the last build's bytes when it made them under the same key, else made now."""
+    data = reuse(path, k) if reuse else None
+    return Artifact(path, make() if data is None else data, sources, k)
+
+
+def _file_digests(scenes: Iterable[Scene]) -> tuple[tuple[str, str], ...]:
+    """The pictures and font files the scenes draw from, each with the hash of its bytes."""
+    out = []
+    for path in sorted(files_drawn(scenes)):
+        with open(path, "rb") as fh:
+            out.append((path, hashlib.sha256(fh.read()).hexdigest()))
+    return tuple(out)
 
 
 def size_label(w: float, h: float) -> str:
@@ -46,29 +84,36 @@ def by_size(section: Section) -> list[tuple[str, list[Face]]]:
     return [(f"{section.label} {size_label(*size)}", groups[size]) for size in sorted(groups)]
 
 
-def _print_file(title: str, f: PrintFile, options: BuildOptions) -> Iterator[Artifact]:
+def _document(title: str, f: PrintFile, options: BuildOptions) -> PrintDocument:
+    """The file's pages: every section imposed, sheets centred, boards tiled (nothing drawn yet)."""
     doc = PrintDocument(title, f.subject, options)
-    svgs = _SvgSet()
     for part in f.parts:
         if isinstance(part, Section):
             for label, faces in by_size(part):
                 _impose(doc, label, faces)
+        elif isinstance(part, Sheet):
+            doc.sheet(part.label, part.scene)
+        else:
+            assert isinstance(part, Board)
+            doc.board(part.label, part.scene)
+    return doc
+
+
+def _svgs(f: PrintFile) -> dict[str, tuple[Scene, tuple[str, ...]]]:
+    """The file's SVGs by name: every named face, back, sheet and board, and the file's extra SVGs."""
+    svgs = _SvgSet()
+    for part in f.parts:
+        if isinstance(part, Section):
+            for _, faces in by_size(part):
                 for face in faces:
                     svgs.add(face.svg, face.front, f.sources)
                     if face.back is not None:
                         svgs.add(face.back_svg, face.back, f.sources)
-        elif isinstance(part, Sheet):
-            doc.sheet(part.label, part.scene)
-            svgs.add(part.svg, part.scene, f.sources)
         else:
-            assert isinstance(part, Board)
-            doc.board(part.label, part.scene)
             svgs.add(part.svg, part.scene, f.sources)
     for extra in f.svgs:
         svgs.add(extra.name, extra.scene, extra.sources or f.sources)
-    yield Artifact(f.path, doc.to_bytes(), f.sources)
-    for name, (scene, sources) in svgs.items.items():
-        yield Artifact(f"svg/{name}.svg", to_svg(scene), sources)
+    return svgs.items
 
 
 def _impose(doc: PrintDocument, label: str, faces: Sequence[Face]) -> None:

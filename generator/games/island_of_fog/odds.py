@@ -22,6 +22,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Literal
 
+from ...buildcache import remembered
 from .model import IslandOfFog
 from .rules import Force, attack_bonus, can_stand_on, defence_bonus, forces, rerolls
 
@@ -144,9 +145,21 @@ def matchup(model: IslandOfFog, attacker: Force, defender: Force, defence: str,
     atk = attack_bonus(model, attacker)
     dfn = defence_bonus(model, defender, defence)
     ka, kd = rerolls(model, attacker), rerolls(model, defender)
-    odds = combat_odds(model.combat.dice, model.combat.die_sides, dfn - atk, ka, kd, policy,
-                       model.combat.simple_threshold)
+    args = (model.combat.dice, model.combat.die_sides, dfn - atk, ka, kd, policy, model.combat.simple_threshold)
+    # the enumeration is the costly part of a build: a build keeps it by its arguments for the next
+    odds = remembered("fog-combat-odds", args, lambda: combat_odds(*args), _dump_odds, _load_odds)
     return OddsRow(attacker, defender, defence, atk, dfn, ka, kd, policy, odds)
+
+
+def _dump_odds(odds: Odds) -> list[str]:
+    return [str(odds.win), str(odds.draw), str(odds.lose)]
+
+
+def _load_odds(data: list[str]) -> Odds:
+    win, draw, lose = (Fraction(x) for x in data)
+    if win + draw + lose != 1:
+        raise ValueError("stored odds do not add up to 1")
+    return Odds(win, draw, lose)
 
 
 def odds_table(model: IslandOfFog, policy: Policy) -> list[OddsRow]:

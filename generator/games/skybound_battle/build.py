@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import lru_cache
 
+from ...buildcache import remembered_files
 from ...content import ContentSet
 from ...content.decisions import notes
 from ...game import BuildOptions, Kit
@@ -13,7 +14,7 @@ from . import draw_board, draw_cards, draw_sheets, heatmap, rulebook, searchrepo
 from .figures import figures
 from .model import TITLE, SkyboundBattle
 from .search import Budget, SearchResult, SearchSetup, search, search_setup
-from .simulate import simulate, starter_setup
+from .simulate import SimSetup, simulate, starter_setup
 
 CARDS = ("cards.yaml", "colours.yaml", "kit.yaml", "effects.yaml")
 KIT = ("kit.yaml", "rules.yaml", "components.yaml")
@@ -69,10 +70,17 @@ def _cards(model: SkyboundBattle) -> PrintFile:
 
 
 def _balance(model: SkyboundBattle, options: BuildOptions) -> Iterator[KitFile]:
-    """The starter decks against each other, simulated at build time, as a heatmap and a CSV."""
+    """The starter decks against each other, simulated at build time, as a heatmap and a CSV; a
+    build keeps these files by everything the simulation and the search read, for the next build."""
     b = model.kit.balance
     setup = starter_setup(model.cards, model.rules, [(s.id, dict(s.cards)) for s in model.starters],
                           b.games, b.seed, b.policy, model.content_hash)
+    yield from remembered_files("skybound-balance", (setup, _search_setup(model), b, model.colours, options),
+                                lambda: list(_balance_files(model, setup, options)))
+
+
+def _balance_files(model: SkyboundBattle, setup: SimSetup, options: BuildOptions) -> Iterator[DataFile]:
+    b = model.kit.balance
     rep = simulate(setup)
     sources = ("cards.yaml", "rules.yaml", "starters.yaml", "kit.yaml")
     for a in heatmap.heatmap_artifacts(rep, options, prefix="balance/"):
@@ -96,7 +104,11 @@ def _search(setup: SearchSetup) -> SearchResult:
 
 def _strongest(model: SkyboundBattle) -> SearchResult:
     """The kit's quick strongest-deck search, once per content (builds of the same content reuse it)."""
+    return _search(_search_setup(model))
+
+
+def _search_setup(model: SkyboundBattle) -> SearchSetup:
     b, q = model.kit.balance, model.kit.balance.search
     budget = Budget(q.restarts, q.steps, q.neighbours, q.games, 3, q.final_games)  # best of 3 on fresh games
-    return _search(search_setup(model.cards, model.rules, [(s.id, dict(s.cards)) for s in model.starters],
-                                [c.id for c in model.colours], b.seed, b.policy, budget, model.content_hash))
+    return search_setup(model.cards, model.rules, [(s.id, dict(s.cards)) for s in model.starters],
+                        [c.id for c in model.colours], b.seed, b.policy, budget, model.content_hash)

@@ -1,0 +1,130 @@
+"""A build reuses what the last one made from the same inputs, and writes exactly what a build from
+nothing would: every file's bytes compared, the kept results (.cache/) and the manifest too."""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from fontTools.ttLib import TTFont
+
+from generator import kit
+from generator.game import BuildOptions
+from generator.games.island_of_fog import odds
+from generator.games.skybound_battle import build as skybound_build
+from generator.paths import CONTENT
+from generator.press import assemble
+from tests.conftest import replace_in
+
+FOG = "island-of-fog"
+SVG_NS = "{http://www.w3.org/2000/svg}"
+FACE = re.compile(r"@font-face\{font-family:'([^']+)';font-weight:(\w+);font-style:(\w+);"
+                  r"src:url\(data:font/ttf;base64,([A-Za-z0-9+/=]+)\)")
+
+
+def files_of(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def build(root: Path, game: str, out: Path) -> kit.WriteReport:
+    return kit.build(kit.load(game, root), out, BuildOptions())
+
+
+def test_each_svg_opens_on_its_own_with_every_glyph_it_draws_and_the_kit_shares_one_subset(tmp_path):
+    build(CONTENT, FOG, tmp_path)
+    subsets: dict[tuple[str, str, str], set[str]] = {}
+    svgs = sorted((tmp_path / FOG).rglob("*.svg"))
+    assert len(svgs) > 20
+    for svg in svgs:
+        root = ET.fromstring(svg.read_bytes())
+        style = "".join(el.text or "" for el in root.iter(f"{SVG_NS}style"))
+        faces = {(fam, weight, slant): data for fam, weight, slant, data in FACE.findall(style)}
+        drawn: dict[tuple[str, str, str], set[str]] = {}
+        for text in root.iter(f"{SVG_NS}text"):
+            weight = "bold" if text.get("font-weight") == "bold" else "normal"
+            slant = "italic" if text.get("font-style") == "italic" else "normal"
+            drawn.setdefault(("Bitstream Vera Sans", weight, slant), set()).update(text.text or "")
+        assert set(drawn) <= set(faces), svg   # each font it draws in travels inside it
+        for face, chars in drawn.items():
+            font = TTFont(io.BytesIO(base64.b64decode(faces[face])))
+            cmap = font.getBestCmap()
+            assert {ch for ch in chars if ord(ch) not in cmap} == set(), (svg, face)
+        for face, data in faces.items():
+            subsets.setdefault(face, set()).add(data)
+    assert subsets and all(len(datas) == 1 for datas in subsets.values()), "one subset a style for the kit"
+
+
+def test_a_rebuild_takes_the_odds_from_the_cache_and_writes_the_same_bytes(tmp_path, monkeypatch):
+    build(CONTENT, FOG, tmp_path / "a")
+    first = files_of(tmp_path / "a" / FOG)
+    assert any(p.startswith(".cache/") for p in first)
+
+    def no_enumeration(*args: object) -> None:
+        raise AssertionError("the odds were enumerated again")
+
+    monkeypatch.setattr(odds, "combat_odds", no_enumeration)
+    report = build(CONTENT, FOG, tmp_path / "a")
+    assert report.changed == [] and files_of(tmp_path / "a" / FOG) == first
+
+
+def test_a_cache_entry_edited_since_is_not_trusted(tmp_path):
+    build(CONTENT, FOG, tmp_path / "a")
+    first = files_of(tmp_path / "a" / FOG)
+    kept = tmp_path / "a" / FOG / ".cache" / "fog-combat-odds.json"
+    entries = json.loads(kept.read_text())
+    kept.write_text(json.dumps({k: ["1", "0", "0"] for k in entries}))   # every attack a sure win
+    build(CONTENT, FOG, tmp_path / "a")
+    assert files_of(tmp_path / "a" / FOG) == first
+
+
+def test_the_balance_report_is_kept_and_a_cached_build_is_byte_identical(tmp_path, monkeypatch):
+    game = "skybound-battle"
+    build(CONTENT, game, tmp_path / "a")
+    first = files_of(tmp_path / "a" / game)
+
+    def no_simulation(*args: object) -> None:
+        raise AssertionError("the balance was simulated again")
+
+    monkeypatch.setattr(skybound_build, "simulate", no_simulation)
+    monkeypatch.setattr(skybound_build, "_search", no_simulation)
+    build(CONTENT, game, tmp_path / "a")
+    assert files_of(tmp_path / "a" / game) == first
+    assert ".cache/skybound-balance.json" in first
+
+
+def test_after_one_stat_change_only_what_shows_it_is_drawn_and_every_byte_is_a_full_builds(
+        tmp_path, content_copy, monkeypatch):
+    root = content_copy(FOG)
+    build(root, FOG, tmp_path / "incremental")
+    replace_in(root / FOG / "units.yaml", "    cost: 6", "    cost: 7")   # the elite unit's price
+
+    drawn: list[str] = []
+    real_svg = assemble.to_svg
+
+    def counted_svg(scene, kit_fonts=None):   # type: ignore[no-untyped-def]
+        drawn.append(scene.title)
+        return real_svg(scene, kit_fonts)
+
+    monkeypatch.setattr(assemble, "to_svg", counted_svg)
+    report = build(root, FOG, tmp_path / "incremental")
+    changed_svgs = [p for p in report.changed if p.endswith(".svg")]
+    assert changed_svgs and len(drawn) == len(changed_svgs), "only the SVGs that show the price are drawn"
+    assert "tiles.pdf" not in report.changed and "board.pdf" not in report.changed
+    monkeypatch.setattr(assemble, "to_svg", real_svg)
+
+    build(root, FOG, tmp_path / "full")
+    assert files_of(tmp_path / "incremental" / FOG) == files_of(tmp_path / "full" / FOG)
+
+
+@pytest.mark.parametrize("name", [".cache/x.json", ".cache"])
+def test_only_the_build_cache_goes_under_cache(tmp_path, name):
+    from generator.game import Artifact
+    from generator.output import write_artifacts
+
+    with pytest.raises(ValueError, match="cache"):
+        write_artifacts(tmp_path / "g", [Artifact(name + "/a" if name == ".cache" else name, b"x")], {})
