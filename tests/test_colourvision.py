@@ -16,7 +16,7 @@ from .conftest import problems_after_edit
 GROUPS: dict[str, Callable[[Any], tuple[list[TellApart], dict[str, str]]]] = {
     "skylands": lambda m: (m.files.print.tell_apart, m.palette()),                  # print.yaml
     "island-of-fog": lambda m: (m.look.tell_apart, m.palette),                       # look.yaml
-    "islands-and-bridges": lambda m: (m.settings.tell_apart, m.settings.palette),    # game.yaml
+    "islands-and-bridges": lambda m: (m.settings.tell_apart, m.palette),             # game.yaml, palette.yaml
     "skybound-battle": lambda m: (list(m.tell_apart), m.palette()),                  # colours.yaml
 }
 

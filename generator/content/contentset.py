@@ -70,6 +70,11 @@ class ContentSet:
             return Problem(shown_path(self.files.get(stem, self.folder / f"{stem}.yaml")), 1, 1, message)
         return source.problem(loc, message, on_key=on_key)
 
+    def place(self, stem: str, loc: Loc) -> str:
+        """'FILE:LINE:COL' of the value `loc` names in file `stem`, for messages that point at data."""
+        p = self.problem(stem, loc, "")
+        return f"{p.file}:{p.line}:{p.col}"
+
     def data(self, stem: str) -> Any:
         source = self.source(stem)
         return source.data if source is not None else None

@@ -5,8 +5,8 @@ lengths and size presets; svgimage.py reads SVG pictures into scene items.
 """
 
 from .render import Item, Slot, SlotBox, draw, face_size
-from .spec import Layout, Palette, load_layouts, load_palette
+from .spec import Layout, Palette, load_game_layouts, load_layouts, load_palette
 from .units import PRESETS
 
-__all__ = ["PRESETS", "Item", "Layout", "Palette", "Slot", "SlotBox", "draw", "face_size", "load_layouts",
-           "load_palette"]
+__all__ = ["PRESETS", "Item", "Layout", "Palette", "Slot", "SlotBox", "draw", "face_size", "load_game_layouts",
+           "load_layouts", "load_palette"]

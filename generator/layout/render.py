@@ -32,6 +32,8 @@ class SlotBox:
     h: float
     size: float | None = None
     min_size: float | None = None
+    color: str | None = None
+    stroke_width: float | None = None
 
 
 Slot = Callable[[SlotBox], tuple[SceneItem, ...]]
@@ -124,7 +126,9 @@ def _box(box: Box, item: Item, fw: float, fh: float, slots: Mapping[str, Slot],
             problems.append(box.where.problem(f"box {box.name!r}: the game draws nothing called {box.name!r} "
                                               f"(it draws: {', '.join(sorted(slots)) or 'nothing'})"))
             return []
-        return list(slots[box.name](SlotBox(x, y, w, h, box.get("size"), box.get("min_size"))))
+        colour = _paint(box.get("color"), item, problems, box.at.get("color"))
+        return list(slots[box.name](SlotBox(x, y, w, h, box.get("size"), box.get("min_size"), colour,
+                                            box.get("stroke_width"))))
     if kind == "text":
         return _text_box(box, item, x, y, w, h, problems)
     if kind == "image":
@@ -170,10 +174,13 @@ def _paint(colour: Colour | None, item: Item, problems: list[Problem], at: Any) 
         return None
     if value == "none":
         return None
+    if value in colour.names:
+        return colour.names[value]
     if len(value) == 7 and value.startswith("#") and all(c in "0123456789abcdefABCDEF" for c in value[1:]):
         return value.lower()
     if at is not None:
-        problems.append(at.problem(f"{item.name}: the colour's template gives {value!r}, not '#rrggbb'"))
+        problems.append(at.problem(f"{item.name}: the colour's template gives {value!r}, neither '#rrggbb' "
+                                   "nor a name of the palette"))
     return None
 
 

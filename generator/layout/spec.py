@@ -16,7 +16,7 @@ it, when it came through `extends`).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -39,7 +39,8 @@ ALLOWED: dict[str, frozenset[str]] = {
     "polygon": frozenset((*_PLACE, *_PAINT, "points")),
     "text": frozenset((*_PLACE, "text", "font", "size", "min_size", "color", "align", "valign", "wrap")),
     "image": frozenset((*_PLACE, "file")),
-    "slot": frozenset((*_PLACE, "size", "min_size")),   # size hints for the game's own drawing
+    # hints for the game's own drawing: text sizes, a colour and a line width
+    "slot": frozenset((*_PLACE, "size", "min_size", "color", "stroke_width")),
 }
 ALIGN = ("left", "center", "right")
 VALIGN = ("top", "middle", "bottom")
@@ -63,10 +64,12 @@ class At:
 
 @dataclass(frozen=True)
 class Colour:
-    """A colour as written: fixed ('#rrggbb', or None for no paint) or a template over the item."""
+    """A colour as written: fixed ('#rrggbb', or None for no paint) or a template over the item, which
+    may give '#rrggbb' or a name of the palette (`names`)."""
 
     value: str | None
     template: Template | None = None
+    names: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -132,6 +135,27 @@ def load_palette(folder: Path, problems: list[Problem]) -> Palette:
         else:
             out[name] = value.lower()
     return Palette(out)
+
+
+def load_game_layouts(folder: Path, needed: Iterable[str], colours: Iterable[str],
+                      problems: list[Problem]) -> tuple[Palette, dict[str, Layout]] | None:
+    """The palette and layouts of a game whose code draws with them: `needed` names the layouts its
+    faces use and `colours` the palette names its own art paints with. None (with every problem, at
+    its place) when any is missing or broken, so a kit is never drawn from half a look."""
+    found: list[Problem] = []
+    palette = load_palette(folder, found)
+    layouts = load_layouts(folder, palette, found)
+    for name in needed:
+        if name not in layouts and not any(p.file.endswith(f"{name}.yaml") for p in found):
+            found.append(Problem(shown_path(folder / "layouts" / f"{name}.yaml"), 1, 1,
+                                 f"missing layout {name!r}: the game draws its faces with it"))
+    absent = sorted(set(colours) - set(palette.colours))
+    if absent:
+        found.append(Problem(shown_path(folder / "layouts" / "palette.yaml"), 1, 1,
+                             f"the palette lacks {', '.join(map(repr, absent))}: the game's art paints with "
+                             f"{'it' if len(absent) == 1 else 'them'}"))
+    problems += found
+    return None if found else (palette, layouts)
 
 
 def load_layouts(folder: Path, palette: Palette, problems: list[Problem]) -> dict[str, Layout]:
@@ -327,7 +351,7 @@ class _Reader:
         if not isinstance(value, str):
             raise ValueError(f"a palette name, '#rrggbb' or 'none', not {value!r}")
         if is_template(value):
-            return Colour(None, _template(value, at))
+            return Colour(None, _template(value, at), self.palette.colours)
         try:
             return Colour(self.palette.resolve(value))
         except KeyError:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...content import ContentSet, Problem
 from ...game import Game
 from . import build, checks, model
 from .commands import map_cmd, validate_plan_cmd
@@ -19,12 +20,20 @@ def components(game: model.Game) -> dict[str, int]:
     return counts
 
 
+def check_all(game: model.Game, content: ContentSet) -> list[Problem]:
+    """The rules, then every card and token drawn once through its layout, so that a layout problem
+    with any face (a name or text that does not fit its box) is reported at validate, at its place."""
+    from . import draw_cards, draw_tokens
+
+    return checks.check(game, content) or draw_cards.problems(game, content) + draw_tokens.problems(game, content)
+
+
 GAME = Game(
     id="islands-and-bridges",
     title="Islands & Bridges",
     files=model.FILES,
     model=model.make_model,
-    check=checks.check,
+    check=check_all,
     components=components,
     kit=build.kit,
     commands={"map": [map_cmd], "": [validate_plan_cmd]},

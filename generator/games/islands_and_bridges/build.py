@@ -9,9 +9,11 @@ from ...content.decisions import notes
 from ...game import BuildOptions, Kit
 from ...kitspec import Face, KitFile, PrintFile, Rulebook, Section, Sheet, Svg
 from . import draw_cards, draw_sheets, draw_tiles, draw_tokens, rulebook
-from .model import Game
+from .model import LAYOUTS, Game
 
-ALL = ("game.yaml", "elements.yaml", "components.yaml")
+ALL = ("game.yaml", "elements.yaml", "components.yaml", "layouts/palette.yaml")
+CARDS = tuple(f"layouts/{name}.yaml" for name in LAYOUTS if name.startswith("card"))
+TOKENS = tuple(f"layouts/{name}.yaml" for name in LAYOUTS if name.startswith("token-"))
 
 
 def kit(game: Game, content: ContentSet, options: BuildOptions) -> Kit:
@@ -28,9 +30,9 @@ def _files(game: Game) -> Iterator[KitFile]:
         Section("islands", [Face(isl, draw_tiles.tile_back(game, isl), group="islands") for isl in islands]),
         Section("bridges", [Face(bridge, draw_tiles.tile_back(game, bridge), c.bridge.quantity, "bridges",
                                  "tiles/bridge", "tiles/bridge-back")]),
-    ], ("game.yaml", "components.yaml"), [
+    ], ("game.yaml", "components.yaml", "layouts/palette.yaml"), [
         Svg("tiles/island", draw_tiles.island(game)),   # the island as a designer sees it: no number
-        Svg("tiles/island-back", draw_tiles.tile_back(game, islands[0]), ("game.yaml",)),
+        Svg("tiles/island-back", draw_tiles.tile_back(game, islands[0]), ("game.yaml", "layouts/palette.yaml")),
     ])
 
     # enemy tokens each carry their own number; the other kinds print one face many times
@@ -41,7 +43,7 @@ def _files(game: Game) -> Iterator[KitFile]:
             tokens += [Face(f, group="tokens", svg=f"tokens/{tok.id}" if k == 0 else "") for k, f in enumerate(faces)]
         else:
             tokens.append(Face(faces[0], copies=tok.quantity, group="tokens", svg=f"tokens/{tok.id}"))
-    yield PrintFile("tokens.pdf", "tokens", [Section("tokens", tokens, sized=True)], ALL)
+    yield PrintFile("tokens.pdf", "tokens", [Section("tokens", tokens, sized=True)], (*ALL, *TOKENS))
 
     # action cards: a deck per player, backs with the player's rings
     decks = []
@@ -50,12 +52,12 @@ def _files(game: Game) -> Iterator[KitFile]:
         decks.append(Section(f"player {n} action cards", [
             Face(draw_cards.front(game, cid, n), back, group=f"player-{n}", svg=f"cards/player-{n}-{cid}",
                  back_svg=f"cards/player-{n}-back") for cid in c.cards.per_player]))
-    yield PrintFile("cards.pdf", "action cards", decks, ("game.yaml", "elements.yaml", "components.yaml"))
+    yield PrintFile("cards.pdf", "action cards", decks, (*ALL, *CARDS))
 
     yield PrintFile("sheets.pdf", "global sheets", [
         Sheet("Element Overview", draw_sheets.element_overview(game)),
         Sheet("Game Phases", draw_sheets.game_phases(game)),
-    ], ("elements.yaml", "phases.yaml"))
+    ], ("elements.yaml", "phases.yaml", "layouts/palette.yaml"))
 
     gm = [Sheet(f"Trapboard {n + 1}", draw_sheets.trapboard(game, n + 1)) for n in range(c.island.quantity)]
     gm.append(Sheet("Damage Matrix", draw_sheets.damage_matrix(game)))

@@ -6,7 +6,6 @@ import jinja2
 
 from ... import colourvision
 from ...content import ContentSet, Problem, decisions
-from ...draw.text import fits_at_least
 from . import plan_settings, texts
 from .model import Game
 
@@ -18,7 +17,7 @@ def check(game: Game, content: ContentSet) -> list[Problem]:
     for rule in (ranges, references, geometry, derived_statements, component_manifest, enemy_labels, card_texts,
                  decision_texts, map_settings):
         out += rule(game, content)
-    return out + colourvision.content_problems(content, "game", game.settings.tell_apart, game.settings.palette)
+    return out + colourvision.content_problems(content, "game", game.settings.tell_apart, game.palette)
 
 
 def ranges(game: Game, content: ContentSet) -> list[Problem]:
@@ -180,21 +179,15 @@ def enemy_labels(game: Game, content: ContentSet) -> list[Problem]:
 
 
 def card_texts(game: Game, content: ContentSet) -> list[Problem]:
-    """Every card text renders (a name a template uses must exist in the model) and fits its box on
-    the card at the smallest size the card prints it."""
+    """Every card text renders (a name a template uses must exist in the model); whether it fits its
+    box is the card layout's check (layouts/card.yaml)."""
     out = []
-    _, _, w, h = texts.text_box(game)
     for group in ("actions", "abilities"):
         for cid in getattr(game.elements, group):
             try:
-                text = texts.card_text(game, cid)
+                texts.card_text(game, cid)
             except jinja2.TemplateError as err:
                 out.append(content.problem("elements", (group, cid, "text"), texts.template_error(err)))
-                continue
-            if not fits_at_least(text, w, h, texts.TEXT_MIN_PT):
-                out.append(content.problem("elements", (group, cid, "text"),
-                                           f"card text does not fit its {w:g} x {h:g} mm box even at "
-                                           f"{texts.TEXT_MIN_PT:g} pt ({len(text):,} characters): shorten it"))
     return out
 
 

@@ -1,76 +1,92 @@
-"""Action cards: one deck per player, the same seven cards, told apart by green rings."""
+"""Action cards: one deck per player, the same seven cards, told apart by green rings.
+
+Where everything sits, its size, font and colour come from layouts/card.yaml, card-two-numbers.yaml
+and card-back.yaml; this module says what a card shows (its name, numbers and rules text) and draws
+the one piece of art, the rings."""
 
 from __future__ import annotations
 
-from ...draw import Circle, Rect, Scene, Text
-from ...draw.scene import Item
-from ...draw.text import block, label
+from textwrap import shorten
+
+from ...content import ContentSet, Problem
+from ...draw import Circle, Scene
+from ...draw.scene import Item as SceneItem
+from ...layout import Item, SlotBox, draw
 from . import texts
 from .model import Game
 
-BLEED_ART = 5.0
+
+def rings(n: int, box: SlotBox) -> tuple[SceneItem, ...]:
+    """`n` rings inside the box, the outer one touching it, a line and seven tenths of one apart."""
+    stroke = box.stroke_width or 0.5
+    r = min(box.w, box.h) / 2
+    return tuple(Circle(box.x + box.w / 2, box.y + box.h / 2, r - k * stroke * 1.7, stroke=box.color,
+                        stroke_mm=stroke) for k in range(n))
 
 
-def rings(game: Game, n: int, cx: float, cy: float, r: float) -> tuple[Item, ...]:
-    green = game.color("player")
-    return tuple(Circle(cx, cy, r - k * 1.2, stroke=green, stroke_mm=0.7) for k in range(n))
+def numbers(game: Game, card_id: str) -> list[tuple[str, str]]:
+    """The numbers a card prints, each with its caption: an attack's damage and target, a move's
+    fields, an ability's duration; then the cooldown."""
+    if card_id in game.elements.actions:
+        a = game.elements.actions[card_id]
+        if a.damage is None:
+            return [(str(game.elements.player.move), "fields"), (str(a.cooldown), "cooldown")]
+        single = a.target == "single"
+        return [(str(a.damage), "damage"), ("1" if single else "all", "target" if single else "in range"),
+                (str(a.cooldown), "cooldown")]
+    ab = game.elements.abilities[card_id]
+    return [(str(ab.duration), "duration"), (str(ab.cooldown), "cooldown")]
 
 
-def stat_box(x: float, y: float, w: float, value: str, caption: str, color: str) -> tuple[Item, ...]:
-    return (Rect(x, y, w, 14, fill="#ffffff", stroke=color, stroke_mm=0.5, radius=1.5),
-            label(value, x + w / 2, y + 7.6, w - 2, max_pt=13, style="bold", color=color),
-            label(caption, x + w / 2, y + 12, w - 2, max_pt=6, color="#6b7280"))
+def item(game: Game, card_id: str, player: int, content: ContentSet | None = None) -> Item:
+    """What a card shows, as the layout's templates read it; `content` places its texts for messages."""
+    group = "actions" if card_id in game.elements.actions else "abilities"
+    card = getattr(game.elements, group)[card_id]
+    fields: dict[str, object] = {
+        "name": card.name, "kind": "action" if group == "actions" else "ability", "player": player,
+        "colour": "basic-card" if group == "actions" else "ability-card", "text": texts.card_text(game, card_id),
+        "title": game.settings.title}
+    shown = numbers(game, card_id)
+    for k in range(3):
+        value, caption = shown[k] if k < len(shown) else ("", "")
+        fields |= {f"value_{k + 1}": value, f"caption_{k + 1}": caption}
+    places = {key: content.place("elements", (group, card_id, key)) for key in ("name", "text")} if content else {}
+    # the item is named as messages show it: the same problem on every player's copy is one problem
+    return Item(f"card {shorten(card.name, 40, placeholder=' …')!r}", fields, places)
+
+
+def front_checked(game: Game, card_id: str, player: int,
+                  content: ContentSet | None = None) -> tuple[Scene, list[Problem]]:
+    it = item(game, card_id, player, content)
+    layout = game.layouts["card" if it.fields["caption_3"] else "card-two-numbers"]
+    scene, problems = draw(layout, it, (game.settings.card.width, game.settings.card.height),
+                           {"rings": lambda b: rings(player, b)})
+    return Scene(scene.w, scene.h, scene.items, scene.background, f"{it.fields['name']} (player {player})"), problems
 
 
 def front(game: Game, card_id: str, player: int) -> Scene:
     """A card's face: name, kind, its numbers in boxes, its rules text, the player's rings."""
-    w, h = game.settings.card.width, game.settings.card.height
-    is_action = card_id in game.elements.actions
-    color = game.color("basic-card" if is_action else "ability-card")
-    name = (game.elements.actions[card_id].name if is_action else game.elements.abilities[card_id].name)
-    items: list[Item] = [
-        Rect(-BLEED_ART, -BLEED_ART, w + 2 * BLEED_ART, h + 2 * BLEED_ART, fill=color),
-        Rect(3.5, 3.5, w - 7, h - 7, fill="#ffffff", radius=2.5),
-        Rect(3.5, 3.5, w - 7, 14, fill=color, radius=2.5),
-        Rect(3.5, 10, w - 7, 7.5, fill=color),
-        label(name, w / 2, 12.5, w - 12, max_pt=11.5, style="bold", color="#ffffff"),
-        label("BASIC ACTION" if is_action else "ABILITY", w / 2, 22.5, w - 12, max_pt=6.5, style="bold",
-              color=color),
-    ]
-    boxes: list[tuple[str, str]] = []
-    if is_action:
-        a = game.elements.actions[card_id]
-        if a.damage is not None:
-            boxes.append((str(a.damage), "damage"))
-            boxes.append(("1" if a.target == "single" else "all", "target" if a.target == "single" else "in range"))
-        else:
-            boxes.append((str(game.elements.player.move), "fields"))
-        boxes.append((str(a.cooldown), "cooldown"))
-    else:
-        ab = game.elements.abilities[card_id]
-        boxes += [(str(ab.duration), "duration"), (str(ab.cooldown), "cooldown")]
-    bw, gap = 15.0, 3.0
-    x0 = (w - len(boxes) * bw - (len(boxes) - 1) * gap) / 2
-    for k, (value, caption) in enumerate(boxes):
-        items += stat_box(x0 + k * (bw + gap), 26, bw, value, caption, color)
-    items += block(texts.card_text(game, card_id), *texts.text_box(game), max_pt=8.5,
-                   min_pt=texts.TEXT_MIN_PT)
-    items += rings(game, player, w / 2, h - 10.5, 4.6)
-    items.append(Text(w - 7, h - 8, f"P{player}", 6.5, "#6b7280", "bold", "end"))
-    return Scene(w, h, tuple(items), background=color, title=f"{name} (player {player})")
+    return front_checked(game, card_id, player)[0]
+
+
+def back_checked(game: Game, player: int) -> tuple[Scene, list[Problem]]:
+    it = Item(f"card back (player {player})", {"player": player, "title": game.settings.title})
+    scene, problems = draw(game.layouts["card-back"], it, (game.settings.card.width, game.settings.card.height),
+                           {"rings": lambda b: rings(player, b)})
+    return Scene(scene.w, scene.h, scene.items, scene.background, f"card back (player {player})"), problems
 
 
 def back(game: Game, player: int) -> Scene:
     """The back of player `player`'s cards: the same rings, large."""
-    w, h = game.settings.card.width, game.settings.card.height
-    dark = game.color("stage-end")
-    items: list[Item] = [
-        Rect(-BLEED_ART, -BLEED_ART, w + 2 * BLEED_ART, h + 2 * BLEED_ART, fill=dark),
-        Rect(4, 4, w - 8, h - 8, stroke="#ffffff", stroke_mm=0.4, radius=2.5),
-        Circle(w / 2, h / 2 - 4, 17, fill="#ffffff"),
-        *rings(game, player, w / 2, h / 2 - 4, 15),
-        Text(w / 2, h / 2 - 1, f"P{player}", 12, dark, "bold", "middle"),
-        label(game.settings.title, w / 2, h - 14, w - 12, max_pt=10, style="bold", color="#ffffff"),
-        label("action card", w / 2, h - 9, w - 12, max_pt=7, color="#cfe8f3"),
-    ]
-    return Scene(w, h, tuple(items), background=dark, title=f"card back (player {player})")
+    return back_checked(game, player)[0]
+
+
+def problems(game: Game, content: ContentSet) -> list[Problem]:
+    """Every problem the card layouts have with any card of any player (a name or rules text that
+    does not fit its box, at the layout and naming the data line), found by drawing each once."""
+    out: list[Problem] = []
+    for player in range(1, game.settings.players + 1):
+        out += back_checked(game, player)[1]
+        for card_id in game.components.cards.per_player:
+            out += front_checked(game, card_id, player, content)[1]
+    return out

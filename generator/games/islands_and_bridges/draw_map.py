@@ -33,7 +33,7 @@ def enemy_mark(game: Game, enemy: str, cx: float, cy: float, r: float, number: i
     label of the numbered token that starts there ('W3')."""
     e = game.elements.enemies.get(enemy)
     name = e.name if e else enemy
-    disc = Circle(cx, cy, r, fill=game.color(enemy) if enemy in game.settings.palette else game.color("muted"),
+    disc = Circle(cx, cy, r, fill=game.color(enemy) if enemy in game.palette else game.color("muted"),
                   stroke=game.color("ink"), stroke_mm=max(0.15, r * 0.05))
     if number is not None and e is not None:
         return (disc, label(enemy_label(e, number), cx, cy + r * 0.3, r * 1.7, max_pt=_pt(r * 0.75),

@@ -1,10 +1,17 @@
-"""Tokens: players (told apart by green rings), enemies with their stats, chest, traps, stage end."""
+"""Tokens: players (told apart by green rings), enemies with their stats, chest, traps, stage end.
+
+Each kind's look is its layout, layouts/token-<kind>.yaml (an enemy that charges its attack:
+token-charging-enemy.yaml), in % of the token so that it follows the cell size; this module says
+what a token shows."""
 
 from __future__ import annotations
 
-from ...draw import Circle, Rect, Scene, Text, polygon
-from ...draw.scene import Item
-from ...draw.text import label
+from textwrap import shorten
+
+from ...content import ContentSet, Problem
+from ...draw import Scene
+from ...layout import Item, draw
+from .draw_cards import rings
 from .model import Game, Token
 
 
@@ -16,64 +23,42 @@ def faces(game: Game, tok: Token) -> list[Scene]:
     return [token(game, tok)] * tok.quantity
 
 
+def item(game: Game, tok: Token, number: str = "", content: ContentSet | None = None) -> tuple[str, Item]:
+    """The layout a token is drawn with and what it shows; `content` places its texts for messages."""
+    el = game.elements
+    name = f"token {shorten(tok.name, 40, placeholder=' …')!r}"   # one problem for all its copies
+    if tok.kind == "enemy" and tok.enemy:
+        e = el.enemies[tok.enemy]
+        places = {"name": content.place("elements", ("enemies", tok.enemy, "name"))} if content else {}
+        return ("token-charging-enemy" if e.charge_rounds else "token-enemy", Item(name, {
+            "number": number, "name": e.name, "health": e.health, "damage": e.damage, "range": e.attack_range,
+            "charge": e.charge_rounds, "colour": tok.enemy}, places))
+    if tok.kind == "chest":
+        places = {"name": content.place("elements", ("chest", "name"))} if content else {}
+        return "token-chest", Item(name, {"name": el.chest.name, "score": el.chest.score}, places)
+    return f"token-{tok.kind}", Item(name, {"rings": tok.rings or 0, "damage": el.trap.damage})
+
+
+def token_checked(game: Game, tok: Token, number: str = "",
+                  content: ContentSet | None = None) -> tuple[Scene, list[Problem]]:
+    layout, it = item(game, tok, number, content)
+    size = game.settings.cell * (game.elements.chest.cells if tok.kind == "chest" else 1)
+    scene, problems = draw(game.layouts[layout], it, (size, size), {"rings": lambda b: rings(tok.rings or 0, b)})
+    return Scene(scene.w, scene.h, scene.items, scene.background, tok.name), problems
+
+
 def token(game: Game, tok: Token, number: str = "") -> Scene:
     """The face of one token, one cell square (the chest: its cells x its cells); `number` is an
     enemy token's label."""
-    cell = game.settings.cell
-    size = cell * (game.elements.chest.cells if tok.kind == "chest" else 1)
-    c = size / 2
-    ink, paper = game.color("ink"), game.color("paper")
-    items: list[Item] = []
-    bg = paper
-    if tok.kind == "player":
-        green = game.color("player")
-        for k in range(tok.rings or 0):
-            items.append(Circle(c, c, size * 0.44 - k * 1.55, stroke=green, stroke_mm=0.9))
-        items.append(Text(c, c + 1.4, f"P{tok.rings}", 7.5, ink, "bold", "middle"))
-    elif tok.kind == "enemy" and tok.enemy:
-        e = game.elements.enemies[tok.enemy]
-        bg = game.color(tok.enemy)
-        items.append(Circle(c, c, size * 0.45, fill=paper, stroke=ink, stroke_mm=0.4))
-        # its number, name and health, then the attack spelled out (a charging enemy needs one more line)
-        ys: tuple[float, ...] = (0.28, 0.43, 0.57, 0.70) if e.charge_rounds else (0.31, 0.48, 0.63)
-        items.append(label(number or e.name.upper(), c, size * ys[0], size * 0.6, max_pt=11, style="bold"))
-        items.append(label(f"{e.name.upper()} {e.health} HP" if number else f"{e.health} HP", c, size * ys[1],
-                           size * 0.74, max_pt=7))
-        # 6 pt is the kit's floor: these lines get the circle's width rather than a smaller size
-        items.append(label(f"{e.damage} dmg, range {e.attack_range}", c, size * ys[2], size * 0.84, max_pt=6,
-                           min_pt=6))
-        if e.charge_rounds:
-            items.append(label(f"{e.charge_rounds}-round charge", c, size * ys[3], size * 0.72, max_pt=6, min_pt=6))
-    elif tok.kind == "chest":
-        bg = game.color("chest")
-        items.append(Rect(size * 0.2, size * 0.32, size * 0.6, size * 0.42, fill="#d9a441", stroke=ink,
-                          stroke_mm=0.5, radius=1.5))
-        items.append(Rect(size * 0.2, size * 0.32, size * 0.6, size * 0.12, fill="#b07d27", stroke=ink,
-                          stroke_mm=0.5))
-        items.append(Text(c, size * 0.88, f"{game.elements.chest.name}  +{game.elements.chest.score}", 8,
-                          paper, "bold", "middle"))
-    elif tok.kind == "trap":
-        bg = game.color("trap")
-        items.append(polygon([(c, size * 0.15), (size * 0.85, size * 0.8), (size * 0.15, size * 0.8)],
-                             fill=paper, stroke=ink, stroke_mm=0.4))
-        items.append(Text(c, size * 0.72, f"-{game.elements.trap.damage}", 8, ink, "bold", "middle"))
-    elif tok.kind == "stage-end":
-        bg = game.color("stage-end")
-        items.append(polygon(_star(c, c, size * 0.4, size * 0.18), fill="#f6d55c", stroke=paper, stroke_mm=0.3))
-        items.append(label("END", c, c + 1.6, size * 0.5, max_pt=6.5, style="bold"))
-    elif tok.kind == "duration-marker":
-        bg = game.color("ability-card")
-        items.append(Circle(c, c, size * 0.3, fill=paper))
-        items.append(label("DUR", c, c + 1.3, size * 0.45, max_pt=6, style="bold"))
-    return Scene(size, size, tuple(items), background=bg, title=tok.name)
+    return token_checked(game, tok, number)[0]
 
 
-def _star(cx: float, cy: float, r_out: float, r_in: float) -> list[tuple[float, float]]:
-    import math
-
-    pts = []
-    for k in range(10):
-        r = r_out if k % 2 == 0 else r_in
-        a = -math.pi / 2 + k * math.pi / 5
-        pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
-    return pts
+def problems(game: Game, content: ContentSet) -> list[Problem]:
+    """Every problem the layouts have with any token or card face of the kit (a text that does not
+    fit its box, at the layout and naming the data line), found by drawing each once."""
+    out: list[Problem] = []
+    for tok in game.components.tokens:
+        numbers = [et.label for et in game.enemy_tokens() if et.enemy == tok.enemy] if tok.kind == "enemy" else [""]
+        for number in numbers:
+            out += token_checked(game, tok, number, content)[1]
+    return out

@@ -28,7 +28,6 @@ class Settings(Strict):
     # passed validate and then ran for minutes in build.
     cell: Mm = Field(ge=12, le=40)
     card: Card
-    palette: dict[Slug, str]
     tell_apart: list[TellApart] = Field(min_length=1)
 
 
@@ -195,12 +194,14 @@ class Game(Strict):
     phases: list[Phase]
     decisions: list[Decision]
     maps: MapSettings
+    palette: dict[str, str]       # layouts/palette.yaml, checked by the layout core
+    layouts: dict[str, Any]       # layouts/*.yaml by name (generator.layout.Layout), checked likewise
 
     def token(self, token_id: str) -> Token:
         return next(t for t in self.components.tokens if t.id == token_id)
 
     def color(self, name: str) -> str:
-        return self.settings.palette[name]
+        return self.palette[name]
 
     def enemy_tokens(self) -> list[EnemyToken]:
         """Every enemy token of the box, numbered within its type, in the order of the tokens list:
@@ -221,7 +222,22 @@ FILES: dict[str, type[BaseModel]] = {
 }
 
 
-def make_model(parts: dict[str, Any], content: ContentSet) -> Game:
-    """The validated content files as the model."""
+# The layouts the faces are drawn with (layouts/<name>.yaml), and the palette colours the game's own
+# art (tiles, sheets, maps, rings) paints with.
+LAYOUTS = ("card", "card-two-numbers", "card-back", "token-player", "token-enemy", "token-charging-enemy",
+           "token-chest", "token-trap", "token-stage-end", "token-duration-marker")
+COLOURS = ("ability-card", "bridge", "bridge-line", "chest", "ink", "island", "island-line", "muted", "paper",
+           "player", "sea", "socket", "stage-end", "trap")
+
+
+def make_model(parts: dict[str, Any], content: ContentSet) -> Game | None:
+    """The validated content files and the layouts as the model (None when a layout is broken)."""
+    from ...layout import load_game_layouts
+
+    looks = load_game_layouts(content.folder, LAYOUTS, COLOURS, content.problems)
+    if looks is None:
+        return None
+    palette, layouts = looks
     return Game(settings=parts["game"], elements=parts["elements"], components=parts["components"],
-                phases=parts["phases"].phases, decisions=parts["decisions"].decisions, maps=parts["maps"])
+                phases=parts["phases"].phases, decisions=parts["decisions"].decisions, maps=parts["maps"],
+                palette=palette.colours, layouts=layouts)

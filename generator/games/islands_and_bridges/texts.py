@@ -35,15 +35,6 @@ def context(game: Game) -> dict[str, Any]:
     }
 
 
-TEXT_MIN_PT = 5.5
-"""The smallest size a card prints its rules text at (the text shrinks to fit, down to this)."""
-
-
-def text_box(game: Game) -> tuple[float, float, float, float]:
-    """Where a card's rules text goes (x, y, w, h in mm): the card draws it there, the checks fit it."""
-    return 7, 44, game.settings.card.width - 14, 30
-
-
 def card_text(game: Game, card_id: str) -> str:
     """The rules text of an action or ability card (raises jinja2 errors)."""
     ctx = context(game)
