@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...content import ContentSet, Problem
 from ...game import Game
 from . import build, checks, model
@@ -20,6 +22,17 @@ def components(game: model.Game) -> dict[str, int]:
     return counts
 
 
+def make_model(parts: dict[str, Any], content: ContentSet) -> model.Game | None:
+    """The model with its palette and layouts (layouts/), None when one is missing or broken."""
+    from ...layout import load_game_layouts
+
+    looks = load_game_layouts(content.folder, model.LAYOUTS, model.COLOURS, content.problems)
+    if looks is None:
+        return None
+    palette, layouts = looks
+    return model.make_model(parts, content, palette.colours, layouts)
+
+
 def check_all(game: model.Game, content: ContentSet) -> list[Problem]:
     """The rules, then every card and token drawn once through its layout, so that a layout problem
     with any face (a name or text that does not fit its box) is reported at validate, at its place."""
@@ -32,7 +45,7 @@ GAME = Game(
     id="islands-and-bridges",
     title="Islands & Bridges",
     files=model.FILES,
-    model=model.make_model,
+    model=make_model,
     check=check_all,
     components=components,
     kit=build.kit,

@@ -230,14 +230,9 @@ COLOURS = ("ability-card", "bridge", "bridge-line", "chest", "ink", "island", "i
            "player", "sea", "socket", "stage-end", "trap")
 
 
-def make_model(parts: dict[str, Any], content: ContentSet) -> Game | None:
-    """The validated content files and the layouts as the model (None when a layout is broken)."""
-    from ...layout import load_game_layouts
-
-    looks = load_game_layouts(content.folder, LAYOUTS, COLOURS, content.problems)
-    if looks is None:
-        return None
-    palette, layouts = looks
+def make_model(parts: dict[str, Any], content: ContentSet, palette: dict[str, str],
+               layouts: dict[str, Any]) -> Game:
+    """The validated content files and the layouts (read by the game's loader, __init__.py) as the model."""
     return Game(settings=parts["game"], elements=parts["elements"], components=parts["components"],
                 phases=parts["phases"].phases, decisions=parts["decisions"].decisions, maps=parts["maps"],
-                palette=palette.colours, layouts=layouts)
+                palette=palette, layouts=layouts)
