@@ -15,7 +15,7 @@ from .conftest import problems_after_edit
 # Where each game keeps its `tell_apart` groups and the palette they name (content file in brackets).
 GROUPS: dict[str, Callable[[Any], tuple[list[TellApart], dict[str, str]]]] = {
     "skylands": lambda m: (m.files.print.tell_apart, m.palette()),                  # print.yaml
-    "island-of-fog": lambda m: (m.look.tell_apart, m.palette),                       # look.yaml
+    "island-of-fog": lambda m: (m.game.tell_apart, m.palette),                       # game.yaml, palette.yaml
     "islands-and-bridges": lambda m: (m.settings.tell_apart, m.palette),             # game.yaml, palette.yaml
     "skybound-battle": lambda m: (list(m.tell_apart), m.palette()),                  # colours.yaml
 }
@@ -80,7 +80,9 @@ def test_every_palette_holds_apart_under_each_dichromacy_or_carries_a_symbol(gro
 def test_a_palette_that_fails_is_a_content_error_at_its_group(content_copy) -> None:
     problems = problems_after_edit(content_copy, "island-of-fog", "game.yaml", '"#1f8a4a"', '"#2e8b3d"')
     assert len(problems) == 1
-    assert "look.yaml:" in problems[0]
+    group = (paths.CONTENT / "island-of-fog" / "game.yaml").read_text().splitlines().index(
+        "  - what: the nations' pieces") + 1
+    assert f"game.yaml:{group}:" in problems[0] or f"game.yaml:{group + 1}:" in problems[0], problems
     assert "red and green differ by ΔE2000" in problems[0] and "deuteranopia" in problems[0]
 
 

@@ -107,3 +107,52 @@ def test_an_svg_picture_is_drawn_as_shapes_in_pdf_and_svg(tmp_path):
     inner = group.items[1]
     assert isinstance(inner, Group) and (inner.dx, inner.dy) == (10, 10) and isinstance(inner.items[0], PathItem)
     assert b"#ff0000" in to_svg(scene)
+
+
+def test_a_colour_template_may_name_a_palette_colour(tmp_path):
+    found, problems = layouts(tmp_path, {"palette": "colours: {basic-card: '#124d8c'}\n",
+                                         "card": "size: square\nboxes:\n  r: {type: rect, x: 0, y: 0, width: 10, "
+                                                 "height: 10, fill: '{{ kind }}-card'}\n"})
+    assert problems == []
+    scene, problems = draw(found["card"], Item("a", {"kind": "basic"}))
+    assert problems == [] and scene.items[0].fill == "#124d8c"
+    _, problems = draw(found["card"], Item("b", {"kind": "secret"}))
+    assert "gives 'secret-card', neither '#rrggbb' nor a name of the palette" in str(problems[0])
+
+
+def test_a_slot_gets_its_colour_and_line_width_and_its_overflow_becomes_a_placed_problem(tmp_path):
+    from generator.layout import DoesNotFit, SlotBox
+
+    found, problems = layouts(tmp_path, {"palette": "colours: {green: '#2e9e4f'}\n",
+                                         "card": "size: square\nboxes:\n  art: {type: slot, x: 1, y: 2, width: 30, "
+                                                 "height: 20, color: green, stroke_width: 0.7mm}\n"})
+    assert problems == []
+    seen: list[SlotBox] = []
+    draw(found["card"], Item("a", {}), slots={"art": lambda b: (seen.append(b), ())[1]})
+    assert (seen[0].x, seen[0].y, seen[0].w, seen[0].h, seen[0].color, seen[0].stroke_width) == \
+        (1, 2, 30, 20, "#2e9e4f", 0.7)
+
+    def too_long(b: SlotBox) -> tuple:
+        raise DoesNotFit("the rules do not fit", ("text",))
+
+    scene, problems = draw(found["card"], Item("card 'x'", {"text": "…"}, {"text": "cards.yaml:4:9"}),
+                           slots={"art": too_long})
+    assert scene.items == () and len(problems) == 1
+    assert str(problems[0]).endswith("error: box 'art': card 'x': the rules do not fit (text from text at "
+                                     "cards.yaml:4:9)")
+    assert ":3:8: error:" in str(problems[0])   # at the box, in the layout
+
+
+def test_a_bleeding_rect_runs_past_the_edges_it_touches_only(tmp_path):
+    from generator.draw import BLEED_ART
+
+    found, problems = layouts(tmp_path, {"card": "size: {width: 88mm, height: 118mm}\nboxes:\n"
+                                                 "  band: {type: rect, x: 0, y: 0, width: 100%, height: 12mm, "
+                                                 "fill: '#ff0000', bleed: true}\n"
+                                                 "  inner: {type: rect, x: 4, y: 20, width: 10, height: 10, "
+                                                 "fill: '#ff0000', bleed: true}\n"})
+    assert problems == []
+    scene, _ = draw(found["card"], Item("a", {}))
+    band, inner = scene.items
+    assert (band.x, band.y, band.w, band.h) == (-BLEED_ART, -BLEED_ART, 88 + 2 * BLEED_ART, 12 + BLEED_ART)
+    assert (inner.x, inner.y, inner.w, inner.h) == (4, 20, 10, 10)

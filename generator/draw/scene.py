@@ -105,6 +105,10 @@ class Group:
 
 Item = Rect | Circle | Line | Path | Text | Image | Group
 
+BLEED_ART = 5.0
+"""mm that art drawn to the edge reaches past the trim: the press clips it to the bleed chosen for the
+build, and the scene's background fills whatever bleed lies beyond."""
+
 
 @dataclass(frozen=True)
 class Scene:

@@ -4,9 +4,9 @@ spec.py reads and checks layout files; render.py draws a layout for one item; un
 lengths and size presets; svgimage.py reads SVG pictures into scene items.
 """
 
-from .render import Item, Slot, SlotBox, draw, face_size
+from .render import DoesNotFit, Item, Slot, SlotBox, draw, face_size
 from .spec import Layout, Palette, load_game_layouts, load_layouts, load_palette
 from .units import PRESETS
 
-__all__ = ["PRESETS", "Item", "Layout", "Palette", "Slot", "SlotBox", "draw", "face_size", "load_game_layouts",
-           "load_layouts", "load_palette"]
+__all__ = ["PRESETS", "DoesNotFit", "Item", "Layout", "Palette", "Slot", "SlotBox", "draw", "face_size",
+           "load_game_layouts", "load_layouts", "load_palette"]

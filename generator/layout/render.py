@@ -14,7 +14,7 @@ import jinja2
 
 from ..content import Problem
 from ..draw import fonts
-from ..draw.scene import Anchor, Circle, FontStyle, Image, Line, Rect, Scene, Text, polygon
+from ..draw.scene import BLEED_ART, Anchor, Circle, FontStyle, Image, Line, Rect, Scene, Text, polygon
 from ..draw.scene import Item as SceneItem
 from ..draw.text import LEADING, fits, wrap
 from .spec import Box, Colour, Layout
@@ -37,7 +37,16 @@ class SlotBox:
 
 
 Slot = Callable[[SlotBox], tuple[SceneItem, ...]]
-"""Game art drawn by code into a named box of the layout."""
+"""Game art drawn by code into a named box of the layout (it raises DoesNotFit for a text too long)."""
+
+
+class DoesNotFit(Exception):
+    """Raised by a slot's drawing whose text cannot fit the box at the smallest size it may print:
+    the layout reports it at the box, naming the item and where the fields it names were written."""
+
+    def __init__(self, message: str, fields: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.fields = fields
 
 _EDGE = 0.01   # mm a box may pass the face's edge by rounding
 _ANCHOR: dict[str, Anchor] = {"left": "start", "center": "middle", "right": "end"}
@@ -127,8 +136,12 @@ def _box(box: Box, item: Item, fw: float, fh: float, slots: Mapping[str, Slot],
                                               f"(it draws: {', '.join(sorted(slots)) or 'nothing'})"))
             return []
         colour = _paint(box.get("color"), item, problems, box.at.get("color"))
-        return list(slots[box.name](SlotBox(x, y, w, h, box.get("size"), box.get("min_size"), colour,
-                                            box.get("stroke_width"))))
+        try:
+            return list(slots[box.name](SlotBox(x, y, w, h, box.get("size"), box.get("min_size"), colour,
+                                                box.get("stroke_width"))))
+        except DoesNotFit as err:
+            problems.append(box.where.problem(f"box {box.name!r}: {item.name}: {err}{_sources(err.fields, item)}"))
+            return []
     if kind == "text":
         return _text_box(box, item, x, y, w, h, problems)
     if kind == "image":
@@ -137,7 +150,14 @@ def _box(box: Box, item: Item, fw: float, fh: float, slots: Mapping[str, Slot],
     stroke = _paint(box.get("stroke"), item, problems, box.at.get("stroke"))
     stroke_mm = box.get("stroke_width", 0.3)
     if kind == "rect":
-        return [Rect(x, y, w, h, fill, stroke, stroke_mm, min(box.get("radius", 0.0), w / 2, h / 2))]
+        radius = min(box.get("radius", 0.0), w / 2, h / 2)
+        if box.get("bleed"):  # run on past each edge of the face the box touches, into the bleed
+            x0 = x - BLEED_ART if x <= _EDGE else x
+            y0 = y - BLEED_ART if y <= _EDGE else y
+            x1 = x + w + BLEED_ART if x + w >= fw - _EDGE else x + w
+            y1 = y + h + BLEED_ART if y + h >= fh - _EDGE else y + h
+            x, y, w, h = x0, y0, x1 - x0, y1 - y0
+        return [Rect(x, y, w, h, fill, stroke, stroke_mm, radius)]
     if kind == "circle":
         return [Circle(x + w / 2, y + h / 2, min(w, h) / 2, fill, stroke, stroke_mm)]
     if kind == "line":
@@ -184,9 +204,9 @@ def _paint(colour: Colour | None, item: Item, problems: list[Problem], at: Any) 
     return None
 
 
-def _sources(template: Template, item: Item) -> str:
-    """Where the item's fields the text reads were written, for the message."""
-    places = [f"{name} at {item.places[name]}" for name in template.fields if name in item.places]
+def _sources(fields: tuple[str, ...], item: Item) -> str:
+    """Where the item's fields a text reads were written, for the message."""
+    places = [f"{name} at {item.places[name]}" for name in fields if name in item.places]
     return f" (text from {', '.join(places)})" if places else ""
 
 
@@ -202,7 +222,7 @@ def _text_box(box: Box, item: Item, x: float, y: float, w: float, h: float,
     if missing:
         shown = ", ".join(f"{ch!r} U+{ord(ch):04X}" for ch in missing)
         problems.append(box.at["text"].problem(f"box {box.name!r}: {item.name}: the font has no glyph for "
-                                               f"{shown}{_sources(box.values['text'], item)}"))
+                                               f"{shown}{_sources(box.values['text'].fields, item)}"))
         return []
     wrapping = box.get("wrap", True)
     size, low = box.values["size"], box.values["min_size"]
@@ -219,7 +239,7 @@ def _text_box(box: Box, item: Item, x: float, y: float, w: float, h: float,
     if not ok(size):
         problems.append(box.at["text"].problem(
             f"box {box.name!r}: {item.name}: the text does not fit its {w:g} x {h:g} mm box even at "
-            f"{low:g} pt{_sources(box.values['text'], item)}"))
+            f"{low:g} pt{_sources(box.values['text'].fields, item)}"))
         return []
     lines = wrap(text, w, size, style, file) if wrapping else text.split("\n")
     colour = _paint(box.get("color"), item, problems, box.at.get("color")) if "color" in box.values else "#000000"

@@ -33,7 +33,7 @@ BOX_TYPES = ("rect", "circle", "line", "polygon", "text", "image", "slot")
 _PLACE = ("x", "y", "width", "height", "when", "extends", "type")
 _PAINT = ("fill", "stroke", "stroke_width")
 ALLOWED: dict[str, frozenset[str]] = {
-    "rect": frozenset((*_PLACE, *_PAINT, "radius")),
+    "rect": frozenset((*_PLACE, *_PAINT, "radius", "bleed")),
     "circle": frozenset((*_PLACE, *_PAINT)),
     "line": frozenset((*_PLACE, "stroke", "stroke_width")),
     "polygon": frozenset((*_PLACE, *_PAINT, "points")),
@@ -342,7 +342,7 @@ class _Reader:
             "fill": self._colour, "stroke": self._colour, "color": self._colour,
             "text": _template, "when": _template,
             "font": self._font, "size": _points, "min_size": _points,
-            "align": _choice(ALIGN), "valign": _choice(VALIGN), "wrap": _flag,
+            "align": _choice(ALIGN), "valign": _choice(VALIGN), "wrap": _flag, "bleed": _flag,
             "file": self._image, "points": _points_list,
         }[key]
         return checker(value, at)

@@ -15,17 +15,31 @@ GAME_ID = "island-of-fog"
 FILES: dict[str, type[Strict]] = {
     "game": s.GameFile, "board": s.BoardFile, "spaces": s.SpacesFile, "tiles": s.TilesFile,
     "units": s.UnitsFile, "combat": s.CombatFile, "tokens": s.TokensFile,
-    "fairness": s.FairnessFile, "decisions": s.DecisionsFile, "look": s.LookFile,
+    "fairness": s.FairnessFile, "decisions": s.DecisionsFile,
 }
+# The layouts the tokens and cards are drawn with (layouts/<name>.yaml).
+LAYOUTS = ("token-unit", "token-unit-back", "token-building", "token-base", "token-lighthouse", "token-coin",
+           "card-turn-summary", "card-back")
 
 
-def make_model(parts: dict[str, Any], content: ContentSet) -> IslandOfFog:
-    """The validated content files, by stem, are the model's parts."""
-    return IslandOfFog(**parts)
+def make_model(parts: dict[str, Any], content: ContentSet) -> IslandOfFog | None:
+    """The validated content files, by stem, and the palette and layouts (layouts/) are the model's
+    parts; None when a layout is missing or broken."""
+    from ...layout import load_game_layouts
+
+    looks = load_game_layouts(content.folder, LAYOUTS, s.Look.names(), content.problems)
+    if looks is None:
+        return None
+    palette, layouts = looks
+    return IslandOfFog(**parts, look=s.Look.of(palette.colours), layouts=layouts)
 
 
 def check(model: IslandOfFog, content: ContentSet) -> list[Problem]:
-    return _check(model, content)
+    """The rules, then every unit token and card drawn once through its layout, so that a layout
+    problem with any of them (a unit's name too long for the turn summary) is reported at validate."""
+    from . import draw_cards, draw_tokens
+
+    return _check(model, content) or draw_tokens.problems(model, content) + draw_cards.problems(model, content)
 
 
 def components(model: IslandOfFog) -> dict[str, int]:

@@ -29,7 +29,7 @@ def check(model: IslandOfFog, content: ContentSet) -> list[Problem]:
     _unique(report, "decisions", ("decisions",), [d.id for d in model.decisions.decisions], "decision")
     _unique(report, "board", ("variants",), [v.size for v in model.board.variants], "board size", "size")
     _check_players(model, report)
-    problems += colourvision.content_problems(content, "look", model.look.tell_apart, model.palette)
+    problems += colourvision.content_problems(content, "game", model.game.tell_apart, model.palette)
     _check_spaces(model, report)
     tiles_ok = _check_tiles(model, report)
     _check_units(model, report)

@@ -3,18 +3,19 @@ exact odds table."""
 
 from __future__ import annotations
 
+from ...content import ContentSet, Problem
 from ...draw import Circle, Rect, Scene, Text
 from ...draw.fonts import PT_MM
-from ...draw.scene import Item
+from ...draw.scene import Item as SceneItem
 from ...draw.table import table
-from ...draw.text import LEADING, block, label, wrap
+from ...draw.text import LEADING, block, wrap
+from ...layout import DoesNotFit, Item, SlotBox, draw, face_size
 from ...text import render
 from . import art
 from .model import IslandOfFog
 from .odds import OddsRow, percent
 from .texts import combat_lines, combat_words, context, odds_grid, words
 
-SUMMARY_W, SUMMARY_H = 88.0, 118.0
 COMBAT_W, COMBAT_H = 250.0, 176.0
 
 
@@ -30,12 +31,13 @@ def summary_lines(m: IslandOfFog) -> list[tuple[str, str]]:
     return out
 
 
-def _flow(lines: list[tuple[str, str]], x: float, y: float, w: float, h: float, colour: str,
-          ink: str, max_pt: float = 8.0) -> list[Item]:
-    """Headings and bullets laid out top to bottom, all at the largest size that fits."""
+def _flow(lines: list[tuple[str, str]], x: float, y: float, w: float, h: float, colour: str, ink: str,
+          max_pt: float, min_pt: float) -> list[SceneItem] | None:
+    """Headings and bullets laid out top to bottom, all at the largest size that fits; None when they
+    do not fit even at `min_pt`."""
     size = max_pt
     while True:
-        items: list[Item] = []
+        items: list[SceneItem] = []
         cy = y
         for kind, text in lines:
             step = size * PT_MM * LEADING
@@ -50,31 +52,61 @@ def _flow(lines: list[tuple[str, str]], x: float, y: float, w: float, h: float, 
                 items.append(Text(x + 2.6, cy + size * PT_MM * 0.85, row, size, ink))
                 cy += step
             cy += step * 0.15
-        if cy - y <= h or size <= 5.0:
+        if cy - y <= h:
             return items
-        size -= 0.25
+        if size <= min_pt:
+            return None
+        size = max(min_pt, size - 0.25)
+
+
+def turn_summary_checked(m: IslandOfFog, colour: str,
+                         content: ContentSet | None = None) -> tuple[Scene, list[Problem]]:
+    nation = m.colour[colour]
+    # the content texts the summary prints, for the message when it does not fit: the units' names
+    units = {f"unit {u.id!r}": content.place("units", ("units", k, "name"))
+             for k, u in enumerate(m.units.units)} if content else {}
+    places = units | ({"nation": content.place("game", ("colours", m.game.colours.index(nation), "name"))}
+                      if content else {})
+    # named alike for every nation: a summary too long is one problem, not one a nation
+    it = Item("the turn summary card", {
+        "title": m.game.title, "nation": nation.name, "colour": nation.hex, "on": art.text_on(m, nation.hex),
+        "heading": art.readable(nation.hex, m.look.paper)}, places)
+
+    def summary(b: SlotBox) -> tuple[SceneItem, ...]:
+        low = b.min_size or 6.0
+        items = _flow(summary_lines(m), b.x, b.y, b.w, b.h, b.color or m.look.ink, m.look.ink, b.size or 8.0, low)
+        if items is None:
+            raise DoesNotFit(f"the turn summary does not fit its {b.w:g} x {b.h:g} mm box even at {low:g} pt",
+                             tuple(units))
+        return tuple(items)
+
+    scene, problems = draw(m.layouts["card-turn-summary"], it, None, {"summary": summary})
+    return Scene(scene.w, scene.h, scene.items, scene.background, f"{nation.name} turn summary"), problems
 
 
 def turn_summary(m: IslandOfFog, colour: str) -> Scene:
-    """A nation's turn summary card."""
-    nation = m.colour[colour]
-    look = m.look
-    items: list[Item] = [Rect(-5, -5, SUMMARY_W + 10, 17, fill=nation.hex)]
-    on = art.text_on(m, nation.hex)
-    items.append(label(f"{m.game.title}", SUMMARY_W / 2, 5.5, SUMMARY_W - 8, max_pt=7, color=on))
-    items.append(label(f"{nation.name}: turn summary", SUMMARY_W / 2, 10.5, SUMMARY_W - 8, max_pt=10,
-                       style="bold", color=on))
-    items += _flow(summary_lines(m), 4, 14, SUMMARY_W - 8, SUMMARY_H - 18, art.readable(nation.hex, look.paper),
-                   look.ink)
-    return Scene(SUMMARY_W, SUMMARY_H, tuple(items), background=look.paper, title=f"{nation.name} turn summary")
+    """A nation's turn summary card (layouts/card-turn-summary.yaml)."""
+    return turn_summary_checked(m, colour)[0]
 
 
-def card_back(m: IslandOfFog, w: float, h: float) -> Scene:
-    look = m.look
-    items = (Rect(-5, -5, w + 10, h + 10, fill=look.fog),
-             Rect(4, 4, w - 8, h - 8, stroke=look.fog_dark, stroke_mm=0.8, radius=3),
-             label(m.game.title.upper(), w / 2, h / 2 + 1.5, w - 14, max_pt=11, style="bold", color=look.fog_dark))
-    return Scene(w, h, items, background=look.fog, title="Card back")
+def card_back_checked(m: IslandOfFog) -> tuple[Scene, list[Problem]]:
+    size = face_size(m.layouts["card-turn-summary"])   # the back is the size of the face it backs
+    scene, problems = draw(m.layouts["card-back"], Item("the card back", {"title": m.game.title}), size)
+    return Scene(scene.w, scene.h, scene.items, scene.background, "Card back"), problems
+
+
+def card_back(m: IslandOfFog) -> Scene:
+    """The back of the turn summary cards (layouts/card-back.yaml)."""
+    return card_back_checked(m)[0]
+
+
+def problems(m: IslandOfFog, content: ContentSet) -> list[Problem]:
+    """Every problem the card layouts have with a nation's turn summary or the back (a text too
+    long for its box, at the layout, naming the data lines it prints), found by drawing each once."""
+    out = card_back_checked(m)[1]
+    for c in m.game.colours:
+        out += turn_summary_checked(m, c.id, content)[1]
+    return out
 
 
 def _cell_fill(m: IslandOfFog, row: OddsRow | None) -> str:
@@ -95,7 +127,7 @@ def combat_card(m: IslandOfFog, rows: list[OddsRow]) -> Scene:
     """The combat reference: how a fight goes, its bonuses, and the exact odds of every matchup."""
     look = m.look
     lines = combat_lines(m)
-    items: list[Item] = [Rect(0, 0, COMBAT_W, 12, fill=look.ink)]
+    items: list[SceneItem] = [Rect(0, 0, COMBAT_W, 12, fill=look.ink)]
     items.append(Text(5, 8.3, f"{m.game.title}: combat", 12, look.paper, "bold"))
     items.append(Text(COMBAT_W - 5, 8.3, f"{words(m.combat.dice)} dice each, higher total wins", 8.5,
                       look.paper, "italic", "end"))

@@ -3,78 +3,101 @@ coins, and fold-up dice."""
 
 from __future__ import annotations
 
+from textwrap import shorten
+
+from ...content import ContentSet, Problem
 from ...draw import Circle, Line, Rect, Scene, Text, polygon
-from ...draw.scene import Item
+from ...draw.scene import Item as SceneItem
 from ...draw.text import label
+from ...layout import Item, Slot, SlotBox, draw
 from . import art
 from .model import IslandOfFog
 
 
-def unit(m: IslandOfFog, unit_id: str, colour: str) -> Scene:
-    """A unit token: a shield, one chevron for a basic unit, a star for an elite; its move below."""
+def _token(m: IslandOfFog, layout: str, it: Item, size: float, slots: dict[str, Slot],
+           title: str) -> tuple[Scene, list[Problem]]:
+    scene, problems = draw(m.layouts[layout], it, (size, size), slots)
+    return Scene(scene.w, scene.h, scene.items, scene.background, title), problems
+
+
+def _square(b: SlotBox) -> tuple[float, float, float]:
+    """The art's square: as wide as the slot, centred in it (x, y, size)."""
+    return b.x, b.y + (b.h - b.w) / 2, b.w
+
+
+def _nation(m: IslandOfFog, colour: str) -> dict[str, str]:
+    """The colours a nation's token is drawn in: its own, darker for the edge, and the text on it."""
+    hex_ = m.colour[colour].hex
+    return {"nation": hex_, "dark": art.shade(hex_, 0.15), "on": art.text_on(m, hex_)}
+
+
+def unit_checked(m: IslandOfFog, unit_id: str, colour: str,
+                 content: ContentSet | None = None) -> tuple[Scene, list[Problem]]:
     u = m.unit[unit_id]
-    size = m.tokens.units.size
     nation = m.colour[colour]
-    paper, ink = m.look.paper, m.look.ink
-    items: list[Item] = [Circle(size / 2, size / 2, size * 0.47, fill=nation.hex, stroke=paper, stroke_mm=0.5)]
-    items += art.shield(0, -size * 0.06, size, paper, ink)
-    if u.combat_extra:
-        items += art.star(size / 2, size * 0.4, size * 0.17, nation.hex)
-    else:
-        items += art.chevron(0, -size * 0.06, size, 0.52, nation.hex)
-    items.append(Text(size / 2, size * 0.93, f"{u.move}", 6, art.text_on(m, nation.hex), "bold", "middle"))
-    return Scene(size, size, tuple(items), background=art.shade(nation.hex, 0.15),
-                 title=f"{nation.name} {u.name.lower()}")
+    index = m.units.units.index(u)
+    places = {"name": content.place("units", ("units", index, "name"))} if content else {}
+    it = Item(f"unit {shorten(u.name, 40, placeholder=' …')!r}", {"name": u.name, "move": u.move,
+                                                                   **_nation(m, colour)}, places)
+
+    def badge(b: SlotBox) -> tuple[SceneItem, ...]:
+        """A shield with a chevron for a basic unit, a star for an elite."""
+        x, y, s = _square(b)
+        mark = (art.star(x + s / 2, y + s * 0.46, s * 0.17, nation.hex) if u.combat_extra
+                else art.chevron(x, y, s, 0.52, nation.hex))
+        return (*art.shield(x, y, s, m.look.paper, m.look.ink), *mark)
+
+    return _token(m, "token-unit", it, m.tokens.units.size, {"badge": badge}, f"{nation.name} {u.name.lower()}")
+
+
+def unit(m: IslandOfFog, unit_id: str, colour: str) -> Scene:
+    """A unit token: a shield, one chevron for a basic unit, a star for an elite; its move below
+    (layouts/token-unit.yaml)."""
+    return unit_checked(m, unit_id, colour)[0]
 
 
 def unit_back(m: IslandOfFog, colour: str) -> Scene:
-    size = m.tokens.units.size
-    nation = m.colour[colour]
-    items = (Circle(size / 2, size / 2, size * 0.47, fill=nation.hex, stroke=m.look.paper, stroke_mm=0.5),)
-    return Scene(size, size, items, background=art.shade(nation.hex, 0.15), title=f"{nation.name} unit back")
+    return _token(m, "token-unit-back", Item("unit back", _nation(m, colour)), m.tokens.units.size, {},
+                  f"{m.colour[colour].name} unit back")[0]
 
 
 def building(m: IslandOfFog, colour: str, side: str) -> Scene:
-    """A building token: `city` face or `factory` face (the two faces of one token)."""
-    size = m.tokens.buildings.size
-    nation = m.colour[colour]
-    paper, ink = m.look.paper, m.look.ink
-    items: list[Item] = [Rect(0.6, 0.6, size - 1.2, size - 1.2, stroke=paper, stroke_mm=0.4, radius=1.2)]
-    draw = art.houses if side == "city" else art.factory
-    items += draw(size * 0.08, -size * 0.04, size * 0.84, paper, ink)
-    items.append(label(side.upper(), size / 2, size * 0.92, size * 0.85, max_pt=6, min_pt=6, style="bold",
-                       color=art.text_on(m, nation.hex)))
-    return Scene(size, size, tuple(items), background=nation.hex, title=f"{nation.name} {side}")
+    """A building token: `city` face or `factory` face (the two faces of one token;
+    layouts/token-building.yaml)."""
+    draw_art = art.houses if side == "city" else art.factory
+    it = Item(f"{side} token", {"side": side, **_nation(m, colour)})
+    slots: dict[str, Slot] = {"building": lambda b: tuple(draw_art(*_square(b), m.look.paper, m.look.ink))}
+    return _token(m, "token-building", it, m.tokens.buildings.size, slots, f"{m.colour[colour].name} {side}")[0]
 
 
 def base(m: IslandOfFog, colour: str) -> Scene:
-    size = m.tokens.bases.size
-    nation = m.colour[colour]
-    items: list[Item] = [Rect(0.6, 0.6, size - 1.2, size - 1.2, stroke=m.look.paper, stroke_mm=0.5, radius=1.5)]
-    items += art.fortress(size * 0.1, -size * 0.05, size * 0.8, m.look.paper, m.look.ink)
-    items.append(label("BASE", size / 2, size * 0.92, size * 0.8, max_pt=6, min_pt=6, style="bold",
-                       color=art.text_on(m, nation.hex)))
-    return Scene(size, size, tuple(items), background=nation.hex, title=f"{nation.name} base")
+    it = Item("base token", _nation(m, colour))
+    slots: dict[str, Slot] = {"fortress": lambda b: tuple(art.fortress(*_square(b), m.look.paper, m.look.ink))}
+    return _token(m, "token-base", it, m.tokens.bases.size, slots, f"{m.colour[colour].name} base")[0]
 
 
 def lighthouse_piece(m: IslandOfFog, colour: str) -> Scene:
-    size = m.tokens.lighthouse_pieces.size
-    nation = m.colour[colour]
-    items: list[Item] = [Circle(size / 2, size / 2, size * 0.47, fill=m.look.paper, stroke=nation.hex,
-                                stroke_mm=1.2)]
-    items += art.lighthouse(m, size * 0.1, size * 0.06, size * 0.8, nation.hex)
-    return Scene(size, size, tuple(items), background=nation.hex, title=f"{nation.name} lighthouse piece")
+    it = Item("lighthouse piece", _nation(m, colour))
+    slots: dict[str, Slot] = {"lighthouse": lambda b: tuple(art.lighthouse(m, *_square(b), b.color or m.look.ink))}
+    return _token(m, "token-lighthouse", it, m.tokens.lighthouse_pieces.size, slots,
+                  f"{m.colour[colour].name} lighthouse piece")[0]
 
 
 def coin(m: IslandOfFog, value: int) -> Scene:
-    """A coin: its metal, a rim, and its value large."""
+    """A coin: its metal, a rim, and its value large (layouts/token-coin.yaml)."""
     c = next(c for c in m.tokens.coins if c.value == value)
-    size = c.size
-    dark = art.shade(c.colour, 0.6)
-    items: list[Item] = [Circle(size / 2, size / 2, size * 0.48, fill=c.colour, stroke=dark, stroke_mm=0.6),
-                         Circle(size / 2, size / 2, size * 0.38, stroke=dark, stroke_mm=0.3)]
-    items.append(Text(size / 2, size / 2 + size * 0.13, str(value), size * 1.05, dark, "bold", "middle"))
-    return Scene(size, size, tuple(items), background=m.look.paper, title=f"Coin {value}")
+    it = Item(f"coin {value}", {"value": value, "metal": c.colour, "dark": art.shade(c.colour, 0.6)})
+    return _token(m, "token-coin", it, c.size, {}, f"Coin {value}")[0]
+
+
+def problems(m: IslandOfFog, content: ContentSet) -> list[Problem]:
+    """Every problem the token layouts have with a unit token (its name or move too long for its
+    box, at the layout and naming the data line), found by drawing each once."""
+    out: list[Problem] = []
+    for u in m.units.units:
+        for c in m.game.colours:
+            out += unit_checked(m, u.id, c.id, content)[1]
+    return out
 
 
 PIPS = {1: [(0.5, 0.5)], 2: [(0.27, 0.27), (0.73, 0.73)], 3: [(0.25, 0.25), (0.5, 0.5), (0.75, 0.75)],
@@ -89,12 +112,12 @@ TABS = [(0, 1, "top"), (0, 1, "bottom"), (2, 1, "top"), (2, 1, "bottom"), (1, 3,
         (1, 3, "bottom")]
 
 
-def die_net(m: IslandOfFog, x: float, y: float, fill: str) -> list[Item]:
+def die_net(m: IslandOfFog, x: float, y: float, fill: str) -> list[SceneItem]:
     """One fold-up die: cut on the solid line, fold on the dotted ones, glue the tabs."""
     e = m.tokens.dice.net_size
     ink = m.look.ink
     tab = e * 0.25
-    out: list[Item] = []
+    out: list[SceneItem] = []
     for col, row, edge in TABS:
         x0, y0 = x + col * e, y + row * e
         pts = {"top": [(x0, y0), (x0 + tab, y0 - tab), (x0 + e - tab, y0 - tab), (x0 + e, y0)],
@@ -132,7 +155,7 @@ def dice_sheet(m: IslandOfFog) -> Scene:
     head, row_label = 9.0, 7.0
     h = head + len(SIDES) * (row_label + net_h) + (len(SIDES) - 1) * gap
     ink = m.look.ink
-    items: list[Item] = [label(f"{m.game.title}: dice ({len(SIDES) * n} d{m.combat.die_sides}). Cut the solid "
+    items: list[SceneItem] = [label(f"{m.game.title}: dice ({len(SIDES) * n} d{m.combat.die_sides}). Cut the solid "
                                "lines, fold the dotted ones, glue the shaded tabs inside.",
                                w / 2, 5, w, max_pt=9, color=ink)]
     y = head

@@ -8,16 +8,18 @@ from ...content import ContentSet
 from ...content.decisions import notes
 from ...game import BuildOptions, Kit
 from ...kitspec import DataFile, Face, KitFile, PrintFile, Rulebook, Section, Sheet
-from . import draw_board, draw_cards, draw_tiles, draw_tokens, rulebook
+from . import LAYOUTS, draw_board, draw_cards, draw_tiles, draw_tokens, rulebook
 from .model import IslandOfFog
 from .odds import to_csv
 from .texts import decisions, table
 
-TILES = ("tiles.yaml", "spaces.yaml", "board.yaml", "look.yaml", "game.yaml")
-TOKENS = ("tokens.yaml", "units.yaml", "game.yaml", "look.yaml", "combat.yaml")
-CARDS = ("combat.yaml", "units.yaml", "spaces.yaml", "game.yaml", "look.yaml", "board.yaml", "tiles.yaml")
+TILES = ("tiles.yaml", "spaces.yaml", "board.yaml", "layouts/palette.yaml", "game.yaml")
+TOKENS = ("tokens.yaml", "units.yaml", "game.yaml", "layouts/palette.yaml", "combat.yaml",
+          *(f"layouts/{name}.yaml" for name in LAYOUTS if name.startswith("token-")))
+CARDS = ("combat.yaml", "units.yaml", "spaces.yaml", "game.yaml", "layouts/palette.yaml", "board.yaml", "tiles.yaml",
+         *(f"layouts/{name}.yaml" for name in LAYOUTS if name.startswith("card-")))
 ALL = ("game.yaml", "board.yaml", "spaces.yaml", "tiles.yaml", "units.yaml", "combat.yaml", "tokens.yaml",
-       "decisions.yaml", "look.yaml")
+       "decisions.yaml", "layouts/palette.yaml")
 
 
 def kit(model: IslandOfFog, content: ContentSet, options: BuildOptions, counts: dict[str, int]) -> Kit:
@@ -34,7 +36,7 @@ def _files(m: IslandOfFog, counts: dict[str, int]) -> Iterator[KitFile]:
         # one page when it fits, else tiled over pages
         yield PrintFile(f"{name}.pdf", f"{v.size}x{v.size} board",
                         [Sheet(f"{v.size}x{v.size} board", draw_board.board(m, v.size), name)],
-                        ("board.yaml", "tiles.yaml", "game.yaml", "look.yaml"))
+                        ("board.yaml", "tiles.yaml", "game.yaml", "layouts/palette.yaml"))
 
     # tiles: lighthouse, the starting tiles, the field tiles; all share the fog back
     back = draw_tiles.back(m)
@@ -62,12 +64,12 @@ def _files(m: IslandOfFog, counts: dict[str, int]) -> Iterator[KitFile]:
 
     # dice: one set of fold-up nets for each side of a combat, on one sheet
     yield PrintFile("dice.pdf", "dice", [Sheet("dice", draw_tokens.dice_sheet(m))],
-                    ("tokens.yaml", "combat.yaml", "look.yaml"))
+                    ("tokens.yaml", "combat.yaml", "layouts/palette.yaml"))
 
     # cards: the combat reference (from the exact odds) and a turn summary for each nation
     rows = table(m)
     summaries = [draw_cards.turn_summary(m, c) for c in colours]
-    card_back = draw_cards.card_back(m, summaries[0].w, summaries[0].h)
+    card_back = draw_cards.card_back(m)
     yield PrintFile("cards.pdf", "reference cards", [
         Sheet("combat reference card", draw_cards.combat_card(m, rows), "cards/combat"),
         Section("turn summaries", [Face(face, card_back, group=c, svg=f"cards/turn-summary-{c}")

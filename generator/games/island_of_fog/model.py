@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Literal
+from typing import Any, Literal
 
 from . import schema as s
 
@@ -47,13 +47,14 @@ class IslandOfFog:
     tokens: s.TokensFile
     fairness: s.FairnessFile
     decisions: s.DecisionsFile
-    look: s.LookFile
+    look: s.Look                  # the palette's colours the art paints with (layouts/palette.yaml)
+    layouts: dict[str, Any]       # layouts/*.yaml by name (generator.layout.Layout)
 
     @cached_property
     def palette(self) -> dict[str, str]:
-        """Every colour a player tells apart, by the key look.yaml's `tell_apart` names it with:
-        nations and space kinds by id, coins as `coin-<value>`, and the named colours of look.yaml."""
-        out = {k: v for k, v in self.look.model_dump().items() if isinstance(v, str)}
+        """Every colour a player tells apart, by the key game.yaml's `tell_apart` names it with:
+        nations and space kinds by id, coins as `coin-<value>`, and the palette's names."""
+        out = {k.replace("_", "-"): v for k, v in self.look.model_dump().items()}
         out |= {c.id: c.hex for c in self.game.colours}
         out |= {k.id: k.colour for k in self.spaces.kinds}
         return out | {f"coin-{c.value}": c.colour for c in self.tokens.coins}

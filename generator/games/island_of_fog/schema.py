@@ -48,6 +48,7 @@ class GameFile(Strict):
     turn: Turn
     countdown_turns: Positive
     scoring: Scoring
+    tell_apart: list[TellApart] = Field(min_length=1)
 
 
 # ---- board.yaml
@@ -201,9 +202,10 @@ Decision = decisions.Decision
 DecisionsFile = decisions.DecisionsFile
 
 
-# ---- look.yaml
-class LookFile(Strict):
-    """The named colours the drawers use (a missing one is an error at load, not a blank)."""
+# ---- layouts/palette.yaml
+class Look(Strict):
+    """The named colours the game's own art paints with, from the palette (a name the art needs and
+    the palette lacks is an error at validate, not a blank); in the palette `fog_dark` is `fog-dark`."""
 
     ink: HexColour
     paper: HexColour
@@ -227,4 +229,12 @@ class LookFile(Strict):
     coin_dark: HexColour
     win: HexColour
     lose: HexColour
-    tell_apart: list[TellApart] = Field(min_length=1)
+
+    @classmethod
+    def names(cls) -> tuple[str, ...]:
+        """The palette names the art needs."""
+        return tuple(name.replace("_", "-") for name in cls.model_fields)
+
+    @classmethod
+    def of(cls, palette: dict[str, str]) -> Look:
+        return cls(**{name: palette[name.replace("_", "-")] for name in cls.model_fields})
