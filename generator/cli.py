@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
 import click
 
-from . import __version__, cliutil, export, games, generic, kit, paths
+from . import __version__, cliutil, editor_schemas, export, games, generic, kit, paths
 from .cliutil import FiniteFloatRange, fail_on_problems
 from .content import ContentError
 from .game import Artifact, BuildOptions
-from .output import WriteReport
+from .output import WriteReport, write_artifacts
 
 PAPERS = ("a4", "letter")
 
@@ -212,6 +213,29 @@ def _say_what_changed(game_id: str, report: WriteReport) -> None:
         click.echo(f"  {word:<7}  {len(report.changed) - len(shown)} SVG faces under svg/")
     for name in report.removed:
         click.echo(f"  removed  {name}")
+
+
+@main.command("schema")
+@click.argument("game", nargs=-1)
+@click.option("--dir", "directory", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Write them into DIR/GAME/ (default: OUT/GAME/schemas/).")
+@pass_ctx
+def schema_cmd(ctx: Context, game: tuple[str, ...], directory: Path | None) -> None:
+    """Write a JSON Schema for each file of GAME (default: every game), for editors that check YAML as
+    you type: OUT/GAME/schemas/NAME.schema.json."""
+    for gid in ctx.game_ids(game):
+        folder = kit.content_folder(ctx.content, gid)
+        schemas = editor_schemas.game_schemas(kit.game_of(gid), folder)
+        out = directory / gid if directory is not None else ctx.out / gid / "schemas"
+        root = None if directory is not None else ctx.out / gid
+        write_artifacts(out, editor_schemas.artifacts(schemas), {"game": gid, "playkit": __version__}, root=root)
+        click.echo(f"{gid}: {len(schemas)} schemas in {out}/")
+        for s in schemas:
+            click.echo(f"  {s.name + editor_schemas.SUFFIX:<32} {s.applies_to or f'a {s.name} file you write'}")
+        first = schemas[0]
+        line = os.path.relpath(out / f"{first.name}{editor_schemas.SUFFIX}", (folder / first.applies_to).parent)
+        click.echo(f"  an editor with the YAML language server checks {folder / first.applies_to} as you type when "
+                   f"its first line is\n  # yaml-language-server: $schema={Path(line).as_posix()}")
 
 
 @main.group("new")

@@ -37,9 +37,11 @@ class TellApart(Strict):
     """A group of a game's colours that players must tell apart (content: `tell_apart`)."""
 
     what: str = Field(min_length=1)
+    """What the colours tell apart, in a few words (named when two come too close)."""
     colours: list[str] = Field(min_length=2)
-    # what else is printed with every colour of the group, when colour alone cannot tell them apart
+    """The colours of the group, by the names the file gives them."""
     symbol: str | None = None
+    """What else is printed with every colour of the group, when colour alone cannot tell them apart."""
 
 
 @dataclass(frozen=True)

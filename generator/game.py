@@ -49,6 +49,8 @@ class Game:
                  renders and writes it (generator/press/assemble.py).
     commands:    extra click commands by verb: {"map": cmd} makes `playkit map GAME …`,
                  {"": cmd} adds `cmd` at the top level.
+    documents:   the files a player or designer writes for the game's commands (a deck, a board, a
+                 map), by kind, each with its typed model: `playkit schema` gives editors their shape.
     """
 
     id: str
@@ -59,6 +61,7 @@ class Game:
     components: Callable[[Any], dict[str, int]]
     kit: Callable[[Any, ContentSet, BuildOptions], Kit]
     commands: dict[str, list[click.Command]] = field(default_factory=dict)
+    documents: Mapping[str, type[BaseModel]] = field(default_factory=dict)
 
     def load(self, content: ContentSet) -> Any:
         """Validate every declared file, then make the model (None, with problems, if anything failed)."""

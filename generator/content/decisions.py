@@ -23,13 +23,20 @@ class Decision(Strict):
     """The seed's words on each side, our choice, and why."""
 
     id: Slug
+    """Its id, which the model's code and notes cite."""
     topic: str
+    """What is decided, in a few words."""
     seed: list[str] = Field(min_length=1)
+    """The seed's own words on each side of the question, quoted."""
     choice: str
+    """What the game does."""
     why: str
+    """Why, for the designer's notes (never printed for players)."""
 
 
 class DecisionsFile(Strict):
+    """decisions.yaml: where the seed contradicts itself or leaves a gap, settled once."""
+
     decisions: list[Decision] = Field(min_length=1)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import re
 import types
+from dataclasses import dataclass
 from functools import cache
 from typing import Annotated, Any, ClassVar, TypeVar, Union, get_args, get_origin
 
@@ -12,12 +13,15 @@ from pydantic import (
     BaseModel,
     BeforeValidator,
     ConfigDict,
+    GetJsonSchemaHandler,
     StringConstraints,
     ValidationError,
     ValidationInfo,
     field_validator,
     model_validator,
 )
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core.core_schema import CoreSchema
 
 from .problems import ContentError, Problem
 from .yamlload import Loc, Source, short
@@ -38,7 +42,11 @@ MAX_NUMBER = 1_000_000
 """The largest number, count or size any content field may hold (the kits' largest is 12,800)."""
 
 _UNITS_MM = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72}
-_LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)\s*$")
+_NUMBER = r"\d+(?:\.\d+)?"
+_UNIT = "|".join(_UNITS_MM)
+_LENGTH = re.compile(rf"^\s*(-?{_NUMBER})\s*({_UNIT})\s*$")
+LENGTH_PATTERN = rf"^\s*{_NUMBER}\s*({_UNIT})\s*$"
+"""A length as an editor's schema matches it: `_LENGTH` without the minus sign no length may have."""
 
 
 def to_mm(value: Any, most: float = MAX_LENGTH_MM) -> float:
@@ -64,17 +72,38 @@ def _to_long_mm(value: Any) -> float:
     return to_mm(value, MAX_LONG_MM)
 
 
-Mm = Annotated[float, BeforeValidator(to_mm)]
+@dataclass(frozen=True)
+class _LengthJsonSchema:
+    """What an editor is told a length is (`playkit schema`): a text with its unit, or a bare number
+    of mm within the field's own bounds."""
+
+    most: float
+
+    def __get_pydantic_json_schema__(self, core: CoreSchema, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+        number = {k: v for k, v in handler(core).items() if k not in ("title", "description")}
+        number["minimum"] = max(number.get("minimum", 0), 0)
+        number["maximum"] = min(number.get("maximum", self.most), self.most)
+        low = f"more than {number['exclusiveMinimum']:g}" if "exclusiveMinimum" in number else \
+            f"from {number['minimum']:g}"
+        return {"anyOf": [{"type": "string", "pattern": LENGTH_PATTERN}, number],
+                "description": f"A length with its unit ({', '.join(_UNITS_MM)}) such as '63mm', '2.5cm' or "
+                               f"'0.125in', or a bare number of mm; {low} to {number['maximum']:g} mm.",
+                "examples": ["63mm", "2.5cm", "0.125in"]}
+
+
+Mm = Annotated[float, BeforeValidator(to_mm), _LengthJsonSchema(MAX_LENGTH_MM)]
 """A length written with its unit in YAML, held in millimetres, from 0 to MAX_LENGTH_MM."""
-LongMm = Annotated[float, BeforeValidator(_to_long_mm)]
+LongMm = Annotated[float, BeforeValidator(_to_long_mm), _LengthJsonSchema(MAX_LONG_MM)]
 """A length longer than a sheet (a table), from 0 to MAX_LONG_MM."""
 
 
 class Strict(BaseModel):
     """Base for content models: unknown fields are errors, models do not change once read, and
-    values are never converted behind the writer's back (strict: `true` is no count, '3' no number)."""
+    values are never converted behind the writer's back (strict: `true` is no count, '3' no number).
+    A field's docstring is its description in the editors' JSON Schema (`playkit schema`)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True, strict=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True, strict=True,
+                              use_attribute_docstrings=True)
 
     @model_validator(mode="before")
     @classmethod

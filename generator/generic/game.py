@@ -37,14 +37,24 @@ FieldType = Literal["number", "text"] | list[str]
 
 
 class Component(Strict):
+    """A deck or group of faces: one a row of its data file, drawn by a layout."""
+
     id: Slug
+    """Its id, which names its PDF (`ID.pdf`) and its faces' SVGs."""
     name: str
+    """Its name as players read it."""
     kind: Literal["cards", "tiles", "tokens"] = "cards"
     data: str = Field(pattern=r"^[A-Za-z0-9_.-]+\.(csv|yaml|yml)$")
+    """The data file in the game's folder: a CSV whose first line names the columns, or a YAML list of
+    entries; one row a face."""
     layout: str
+    """The layout that draws a face: layouts/LAYOUT.yaml."""
     back: str | None = None
+    """The layout that draws the back (drawn for each row, so a back may show a field); none for no back."""
     quantity: int | str = Field(default=1)
+    """How many copies of each face are printed: a number, or the name of a number field."""
     fields: dict[str, FieldType] = Field(default_factory=dict)
+    """Every field (column) with its type: number, text, or a list of the words it may hold."""
 
     @field_validator("fields")
     @classmethod
@@ -56,8 +66,12 @@ class Component(Strict):
 
 
 class GameFile(Strict):
+    """game.yaml of a game made with no Python: its title and its components."""
+
     kind: Literal["generic"]
+    """Always `generic`: a game drawn from data files and layouts."""
     title: str = Field(min_length=1, max_length=200)
+    """The game's title, printed on its pages."""
     components: tuple[Component, ...] = Field(min_length=1)
 
 
@@ -202,6 +216,19 @@ def _value(kind: FieldType, cell: Cell) -> Any:
     if str(text) not in kind:
         raise ValueError(f"one of {', '.join(kind)}, not {value!r}")
     return str(text)
+
+
+def data_schema(comp: Component) -> dict[str, Any]:
+    """The JSON Schema of a component's YAML data file, for editors (`playkit schema`): a list of
+    entries with the declared fields, each of its type, as `_typed` reads them."""
+    number = {"anyOf": [{"type": "number"}, {"type": "string", "pattern": r"^\s*-?\d+(?:\.\d+)?\s*$"}]}
+    text = {"type": ["string", "number", "boolean", "null"]}
+    properties = {name: number if kind == "number" else text if kind == "text" else {"enum": list(kind)}
+                  for name, kind in comp.fields.items()}
+    entry: dict[str, Any] = {"type": "object", "properties": properties, "required": list(comp.fields)}
+    if comp.fields:
+        entry["additionalProperties"] = False   # an undeclared key in YAML is a typo
+    return {"type": "array", "items": entry, "description": f"{comp.name}: one entry a face."}
 
 
 def check(model: GenericGame, content: ContentSet) -> list[Problem]:

@@ -29,8 +29,12 @@ from ..draw import fonts
 from .template import Template, compile_template, is_template
 from .units import PRESETS, Length, length
 
+LAYOUT_FIELDS = ("size", "extends", "background", "boxes")
 BOX_TYPES = ("rect", "circle", "line", "polygon", "text", "image", "slot")
-_PLACE = ("x", "y", "width", "height", "when", "extends", "type")
+PLACE = ("x", "y", "width", "height")
+_PLACE = (*PLACE, "when", "extends", "type")
+NEEDS: dict[str, tuple[str, ...]] = {"text": ("text",), "image": ("file",), "polygon": ("points",)}
+"""The fields a box of a type must have besides its place (x, y, width, height), once `extends` is resolved."""
 _PAINT = ("fill", "stroke", "stroke_width")
 ALLOWED: dict[str, frozenset[str]] = {
     "rect": frozenset((*_PLACE, *_PAINT, "radius", "bleed")),
@@ -47,8 +51,20 @@ VALIGN = ("top", "middle", "bottom")
 BUILTIN_FONTS = ("regular", "bold", "italic")
 MIN_TEXT_PT = 6.0   # the team's floor: no word printed smaller
 HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
+COLOUR_NAME = re.compile(r"^[a-z][a-z0-9-]*$")   # a palette's names
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 FONT_SUFFIXES = (".ttf", ".otf")
+VALUES: dict[str, str] = {
+    "x": "length", "y": "length", "width": "length", "height": "length",
+    "stroke_width": "thin", "radius": "thin",
+    "fill": "colour", "stroke": "colour", "color": "colour",
+    "text": "template", "when": "template",
+    "font": "font", "size": "pt", "min_size": "pt",
+    "align": "align", "valign": "valign", "wrap": "flag", "bleed": "flag",
+    "file": "image", "points": "points",
+}
+"""The kind of value each box field holds: one checker a kind here, one JSON Schema a kind for editors
+(layout/editor_schema.py)."""
 
 
 @dataclass(frozen=True)
@@ -127,7 +143,7 @@ def load_palette(folder: Path, problems: list[Problem]) -> Palette:
         return Palette()
     out = {}
     for name, value in data["colours"].items():
-        if not isinstance(name, str) or not re.match(r"^[a-z][a-z0-9-]*$", name):
+        if not isinstance(name, str) or not COLOUR_NAME.match(name):
             problems.append(source.problem(("colours", name), f"colour name {name!r}: lower-case words "
                                            "joined by hyphens", on_key=True))
         elif not isinstance(value, str) or not HEX.match(value):
@@ -233,7 +249,7 @@ class _Reader:
                     top, boxes = up
                     boxes = {k: dict(v) for k, v in boxes.items()}
         for key in data:
-            if key not in ("size", "extends", "background", "boxes"):
+            if key not in LAYOUT_FIELDS:
                 self.problems.append(At(source, (key,)).problem(
                     f"unknown field {key!r} (a layout has size, extends, background, boxes)", on_key=True))
             elif key in ("size", "background"):
@@ -312,19 +328,14 @@ class _Reader:
                 ok = False
                 continue
             at[key] = place
-        for key in ("x", "y", "width", "height"):
+        for key in PLACE:
             if key not in values and ok:
                 self.problems.append(where.problem(f"box {name!r}: missing field {key!r}"))
                 ok = False
-        if kind == "text" and "text" not in values and ok:
-            self.problems.append(where.problem(f"box {name!r}: a text box needs `text`"))
-            ok = False
-        if kind == "image" and "file" not in values and ok:
-            self.problems.append(where.problem(f"box {name!r}: an image box needs `file`"))
-            ok = False
-        if kind == "polygon" and "points" not in values and ok:
-            self.problems.append(where.problem(f"box {name!r}: a polygon box needs `points`"))
-            ok = False
+        for key in NEEDS.get(kind, ()):
+            if key not in values and ok:
+                self.problems.append(where.problem(f"box {name!r}: a {kind} box needs `{key}`"))
+                ok = False
         if kind == "text" and ok:
             size = values.setdefault("size", 10.0)
             values.setdefault("min_size", min(MIN_TEXT_PT, size))  # shrinks to fit, down to the floor
@@ -337,14 +348,10 @@ class _Reader:
     # ---- one checker per kind of value -------------------------------------------------------
     def _value(self, key: str, value: Any, at: At) -> Any:
         checker: Callable[[Any, At], Any] = {
-            "x": _length, "y": _length, "width": _length, "height": _length,
-            "stroke_width": _thin, "radius": _thin,
-            "fill": self._colour, "stroke": self._colour, "color": self._colour,
-            "text": _template, "when": _template,
-            "font": self._font, "size": _points, "min_size": _points,
-            "align": _choice(ALIGN), "valign": _choice(VALIGN), "wrap": _flag, "bleed": _flag,
-            "file": self._image, "points": _points_list,
-        }[key]
+            "length": _length, "thin": _thin, "colour": self._colour, "template": _template,
+            "font": self._font, "pt": _points, "align": _choice(ALIGN), "valign": _choice(VALIGN),
+            "flag": _flag, "image": self._image, "points": _points_list,
+        }[VALUES[key]]
         return checker(value, at)
 
     def _colour(self, value: Any, at: At) -> Colour:

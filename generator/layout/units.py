@@ -17,6 +17,7 @@ PRESETS: dict[str, tuple[float, float]] = {
 }
 
 _PERCENT = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*%\s*$")
+PERCENT_PATTERN = _PERCENT.pattern
 
 
 @dataclass(frozen=True)

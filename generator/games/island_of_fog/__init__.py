@@ -8,6 +8,7 @@ from ...content import ContentSet, Problem, Strict
 from ...game import BuildOptions, Game, Kit
 from . import schema as s
 from .checks import check as _check
+from .mapfile import MapFile
 from .model import IslandOfFog
 
 GAME_ID = "island-of-fog"
@@ -74,4 +75,4 @@ def _commands() -> dict[str, list]:  # type: ignore[type-arg]
 
 
 GAME = Game(id=GAME_ID, title="Battle on the Island of Fog", files=FILES, model=make_model, check=check,
-            components=components, kit=kit, commands=_commands())
+            components=components, kit=kit, commands=_commands(), documents={"map": MapFile})

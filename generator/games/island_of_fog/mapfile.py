@@ -20,14 +20,22 @@ Pair = Annotated[list[int], Field(min_length=2, max_length=2)]
 
 
 class SeatEntry(Strict):
+    """A player's seat: their colour and the corner square they start from."""
+
     colour: Slug
     corner: Pair
+    """The corner square, [row, column] from the top left."""
 
 
 class TileEntry(Strict):
+    """A tile laid on the map."""
+
     square: Pair
+    """Its square, [row, column] from the top left."""
     tile: Slug
+    """The tile's id (tiles.yaml)."""
     arrow: Direction
+    """Where the tile's arrow points."""
 
 
 class MapFile(Strict):
@@ -37,13 +45,18 @@ class MapFile(Strict):
 
     game: Literal["island-of-fog"]
     size: int
+    """Tiles along each side of the map."""
     players: int
     seed: int = Field(default=0, ge=0, le=2**64 - 1)
+    """The seed the map was made from."""
     attempt: int = 1
+    """Which attempt of that seed made it (a map that fails the fairness checks is made again)."""
     seats: list[SeatEntry]
     tiles: list[TileEntry]
     left_over: list[Slug] = Field(default_factory=list)
+    """The tiles not laid, by id."""
     report: dict[str, Any] | None = None
+    """The fairness report written with the map; never read back (it is made again)."""
 
 
 def _sq(p: tuple[int, int]) -> list[int]:

@@ -8,6 +8,7 @@ from ...content import ContentSet, Problem
 from ...game import Game
 from . import build, checks, model
 from .commands import map_cmd, validate_plan_cmd
+from .plan_file import PlanFile
 
 
 def components(game: model.Game) -> dict[str, int]:
@@ -50,4 +51,5 @@ GAME = Game(
     components=components,
     kit=build.kit,
     commands={"map": [map_cmd], "": [validate_plan_cmd]},
+    documents={"plan": PlanFile},
 )

@@ -8,6 +8,7 @@ from ...content import ContentSet, Problem
 from ...game import BuildOptions, Game, Kit
 from .checks import check
 from .cli import balance_group, deck_group, simulate_cmd
+from .deckfile import DeckFile
 from .model import FILES, SkyboundBattle
 from .model import make_model as model_of
 
@@ -67,4 +68,5 @@ GAME = Game(
     components=components,
     kit=kit,
     commands={"": [deck_group], "simulate": [simulate_cmd], "balance": [balance_group]},
+    documents={"deck": DeckFile},
 )

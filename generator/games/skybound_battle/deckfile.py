@@ -15,7 +15,9 @@ class DeckFile(Strict):
     """A deck as a player writes it: `cards: {card-id: count}`."""
 
     name: str = ""
+    """The deck's name, as its player calls it."""
     cards: dict[str, Count] = Field(min_length=1)
+    """Each card's id (from cards.yaml) with how many copies the deck holds."""
 
 
 def check_deck_file(path: Path, model: SkyboundBattle, limits: DeckLimits) -> list[Problem]:

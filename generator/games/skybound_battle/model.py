@@ -60,14 +60,20 @@ class Card(Strict):
     """A character card."""
 
     id: Slug
+    """Its id, which decks and starters name it by."""
     name: str = Field(min_length=1, max_length=40)
     colour: Slug
+    """Its colour's id (colours.yaml)."""
     cost: int = Field(ge=0, le=10)
+    """Its cost: a deck's cards together cost at most the deck limit (rules.yaml)."""
     mana: int = Field(ge=0, le=9)
+    """The mana placed on it when it is deployed (the number under its cost)."""
     attack: int = Field(ge=0, le=20)
     life: int = Field(ge=1, le=30)
     effects: tuple[Effect, ...] = ()
+    """Its effects, each with when it happens and what it does (effects.yaml names the words)."""
     flavour: str = ""
+    """A line of story, printed in italics after its text."""
 
     def effects_when(self, when: str) -> tuple[Effect, ...]:
         return tuple(e for e in self.effects if e.when == when)

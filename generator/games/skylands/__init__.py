@@ -80,4 +80,4 @@ def _commands() -> dict[str, list[object]]:
 
 
 GAME = Game(id=GAME_ID, title="Skylands", files=FILES, model=make_model, check=check, components=components,
-            kit=kit, commands=_commands())  # type: ignore[arg-type]
+            kit=kit, commands=_commands(), documents={"board": BoardSpec})  # type: ignore[arg-type]

@@ -26,19 +26,33 @@ from .schema import Hostel, Rotation
 
 
 class SquareEntry(Strict):
+    """One square of the board: the tile laid on it and the inhabitants on its spaces."""
+
     tile: str | None = None
+    """The tile's id (tiles.yaml); none on a pre-printed square."""
     rotation: Rotation = 0
+    """How far the tile is turned clockwise, in degrees."""
     inhabitants: list[str] = Field(default_factory=list)
+    """The inhabitants on its spaces, by colour."""
 
 
 class BoardSpec(Strict):
+    """A player's board, square by square (`playkit score skylands BOARD.yaml`)."""
+
     player: str = ""
+    """Whose board it is."""
     side: Slug = "empty"
+    """The player board's side: a pre-printed board (boards.yaml) or 'empty' (the variant Tactical start)."""
     players: int | None = None
+    """How many play: every tile must be in the game for that many players."""
     marker: Literal["active", "passive"] = "active"
+    """The side the player marker shows."""
     vp_markers: list[int] = Field(default_factory=list)
+    """The values of the VP markers collected."""
     bracketed_vp: int = Field(default=0, ge=0)
+    """VPs written in brackets on the scoring pad."""
     squares: dict[str, SquareEntry] = Field(default_factory=dict)
+    """The squares by name (A1, B2, …)."""
 
 
 def _near(name: str, known: list[str]) -> str:

@@ -1,0 +1,93 @@
+"""JSON Schemas of a game's files, for editors (`playkit schema`): a misspelt field, a wrong type or a
+value outside its choices is underlined as the designer types, before validate runs.
+
+Every schema is made from what the loader itself checks against (the pydantic models of the game's
+content files and of the files its commands read, the layout reader's tables, a data-only game's
+declared fields), never written by hand. A schema says what one file may hold; what needs several
+files (a name defined elsewhere, a rule of the game) stays validate's.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+from .content import load_content
+from .game import Artifact, Game
+from .generic.game import GameFile as GenericGameFile
+from .generic.game import data_schema
+from .layout.editor_schema import layout_schema, palette_schema
+
+DIALECT = "https://json-schema.org/draft/2020-12/schema"
+SUFFIX = ".schema.json"
+
+
+@dataclass(frozen=True)
+class FileSchema:
+    """The schema of one kind of file.
+
+    name:        the schema is written as NAME.schema.json
+    applies_to:  the files it describes, relative to the game's content folder ('tiles.yaml',
+                 'layouts/*.yaml'); '' for a file a player writes anywhere (a deck, a board)
+    """
+
+    name: str
+    applies_to: str
+    schema: dict[str, Any]
+
+
+def game_schemas(game: Game, folder: Path) -> list[FileSchema]:
+    """Every schema of `game`, whose content is in `folder`: its content files, the files its
+    commands read, its layouts and palette (when it has a layouts/ folder), a data-only game's YAML
+    data files."""
+    out = [FileSchema(stem, f"{stem}.yaml", _model_schema(model, f"{game.title}: {stem}.yaml"))
+           for stem, model in game.files.items()]
+    out += [FileSchema(kind, "", _model_schema(model, f"{game.title}: a {kind} file"))
+            for kind, model in game.documents.items()]
+    if (folder / "layouts").is_dir():
+        out += [FileSchema("palette", "layouts/palette.yaml", _titled(palette_schema(), f"{game.title}: palette")),
+                FileSchema("layout", "layouts/*.yaml", _titled(layout_schema(), f"{game.title}: a layout"))]
+    if GenericGameFile in game.files.values():
+        taken = {s.name for s in out}
+        out += [FileSchema(f"{s.name}-data" if s.name in taken else s.name, s.applies_to, s.schema)
+                for s in _data_schemas(game, folder)]   # a data file named layout.yaml keeps its own schema
+    return out
+
+
+def schema_for(schemas: list[FileSchema], relative: str) -> FileSchema | None:
+    """The schema of the content file at `relative` (a path inside the game's folder, with '/'): the
+    one naming it exactly, else the first whose pattern matches."""
+    exact = [s for s in schemas if s.applies_to == relative]
+    if exact:
+        return exact[0]
+    return next((s for s in schemas if s.applies_to and fnmatch.fnmatchcase(relative, s.applies_to)), None)
+
+
+def artifacts(schemas: list[FileSchema]) -> list[Artifact]:
+    """The schemas as files, NAME.schema.json, each from the files it describes."""
+    return [Artifact(f"{s.name}{SUFFIX}", (json.dumps(s.schema, indent=2, ensure_ascii=False) + "\n").encode(),
+                     (s.applies_to,) if s.applies_to else ()) for s in schemas]
+
+
+def _model_schema(model: type[BaseModel], title: str) -> dict[str, Any]:
+    return _titled(model.model_json_schema(), title)
+
+
+def _titled(schema: dict[str, Any], title: str) -> dict[str, Any]:
+    return {"$schema": DIALECT, "title": title, **{k: v for k, v in schema.items() if k != "title"}}
+
+
+def _data_schemas(game: Game, folder: Path) -> list[FileSchema]:
+    """A data-only game's YAML data files, as its game.yaml declares their fields (none while
+    game.yaml itself does not load: validate says why)."""
+    declared = load_content(folder).parse("game", GenericGameFile)
+    if declared is None:
+        return []
+    return [FileSchema(Path(c.data).stem, c.data, _titled(data_schema(c), f"{game.title}: {c.data}"))
+            for c in declared.components if c.data.endswith((".yaml", ".yml"))]
+
