@@ -83,11 +83,14 @@ class _LengthJsonSchema:
         number = {k: v for k, v in handler(core).items() if k not in ("title", "description")}
         number["minimum"] = max(number.get("minimum", 0), 0)
         number["maximum"] = min(number.get("maximum", self.most), self.most)
-        low = f"more than {number['exclusiveMinimum']:g}" if "exclusiveMinimum" in number else \
-            f"from {number['minimum']:g}"
-        return {"anyOf": [{"type": "string", "pattern": LENGTH_PATTERN}, number],
+        bounds = f"more than {number['exclusiveMinimum']:g} mm and at most {number['maximum']:g} mm" \
+            if "exclusiveMinimum" in number else f"from {number['minimum']:g} to {number['maximum']:g} mm"
+        # patternErrorMessage: the YAML language server's keyword, said instead of the bare pattern
+        text = {"type": "string", "pattern": LENGTH_PATTERN,
+                "patternErrorMessage": f"a length with its unit ({', '.join(_UNITS_MM)}), such as '63mm'"}
+        return {"anyOf": [text, number],
                 "description": f"A length with its unit ({', '.join(_UNITS_MM)}) such as '63mm', '2.5cm' or "
-                               f"'0.125in', or a bare number of mm; {low} to {number['maximum']:g} mm.",
+                               f"'0.125in', or a bare number of mm; {bounds}.",
                 "examples": ["63mm", "2.5cm", "0.125in"]}
 
 

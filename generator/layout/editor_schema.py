@@ -16,8 +16,10 @@ from .units import PERCENT_PATTERN, PRESETS
 
 JsonSchema = dict[str, Any]
 
-_MM: JsonSchema = {"anyOf": [{"type": "string", "pattern": LENGTH_PATTERN},
+_MM: JsonSchema = {"anyOf": [{"type": "string", "pattern": LENGTH_PATTERN,
+                              "patternErrorMessage": "a length with its unit, such as '3mm', '1.2cm' or '0.5in'"},
                              {"type": "number", "minimum": 0, "maximum": MAX_LENGTH_MM}]}
+# patternErrorMessage: the YAML language server's own keyword, what it says instead of the pattern
 _TEXT: JsonSchema = {"type": ["string", "number"]}
 
 
@@ -28,7 +30,8 @@ def _ending(suffixes: tuple[str, ...]) -> str:
 
 
 KINDS: dict[str, JsonSchema] = {
-    "length": {"anyOf": [*_MM["anyOf"], {"type": "string", "pattern": PERCENT_PATTERN}],
+    "length": {"anyOf": [*_MM["anyOf"], {"type": "string", "pattern": PERCENT_PATTERN,
+                                                     "patternErrorMessage": "a length such as '3mm' or '50%'"}],
                "description": "A length such as '12mm', '1.2cm', '0.5in' or '9pt', or a percentage of the face "
                               "(or of the box, for a polygon's points) such as '50%'.",
                "examples": ["3mm", "50%"]},
