@@ -17,6 +17,8 @@ class Face:
     """A printed face with its back, how many copies are printed, and the deck or group it belongs to.
 
     svg / back_svg name the face's own SVG under svg/ (without '.svg'); '' prints it without one.
+    name is what people call it where the kit is shown or listed (a preview, a shop's upload);
+    '' for the front's title.
     """
 
     front: Scene
@@ -25,6 +27,12 @@ class Face:
     group: str = ""
     svg: str = ""
     back_svg: str = ""
+    name: str = ""
+
+    @property
+    def called(self) -> str:
+        """The face's name for people: `name`, else its front's title."""
+        return self.name or self.front.title
 
 
 @dataclass(frozen=True)

@@ -66,9 +66,9 @@ class Exporter:
 
 def exporters() -> dict[str, Exporter]:
     """Every exporter by the name profiles.yaml gives it (imported when a build asks, not before)."""
-    from . import home, shop, tts
+    from . import home, preview, shop, tts
 
-    return {"home": home.EXPORTER, "png": shop.PNG, "pdf": shop.PDF, "tts": tts.EXPORTER}
+    return {"home": home.EXPORTER, "png": shop.PNG, "pdf": shop.PDF, "tts": tts.EXPORTER, "preview": preview.EXPORTER}
 
 
 @dataclass(frozen=True)

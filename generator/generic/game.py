@@ -138,7 +138,8 @@ def _draw(comp: Component, table: Table, layout: Layout, back: Layout | None,
         if values is None:
             continue
         places = {k: f"{table.file}:{c.line}:{c.col}" for k, c in row.cells.items()}
-        label = values.get("name") or values.get("title") or f"row {n}"
+        called = values.get("name") or values.get("title")
+        label = called or f"row {n}"
         item = Item(f"{comp.name} {label!r} ({table.file}:{row.line})", {**values, "number": n}, places)
         copies = values[comp.quantity] if isinstance(comp.quantity, str) else comp.quantity
         if (isinstance(copies, float) and not copies.is_integer()) or not isinstance(copies, (int, float)) \
@@ -156,12 +157,13 @@ def _draw(comp: Component, table: Table, layout: Layout, back: Layout | None,
             backs.append(back_face)
         ident = str(values.get("id") or f"{n:02d}-{label}")
         ids.append(ident)
-        faces.append(Face(front, back_face, int(copies), comp.id, f"{comp.id}/{_slug(ident)}"))
+        faces.append(Face(front, back_face, int(copies), comp.id, f"{comp.id}/{_slug(ident)}",
+                          name=str(called or f"{comp.name} {n}")))
     # one shared back has one SVG; backs that differ (a back showing a field) have one a face
     if backs and all(b == backs[0] for b in backs):
-        faces = [Face(f.front, f.back, f.copies, f.group, f.svg, f"{comp.id}/back") for f in faces]
+        faces = [replace(f, back_svg=f"{comp.id}/back") for f in faces]
     elif backs:
-        faces = [Face(f.front, f.back, f.copies, f.group, f.svg, f"{f.svg}-back") for f in faces]
+        faces = [replace(f, back_svg=f"{f.svg}-back") for f in faces]
     return Drawn(comp, faces, sum(f.copies for f in faces))
 
 
