@@ -114,6 +114,14 @@ def test_a_layout_box_takes_only_the_fields_of_its_type(tmp_path: Path) -> None:
     no_text = {k: v for k, v in ok["boxes"]["name"].items() if k != "text"}
     assert errors(layout, {"boxes": {"name": no_text}})
     assert errors(layout, {"boxes": {"name": {"extends": "other", "text": "x"}}}) == []  # the rest comes from it
+    assert errors(layout, {"extends": "card", "boxes": {"name": {"x": "15mm"}}}) == []   # so does a layout's
+    assert errors(layout, {"extends": "card", "boxes": {"name": {"x": "15mm", "colour": "ink"}}})
+
+
+def test_every_field_a_box_may_have_has_a_kind_of_value() -> None:
+    from generator.layout import spec
+
+    assert set().union(*spec.ALLOWED.values()) - {"type", "extends"} <= set(spec.VALUES)
 
 
 def test_the_command_writes_every_games_schemas_once(runner, tmp_path: Path) -> None:

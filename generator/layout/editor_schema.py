@@ -85,13 +85,17 @@ def _box() -> JsonSchema:
             properties[name] = {"$ref": f"#/$defs/{spec.VALUES[name]}"}
     by_type = [{"if": {"required": ["type"], "properties": {"type": {"const": t}}},
                 "then": {"propertyNames": {"enum": sorted(spec.ALLOWED[t])}}} for t in spec.BOX_TYPES]
-    # a box that extends none is whole as written: its type, place and the fields its type needs
-    whole = [{"if": {"not": {"required": ["extends"]}},
-              "then": {"required": ["type", *spec.PLACE]}}]
-    needs = [{"if": {"required": ["type"], "properties": {"type": {"const": t}}, "not": {"required": ["extends"]}},
+    return {"type": "object", "properties": properties, "additionalProperties": False, "allOf": by_type}
+
+
+def _whole_box() -> JsonSchema:
+    """A box of a layout that extends no other, itself extending no box: whole as written (its type,
+    its place and the fields its type needs)."""
+    needs = [{"if": {"required": ["type"], "properties": {"type": {"const": t}}},
               "then": {"required": list(keys)}} for t, keys in spec.NEEDS.items()]
-    return {"type": "object", "properties": properties, "additionalProperties": False,
-            "allOf": by_type + whole + needs}
+    return {"$ref": "#/$defs/box",
+            "if": {"not": {"required": ["extends"]}},
+            "then": {"required": ["type", *spec.PLACE], "allOf": needs}}
 
 
 def layout_schema() -> JsonSchema:
@@ -114,7 +118,10 @@ def layout_schema() -> JsonSchema:
                       "description": "The boxes by name, drawn in the order written."},
         },
         "additionalProperties": False,
-        "$defs": {**KINDS, "box": _box()},
+        # a layout that extends another may name a box of it with only the fields it changes
+        "if": {"not": {"required": ["extends"]}},
+        "then": {"properties": {"boxes": {"additionalProperties": {"$ref": "#/$defs/whole-box"}}}},
+        "$defs": {**KINDS, "box": _box(), "whole-box": _whole_box()},
     }
 
 
