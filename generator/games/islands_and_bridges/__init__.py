@@ -7,20 +7,9 @@ from typing import Any
 from ...content import ContentSet, Problem
 from ...game import Game
 from . import build, checks, model
+from .box import components
 from .commands import map_cmd, validate_plan_cmd
 from .plan_file import PlanFile
-
-
-def components(game: model.Game) -> dict[str, int]:
-    c = game.components
-    counts = {c.island.name: c.island.quantity, c.bridge.name: c.bridge.quantity}
-    for t in c.tokens:
-        counts[t.name] = t.quantity
-    counts["Action cards"] = len(c.cards.per_player) * game.settings.players
-    for s in c.sheets:
-        counts[f"Sheet: {s.name}"] = c.island.quantity if s.per == "island" else 1
-    counts["Rulebook"] = 1
-    return counts
 
 
 def make_model(parts: dict[str, Any], content: ContentSet) -> model.Game | None:

@@ -8,12 +8,14 @@ from ...content import ContentSet
 from ...content.decisions import notes
 from ...game import BuildOptions, Kit
 from ...kitspec import Face, KitFile, PrintFile, Rulebook, Section, Sheet, Svg
-from . import draw_cards, draw_sheets, draw_tiles, draw_tokens, rulebook
+from . import draw_cards, draw_sheets, draw_tiles, draw_tokens, figures, rulebook
 from .model import LAYOUTS, Game
 
 ALL = ("game.yaml", "elements.yaml", "components.yaml", "layouts/palette.yaml")
 CARDS = tuple(f"layouts/{name}.yaml" for name in LAYOUTS if name.startswith("card"))
 TOKENS = tuple(f"layouts/{name}.yaml" for name in LAYOUTS if name.startswith("token-"))
+# the rulebook's figures show cards and tokens; its set-up figure places players by the map rules
+ALL_RULES = (*ALL, *CARDS, *TOKENS, "phases.yaml", "maps.yaml")
 
 
 def kit(game: Game, content: ContentSet, options: BuildOptions) -> Kit:
@@ -69,6 +71,6 @@ def _files(game: Game) -> Iterator[KitFile]:
            for k in range(draw_sheets.ability_timeline_pages(game))]
     yield PrintFile("gm-sheets.pdf", "Game Master sheets", gm, ALL)
 
-    yield Rulebook(rulebook.text(game), ("elements.yaml", "components.yaml", "phases.yaml"))
+    yield Rulebook(rulebook.text(game), ALL_RULES, figures=figures.figures(game))
     yield Rulebook(notes(rulebook.decisions(game)), (*ALL, "decisions.yaml", "maps.yaml"), path="design-notes.pdf",
                    kind="designer's notes")

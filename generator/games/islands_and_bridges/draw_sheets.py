@@ -9,7 +9,7 @@ from ...draw.scene import Item
 from ...draw.table import table
 from ...draw.text import block
 from . import overview, rules
-from .model import Game
+from .model import Ability, Game, Token
 
 LANDSCAPE = (260.0, 180.0)
 PORTRAIT = (190.0, 250.0)
@@ -163,20 +163,36 @@ def damage_matrix(game: Game) -> Scene:
     w, h = LANDSCAPE
     items = _frame(game, "Damage Matrix", LANDSCAPE, "damage to enemies, per round")
     tokens = game.enemy_tokens()
-    players = [t for t in game.components.tokens if t.kind == "player"][: game.settings.players]
-    header = ["Round ___", *(f"P{t.rings}" for t in players), "Trap", "Total"]
-    rows = [header] + [[et.label, *([""] * (len(players) + 2))] for et in tokens]
+    rows = [[et.label, *([""] * (len(damage_header(game)) - 1))] for et in tokens]
     gap = 4.0
-    row_h = min(7.0, (h - 20 - 8) / (len(rows)))
-    blocks = max(1, int((h - 16 + gap) // (len(rows) * row_h + gap)))  # rounds stacked down the page
+    row_h = min(7.0, (h - 20 - 8) / (len(rows) + 1))
+    blocks = max(1, int((h - 16 + gap) // ((len(rows) + 1) * row_h + gap)))  # rounds stacked down the page
     bw = (w - 2 * gap) / 3
-    widths = [bw * 0.2] + [bw * 0.8 / (len(players) + 2)] * (len(players) + 2)
     for b in range(3 * blocks):
         x = (b % 3) * (bw + gap)
-        y = 16 + (b // 3) * (len(rows) * row_h + gap)
-        t, _ = table(x, y, widths, rows, row_h=row_h, size_pt=7.5, first_col_bold=True)
+        y = 16 + (b // 3) * ((len(rows) + 1) * row_h + gap)
+        t, _ = damage_block(game, x, y, bw, rows, row_h=row_h)
         items += t
     return Scene(w, h, tuple(items), title="Damage Matrix")
+
+
+def damage_header(game: Game, round_label: str = "Round ___") -> list[str]:
+    """A Damage Matrix block's head: the round, a column per player, the trap column, the total."""
+    return [round_label, *(f"P{t.rings}" for t in _players(game)), "Trap", "Total"]
+
+
+def damage_block(game: Game, x: float, y: float, width: float, rows: list[list[str]], round_label: str = "Round ___",
+                 row_h: float = 7.0, size_pt: float = 7.5) -> tuple[tuple[Item, ...], float]:
+    """One round's block of the Damage Matrix, a row an enemy token (the sheet leaves them empty; the
+    rulebook's example fills them in)."""
+    header = damage_header(game, round_label)
+    widths = [width * 0.2] + [width * 0.8 / (len(header) - 1)] * (len(header) - 1)
+    return table(x, y, widths, [header, *rows], row_h=row_h, size_pt=size_pt, first_col_bold=True)
+
+
+def _players(game: Game) -> list[Token]:
+    """The player tokens in play, in turn order."""
+    return [t for t in game.components.tokens if t.kind == "player"][: game.settings.players]
 
 
 def _round_header(first: int, count: int) -> list[str]:
@@ -214,7 +230,7 @@ def player_timeline(game: Game, page: int) -> Scene:
                    f"rounds {first}-{first + ROUNDS_PER_PAGE - 1} (sheet {page + 1} of {pages})")
     waits = [(a.name, a.cooldown) for a in game.elements.actions.values() if a.cooldown] + \
             [(a.label, a.cooldown) for a in game.elements.abilities.values() if a.cooldown]
-    players = [t for t in game.components.tokens if t.kind == "player"][: game.settings.players]
+    players = _players(game)
     label_w = 48.0
     col = (w - label_w) / ROUNDS_PER_PAGE
     rows = [["Round", *_round_header(first, ROUNDS_PER_PAGE)]]
@@ -271,29 +287,19 @@ def ability_duration_timeline(game: Game, page: int) -> Scene:
     items = _frame(game, "Ability Duration Timeline", LANDSCAPE, f"sheet {page + 1} of "
                    f"{ability_timeline_pages(game)}")
     longest = max(a.duration for a in game.elements.abilities.values())
-    fields = rules.duration_fields(longest)
     label_w = 40.0
     field = min(20.0, (w - label_w) / longest)
     per_page = 2
     lanes = per_page * len(game.elements.abilities)
     lane = min(field * 0.82, (h - 17 - per_page * 12 - 12) / lanes - 1.5)
-    players = [t for t in game.components.tokens if t.kind == "player"][: game.settings.players]
+    players = _players(game)
     y = 17.0
     for t in players[page * 2: page * 2 + 2]:
         items.append(Text(0, y + 5, f"Player {t.rings}", 11, game.color("player"), "bold"))
         y += 8
         for ab in game.elements.abilities.values():
             items += block(ab.label, 0, y, label_w - 3, lane, max_pt=8.5, style="bold", valign="middle")
-            for f, value in enumerate(fields):
-                x = label_w + f * field
-                active = value <= ab.duration
-                items.append(Rect(x, y, field - 1.2, lane, fill="#f4f1fa" if active else "#e5e7eb",
-                                  stroke=game.color("ability-card"), stroke_mm=0.3, radius=1))
-                items.append(Text(x + 1.5, y + 3.5, str(value), 6.5, game.color("muted")))
-            # the field a marker starts on, edged on the side it moves away from
-            f0 = fields.index(ab.duration)
-            x0 = label_w + f0 * field + (field - 1.2 + 0.6 if rules.DURATION_STEP == "left" else -0.6)
-            items.append(Line(x0, y - 0.5, x0, y + lane + 0.5, stroke=game.color("ability-card"), stroke_mm=0.8))
+            items += duration_lane(game, ab, label_w, y, field, lane, longest)
             y += lane + 1.5
         y += 4
     items += block(f"Put the ability's duration marker on the field of its duration when it is played; in "
@@ -301,6 +307,30 @@ def ability_duration_timeline(game: Game, page: int) -> Scene:
                    f"{rules.DURATION_STEP}. Below 1, the marker leaves and the card is turned face down until its "
                    "cooldown mark.", 0, h - 9, w, 9, max_pt=7.5, color=game.color("muted"))
     return Scene(w, h, tuple(items), title=f"Ability Duration Timeline {page + 1}")
+
+
+def duration_lane(game: Game, ab: Ability, x: float, y: float, field: float, lane: float, longest: int,
+                  number_pt: float = 6.5) -> list[Item]:
+    """One ability's lane of the Ability Duration Timeline at (x, y): `longest` fields numbered as
+    rules.duration_fields orders them, the fields within its duration lit, the field its marker starts
+    on edged on the side it moves away from."""
+    fields = rules.duration_fields(longest)
+    items: list[Item] = []
+    for f, value in enumerate(fields):
+        fx = x + f * field
+        active = value <= ab.duration
+        items.append(Rect(fx, y, field - 1.2, lane, fill="#f4f1fa" if active else "#e5e7eb",
+                          stroke=game.color("ability-card"), stroke_mm=0.3, radius=1))
+        items.append(Text(fx + 1.5, y + 3.5 * number_pt / 6.5, str(value), number_pt, game.color("muted")))
+    f0 = fields.index(ab.duration)
+    x0 = x + f0 * field + (field - 1.2 + 0.6 if rules.DURATION_STEP == "left" else -0.6)
+    items.append(Line(x0, y - 0.5, x0, y + lane + 0.5, stroke=game.color("ability-card"), stroke_mm=0.8))
+    return items
+
+
+def duration_field_x(longest: int, field: float, value: int) -> float:
+    """Where the field of `value` starts in a lane of `longest` fields `field` mm apart."""
+    return rules.duration_fields(longest).index(value) * field
 
 
 def _phase_name(game: Game, phase_id: str) -> str:

@@ -64,12 +64,11 @@ def generate(kit: MapKit, p: MapParams, seed: int) -> Plan:
 
     # island 1: the players' start cells, all at one distance from the bridge
     at0, side0 = path[0]
-    rings = _rings(kit, side0)
-    fits = [d for d in sorted(rings) if d >= kit.start_min_distance and len(rings[d]) >= p.players]
-    if fits:
-        starts = rng.sample(rings[fits[int(rng.random() * len(fits))]], p.players)
+    bands = start_bands(kit, side0, p.players)
+    if bands:
+        starts = rng.sample(bands[int(rng.random() * len(bands))], p.players)
     else:  # a tiny island: the widest band the spread allows
-        starts = rng.sample([c for d in sorted(rings)[-1 - kit.start_spread:] for c in rings[d]], p.players)
+        starts = rng.sample(widest_start_band(kit, side0), p.players)
     used[0].update(starts)
     start_table = [(at0[0] + c, at0[1] + r) for c, r in starts]
     sight = [_in_sight(kit, at, start_table) for at, _ in path]
@@ -244,6 +243,20 @@ def _chains(kit: MapKit, k: int, table: tuple[int, int], rng: random.Random | No
             chosen.pop()
 
     yield from grow(None, rects[0])
+
+
+def start_bands(kit: MapKit, side: str, players: int) -> list[list[Cell]]:
+    """Where the players may start on the first island, its bridge at its `side` socket: the bands of
+    cells at one distance from the bridge, at least the least start distance, that hold every player,
+    nearest first (none on an island too small: then widest_start_band)."""
+    rings = _rings(kit, side)
+    return [rings[d] for d in sorted(rings) if d >= kit.start_min_distance and len(rings[d]) >= players]
+
+
+def widest_start_band(kit: MapKit, side: str) -> list[Cell]:
+    """The cells farthest from the bridge, as wide a band as the start spread allows."""
+    rings = _rings(kit, side)
+    return [c for d in sorted(rings)[-1 - kit.start_spread:] for c in rings[d]]
 
 
 def _rings(kit: MapKit, side: str) -> dict[int, list[Cell]]:

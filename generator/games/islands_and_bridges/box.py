@@ -1,0 +1,17 @@
+"""What is in the box: every piece of the kit with its count (the CLI's count and the rulebook's list)."""
+
+from __future__ import annotations
+
+from .model import Game
+
+
+def components(game: Game) -> dict[str, int]:
+    c = game.components
+    counts = {c.island.name: c.island.quantity, c.bridge.name: c.bridge.quantity}
+    for t in c.tokens:
+        counts[t.name] = t.quantity
+    counts["Action cards"] = len(c.cards.per_player) * game.settings.players
+    for s in c.sheets:
+        counts[f"Sheet: {s.name}"] = c.island.quantity if s.per == "island" else 1
+    counts["Rulebook"] = 1
+    return counts
