@@ -22,7 +22,7 @@ from generator.games.island_of_fog.maps import map_artifacts
 from generator.games.island_of_fog.model import IslandOfFog
 from generator.games.island_of_fog.odds import matchup, percent
 from generator.games.island_of_fog.rules import Force
-from generator.games.island_of_fog.texts import DIRECTION_WORDS, decisions, table
+from generator.games.island_of_fog.texts import decisions, table
 from tests.conftest import replace_in
 
 GAME_ID = "island-of-fog"
@@ -153,6 +153,9 @@ def test_turn_summary_titles_read_on_every_nation_colour(loaded):
         assert art.contrast(title.color, c.hex) >= 3.0, c.id  # bold title on the nation's band
         headings = {i.color for i in scene.items if isinstance(i, Text) and i.text.isupper()}
         assert headings and all(art.contrast(h, m.look.paper) >= 4.5 for h in headings), c.id
+
+
+DIRECTION_WORDS = {"N": "up", "E": "right", "S": "down", "W": "left"}
 
 
 def test_rulebook_arrow_examples_follow_the_arrow_rule(loaded):

@@ -64,3 +64,66 @@ def test_islands_and_bridges_ability_duration_reaches_the_timeline_example(conte
     after = rulebook_text(game, root)
     assert "marker goes on field 3" in after and "moves one field to the left: 2, 1. After round 3" in after
     assert between(after, "Round 1, played", "Figure").count("after the update") == 3
+
+
+def numbers_before(text: str, caption: str) -> list[str]:
+    """The numbers a figure prints: the run of bare numbers just before its caption ("Figure N. caption")."""
+    head = text[:text.index(caption)]
+    head = head[:head.rindex("Figure")]
+    run = re.search(r"((?:\d+ )+)$", head)
+    return run.group(1).split() if run else []
+
+
+def test_island_of_fog_unit_bonus_and_ring_values_reach_the_combat_example_and_the_board(content_copy):
+    from generator.games.island_of_fog.odds import matchup, percent
+    from generator.games.island_of_fog.rules import Force
+
+    game = "island-of-fog"
+    ring_caption = "The 5x5 board: each square's coin"
+    before = rulebook_text(game)
+    assert "elite unit on forest, +2" in before and "(forest +1, elite unit +1)" in before
+    assert "2" in numbers_before(before, ring_caption)
+
+    root = content_copy(game)
+    replace_in(root / game / "units.yaml", "    combat_extra: 1 ", "    combat_extra: 2 ")
+    five = "  - size: 5\n    ring_values: [1, 2]"
+    replace_in(root / game / "board.yaml", five, five.replace("[1, 2]", "[1, 4]"))
+    after = rulebook_text(game, root)
+    # the combat figure's label and the example's sentence follow the elite's bonus ...
+    assert "elite unit on forest, +3" in after and "(forest +1, elite unit +2)" in after
+    # ... and its odds are the odds engine's for the changed model, not the shipped one's
+    m = kit.load(game, root).model
+    policy = m.combat.reroll_policy
+    stack = Force("basic", m.units.stacking.max_size)
+    new, old = (matchup(model, stack, Force("elite"), "forest", policy).odds
+                for model in (m, kit.load(game, paths.CONTENT).model))
+    assert new.win < old.win
+    for o in (new, old):
+        said = (f"The stack wins {percent(o.win)} of such fights, draws {percent(o.draw)} and loses "
+                f"{percent(o.lose)}")
+        assert (said in after) == (o is new) and (said in before) == (o is old)
+    # the board figure prints the new inner ring's value where it printed the old one
+    shown = numbers_before(after, ring_caption)
+    assert "4" in shown and "2" not in shown
+
+
+def test_skybound_card_stats_reach_the_card_anatomy_figure(content_copy):
+    game = "skybound-battle"
+    caption = "A character card. Every card shows"
+    m = kit.load(game, paths.CONTENT).model
+    card = next(c for c in m.cards if c.mana and c.effects)  # the card the anatomy figure shows
+    before = rulebook_text(game)
+    assert f" {card.attack} {card.life} " in between(before, f"{card.name} ", caption)
+
+    root = content_copy(game)
+    cards = root / game / "cards.yaml"
+    text = cards.read_text()
+    at = text.index(f"name: {card.name}\n")
+    block_end = text.index("flavour:", at)
+    block = text[at:block_end]
+    edited = block.replace(f"attack: {card.attack}\n", f"attack: {card.attack + 2}\n", 1)
+    edited = edited.replace(f"life: {card.life}\n", f"life: {card.life + 5}\n", 1)
+    assert edited != block
+    cards.write_text(text[:at] + edited + text[block_end:])
+    shown = between(rulebook_text(game, root), f"{card.name} ", caption)
+    assert f" {card.attack + 2} {card.life + 5} " in shown and f" {card.attack} {card.life} " not in shown

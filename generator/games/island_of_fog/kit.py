@@ -8,7 +8,7 @@ from ...content import ContentSet
 from ...content.decisions import notes
 from ...game import BuildOptions, Kit
 from ...kitspec import DataFile, Face, KitFile, PrintFile, Rulebook, Section, Sheet
-from . import LAYOUTS, draw_board, draw_cards, draw_tiles, draw_tokens, rulebook
+from . import LAYOUTS, draw_board, draw_cards, draw_tiles, draw_tokens, figures, rulebook
 from .model import IslandOfFog
 from .odds import to_csv
 from .texts import decisions, table
@@ -76,5 +76,5 @@ def _files(m: IslandOfFog, counts: dict[str, int]) -> Iterator[KitFile]:
                                    for c, face in zip(colours, summaries, strict=True)]),
     ], CARDS)
     yield DataFile("odds.csv", to_csv(rows).encode(), ("combat.yaml", "units.yaml", "spaces.yaml"))
-    yield Rulebook(rulebook.text(m, counts, rows), ALL)
+    yield Rulebook(rulebook.text(m, counts, rows), ALL, figures=figures.figures(m, colours))
     yield Rulebook(notes(decisions(m)), ALL, path="design-notes.pdf", kind="designer's notes")

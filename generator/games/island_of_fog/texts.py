@@ -15,8 +15,6 @@ from .model import IslandOfFog
 from .odds import OddsRow, odds_table, percent
 from .rules import Force, attack_bonus, can_stand_on, defence_bonus, forces, rerolls
 
-DIRECTION_WORDS = {"N": "up", "E": "right", "S": "down", "W": "left"}
-
 
 def words(n: int) -> str:
     """Small numbers as words, as a rulebook writes them."""
@@ -38,8 +36,8 @@ def context(m: IslandOfFog) -> dict[str, Any]:
                            "pile": s.pile, "left_over": s.left_over, "lighthouse": v.lighthouse})
     coins = m.tokens.coins
     size = m.board.default_size
-    # where the arrow points on each corner square of the default board (the diagonal rule)
-    corner_arrows = [(corner, DIRECTION_WORDS[arrow(size, corner_square(size, corner))])
+    # where the arrow points on each corner square of the default board (the diagonal rule), N E S W
+    corner_arrows = [(corner, arrow(size, corner_square(size, corner)))
                      for corner in ("top-left", "top-right", "bottom-right", "bottom-left")]
     return {
         "m": m, "game": m.game, "board": m.board, "combat": m.combat, "tokens": m.tokens,
