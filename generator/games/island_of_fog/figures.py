@@ -115,18 +115,16 @@ def _setup(m: IslandOfFog, colours: list[str]) -> Scene:
     corner turned as a placed tile is, its base and a basic unit on the base, its buildings on the lots."""
     size = m.board.default_size
     board = draw_board.board(m, size)
-    sq = m.board.space_size * m.board.spaces_per_tile
     s = m.board.space_size
-    o = draw_board.MARGIN
     items: list[Item] = [*board.items]
     centre = centre_square(size)
     if centre is not None:
-        items.append(Group(tuple(draw_tiles.tile_items(m, m.lighthouse_tile)), o + centre[1] * sq, o + centre[0] * sq))
+        items.append(Group(tuple(draw_tiles.tile_items(m, m.lighthouse_tile)), *draw_board.tile_origin(m, centre)))
     basic = m.units.units[0].id
     for c in colours:
         r0, c0 = corner_square(size, m.board.corners[c])
         turns = quarter_turns(arrow(size, (r0, c0)))
-        x0, y0 = o + c0 * sq, o + r0 * sq
+        x0, y0 = draw_board.tile_origin(m, (r0, c0))
         items.append(Group(tuple(draw_tiles.tile_items(m, m.starting_tile, c, turns=turns)), x0, y0))
         grid = m.turned[(m.starting_tile.id, turns % 4)]
         for r, row in enumerate(grid):
@@ -153,13 +151,13 @@ def _arrows(m: IslandOfFog) -> Scene:
     size = m.board.default_size
     board = draw_board.board(m, size)
     sq = m.board.space_size * m.board.spaces_per_tile
-    o = draw_board.MARGIN
     a = sq * 0.42
     items: list[Item] = [*board.items]
     for r, c in squares(size):
         if (r, c) == centre_square(size):
             continue
-        x, y = o + c * sq + (sq - a) / 2, o + r * sq + (sq - a) / 2
+        tx, ty = draw_board.tile_origin(m, (r, c))
+        x, y = tx + (sq - a) / 2, ty + (sq - a) / 2
         items += art.arrow(m, x, y, a, quarter_turns(arrow(size, (r, c))))
     return Scene(board.w, board.h, tuple(items), background=board.background, title="arrows")
 
