@@ -194,7 +194,7 @@ def _island(game: Game) -> Figure:
         elif s.side == "south":
             x = (max(xs) + 1) * cell - cell * 0.4
         notes.append((min(max(x, 1.0), w - 1.0), min(max(y, 1.0), h - 1.0), f"{s.side} socket"))
-    notes += [(cell * 0.4, cell * 0.4, "cell A1"), (w - cell * 0.2, h - cell * 0.2, "island number")]
+    # the cells' names and the island's number print too small to read at this scale: the caption says them
     return Figure((annotated(face, notes, size_pt=13), draw_tiles.bridge(game)),
                   ("", f"{game.components.bridge.name}, {game.components.bridge.cells[0]}x"
                        f"{game.components.bridge.cells[1]} cells"), outline=False, max_h_mm=100)
