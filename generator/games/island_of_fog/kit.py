@@ -76,5 +76,7 @@ def _files(m: IslandOfFog, counts: dict[str, int]) -> Iterator[KitFile]:
                                    for c, face in zip(colours, summaries, strict=True)]),
     ], CARDS)
     yield DataFile("odds.csv", to_csv(rows).encode(), ("combat.yaml", "units.yaml", "spaces.yaml"))
-    yield Rulebook(rulebook.text(m, counts, rows), ALL, figures=figures.figures(m, colours))
+    # the rulebook's figures show the tiles and tokens
+    yield Rulebook(rulebook.text(m, counts, rows), tuple(dict.fromkeys((*ALL, *TILES, *TOKENS))),
+                   figures=figures.figures(m, colours))
     yield Rulebook(notes(decisions(m)), ALL, path="design-notes.pdf", kind="designer's notes")
