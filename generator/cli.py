@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from . import __version__, cliutil, editor_schemas, export, games, generic, kit, paths
+from . import __version__, builds, cliutil, editor_schemas, export, games, generic, kit, paths
 from .cliutil import FiniteFloatRange, fail_on_problems
 from .content import ContentError
 from .game import Artifact, BuildOptions
@@ -182,19 +182,15 @@ def build(ctx: Context, game: tuple[str, ...], paper: str, bleed_mm: float, no_c
     profile than home: into OUT/GAME/PROFILE/)."""
     options = BuildOptions(paper=paper, bleed_mm=bleed_mm, crop_marks=not no_crop_marks, duplex=duplex)
     ids = ctx.game_ids(game)
-    loaded, problems = [], []
-    for gid in ids:
-        try:
-            loaded.append(ctx.load(gid))
-        except ContentError as err:
-            problems += err.problems
-    if problems:
-        fail_on_problems(problems)
-    for item in loaded:
-        bar = _Progress(item.game.id)
-        report = kit.build(item, ctx.out, options, bar, profile)
+    bar = _Progress()
+    try:
+        built = builds.build_games(ids, ctx.content, ctx.out, options, profile, progress=bar)
+    except ContentError as err:
         bar.done()
-        _say_what_changed(item.game.id, report)
+        fail_on_problems(err.problems)
+    bar.done()
+    for item in built:
+        _say_what_changed(item.game, item.report)
 
 
 def _say_what_changed(game_id: str, report: WriteReport) -> None:
@@ -260,15 +256,14 @@ def new_deck_cmd(name: str, directory: Path) -> None:
 class _Progress:
     """One line of progress on a terminal; nothing when output is piped."""
 
-    def __init__(self, label: str) -> None:
-        self.label = label
+    def __init__(self) -> None:
         self.count = 0
         self.tty = sys.stderr.isatty()
 
-    def __call__(self, artifact: Artifact) -> None:
+    def __call__(self, label: str, artifact: Artifact) -> None:
         self.count += 1
         if self.tty:
-            click.echo(f"\r{self.label}: {self.count} files … {artifact.path[:50]:<50}", nl=False, err=True)
+            click.echo(f"\r{label}: {self.count} files … {artifact.path[:50]:<50}", nl=False, err=True)
 
     def done(self) -> None:
         if self.tty:

@@ -154,17 +154,41 @@ def render(loaded: Loaded, options: BuildOptions,
     return out
 
 
-def build(loaded: Loaded, out_root: Path, options: BuildOptions,
-          progress: Callable[[Artifact], None] | None = None, profile: str = export.DEFAULT) -> WriteReport:
-    """Render the kit as `profile` makes it, then write it atomically with a manifest: under OUT/GAME
-    for the home kit, under OUT/GAME/PROFILE for another (the home kit's files are left alone). What
+@dataclass
+class Made:
+    """A kit rendered for one folder, not yet written: its files, the results it keeps for the next
+    build (.cache/), and what its manifest says besides."""
+
+    folder: Path
+    root: Path
+    artifacts: list[Artifact]
+    cache: list[Artifact]
+    meta: dict[str, Any]
+
+    def write(self) -> WriteReport:
+        return write_artifacts(self.folder, self.artifacts, self.meta, root=self.root, cache=self.cache)
+
+
+def make(loaded: Loaded, out_root: Path, options: BuildOptions,
+         progress: Callable[[Artifact], None] | None = None, profile: str = export.DEFAULT,
+         inputs: str = "") -> Made:
+    """The kit as `profile` makes it, for OUT/GAME (the home kit) or OUT/GAME/PROFILE (another). What
     the last build there made from the same inputs is reused (files by their keys, costly results
-    from its cache)."""
+    from its cache). `inputs`, the key of everything the build reads (builds.py), goes in the manifest."""
     game_folder = out_root / loaded.game.id
     sub = export.profile(profile).folder
     folder = game_folder / sub if sub else game_folder
     previous = Previous(folder)
     with keeping(Store(previous)) as store:
         artifacts = render(loaded, options, progress, profile, folder, previous)
-    meta = {"game": loaded.game.id, "options": options.__dict__, "profile": profile}
-    return write_artifacts(folder, artifacts, meta, root=game_folder, cache=store.artifacts())
+    meta: dict[str, Any] = {"game": loaded.game.id, "options": options.__dict__, "profile": profile}
+    if inputs:
+        meta["inputs"] = inputs
+    return Made(folder, game_folder, artifacts, store.artifacts(), meta)
+
+
+def build(loaded: Loaded, out_root: Path, options: BuildOptions,
+          progress: Callable[[Artifact], None] | None = None, profile: str = export.DEFAULT) -> WriteReport:
+    """Make the kit (see `make`), then write it atomically with a manifest (the home kit's files are
+    left alone by another profile)."""
+    return make(loaded, out_root, options, progress, profile).write()

@@ -196,11 +196,12 @@ def _read_manifest(folder: Path, warnings: list[str]) -> dict[str, tuple[str, st
         warnings.append(f"{path} is not a manifest playkit wrote ({problem}): it is ignored, and no old "
                         "file is removed")
         return {}
-    return problem
+    return problem[0]
 
 
-def _manifest_problem(path: Path, mode: int) -> dict[str, tuple[str, str]] | str:
-    """The manifest's files and cache entries, or what is wrong with it."""
+def _manifest_problem(path: Path, mode: int) -> tuple[dict[str, tuple[str, str]], str] | str:
+    """The manifest's files and cache entries with the key of the build's inputs ('' if none), or
+    what is wrong with it."""
     if not stat.S_ISREG(mode):
         return "not a plain file"
     try:
@@ -228,7 +229,8 @@ def _manifest_problem(path: Path, mode: int) -> dict[str, tuple[str, str]] | str
         if not isinstance(key, str):
             return f"a key that is no string for {name[:80]!r}"
         out[name] = (digest, key)
-    return out
+    inputs = data.get("inputs", "")
+    return out, inputs if isinstance(inputs, str) else ""
 
 
 class Previous:
@@ -239,11 +241,21 @@ class Previous:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self.entries: dict[str, tuple[str, str]] = {}
+        self.inputs = ""   # the key of everything the last build read (builds.py), if it gave one
         try:
-            if (folder / MANIFEST).is_file():
-                self.entries = _read_manifest(folder, [])
+            read = _manifest_problem(folder / MANIFEST, os.lstat(folder / MANIFEST).st_mode)
         except OSError:
-            self.entries = {}
+            return
+        if not isinstance(read, str):
+            self.entries, self.inputs = read
+
+    def intact(self) -> bool:
+        """Whether every file and cache entry the last build wrote is there as it wrote it."""
+        return bool(self.entries) and all(self.data(path) is not None for path in self.entries)
+
+    def report(self) -> WriteReport:
+        """The report of a build that finds everything as the last one left it."""
+        return WriteReport(self.folder, written=sorted(p for p in self.entries if not p.startswith(CACHE + "/")))
 
     def data(self, path: str, key: str = "") -> bytes | None:
         entry = self.entries.get(path)

@@ -7,6 +7,7 @@ import base64
 import io
 import json
 import re
+import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -128,3 +129,47 @@ def test_only_the_build_cache_goes_under_cache(tmp_path, name):
 
     with pytest.raises(ValueError, match="cache"):
         write_artifacts(tmp_path / "g", [Artifact(name + "/a" if name == ".cache" else name, b"x")], {})
+
+
+def test_kits_made_on_two_cores_are_the_bytes_of_kits_made_in_one(tmp_path):
+    from generator import builds
+
+    two = ["islands-and-bridges", FOG]
+    builds.build_games(two, CONTENT, tmp_path / "parallel", BuildOptions(), workers=2)
+    builds.build_games(two, CONTENT, tmp_path / "serial", BuildOptions(), workers=1)
+    for game in two:
+        assert files_of(tmp_path / "parallel" / game) == files_of(tmp_path / "serial" / game)
+
+
+def test_a_kit_whose_inputs_did_not_change_is_not_even_loaded(tmp_path, content_copy, monkeypatch):
+    from generator import builds
+
+    root = content_copy(FOG)
+    builds.build_games([FOG], root, tmp_path, BuildOptions())
+    first = files_of(tmp_path / FOG)
+    real_load = kit.load
+    monkeypatch.setattr(kit, "load", lambda *a: pytest.fail("an unchanged kit was loaded"))
+    [again] = builds.build_games([FOG], root, tmp_path, BuildOptions())
+    assert again.unchanged and again.report.changed == [] and files_of(tmp_path / FOG) == first
+
+    (tmp_path / FOG / "tiles.pdf").write_bytes(b"edited")   # an output edited: the kit is made again
+    monkeypatch.setattr(kit, "load", real_load)
+    [fixed] = builds.build_games([FOG], root, tmp_path, BuildOptions())
+    assert not fixed.unchanged and fixed.report.changed == ["tiles.pdf"] and files_of(tmp_path / FOG) == first
+
+    replace_in(root / FOG / "units.yaml", "    cost: 6", "    cost: 7")   # an input changed: made again
+    [edited] = builds.build_games([FOG], root, tmp_path, BuildOptions())
+    assert not edited.unchanged and "cards.pdf" in edited.report.changed
+
+
+def test_a_problem_in_one_game_builds_no_game(tmp_path, content_copy):
+    from generator import builds
+    from generator.content import ContentError
+
+    root = content_copy(FOG)
+    shutil.copytree(CONTENT / "islands-and-bridges", root / "islands-and-bridges")
+    replace_in(root / FOG / "units.yaml", "    cost: 6", "    cost: six")
+    with pytest.raises(ContentError) as err:
+        builds.build_games(["islands-and-bridges", FOG], root, tmp_path, BuildOptions(), workers=2)
+    assert any("units.yaml" in str(p) for p in err.value.problems)
+    assert not (tmp_path / "islands-and-bridges").exists() and not (tmp_path / FOG).exists()

@@ -1,0 +1,133 @@
+"""Several kits built at once, as the designer's loop wants it.
+
+A kit whose inputs (every file of its content folder, the code, the options and the profile) are
+those of its last build, with every file that build wrote still as it wrote it, is left alone: not
+even loaded. The others are loaded and made on every core (one kit a process), and written only when
+every game's content is sound: a problem anywhere builds nothing. A kit is the same bytes whichever
+process makes it (test_incremental.py).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import multiprocessing
+import os
+import stat
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import export, kit
+from .buildcache import key
+from .content import ContentError, Problem
+from .game import Artifact, BuildOptions
+from .output import Previous, WriteReport
+
+MAX_INPUT_BYTES = 256 * 1024 * 1024
+"""A content folder larger than this is not hashed to skip its build: it is simply built."""
+
+
+def content_digest(folder: Path) -> str | None:
+    """A hash of every file under `folder` (names and bytes; a link by where it points, not followed),
+    or None when the folder is too large to be worth it."""
+    h = hashlib.sha256()
+    total = 0
+    for here, dirs, files in os.walk(folder):
+        dirs.sort()
+        for name in sorted(files):
+            path = Path(here) / name
+            rel = str(path.relative_to(folder)).encode()
+            mode = os.lstat(path).st_mode
+            if stat.S_ISLNK(mode):
+                h.update(b"L" + rel + b"\0" + os.readlink(path).encode() + b"\0")
+            elif stat.S_ISREG(mode):
+                total += os.lstat(path).st_size
+                if total > MAX_INPUT_BYTES:
+                    return None
+                h.update(b"F" + rel + b"\0" + path.read_bytes() + b"\0")
+            else:
+                h.update(b"O" + rel + b"\0")
+    return h.hexdigest()
+
+
+def inputs_key(game_id: str, content_root: Path, options: BuildOptions, profile: str) -> str:
+    """The key of everything a build of `game_id` reads ('' when it cannot be told cheaply)."""
+    digest = content_digest(kit.content_folder(content_root, game_id))
+    return key("kit", game_id, options, profile, digest) if digest else ""
+
+
+@dataclass(frozen=True)
+class Built:
+    """One game's build: its report, and whether it was left alone (its inputs had not changed)."""
+
+    game: str
+    report: WriteReport
+    unchanged: bool = False
+
+
+def build_games(ids: Sequence[str], content_root: Path, out_root: Path, options: BuildOptions,
+                profile: str = export.DEFAULT, workers: int | None = None,
+                progress: Callable[[str, Artifact], None] | None = None) -> list[Built]:
+    """Build every game of `ids` into OUT/GAME, in that order; raises ContentError with every problem
+    of every game (and writes nothing) when any content is unsound. `workers`: processes to make
+    kits in (default: one a core, at most one a kit); `progress` hears of each file made in this
+    process (kits made in other processes are heard of when written)."""
+    out: dict[str, Built] = {}
+    todo: list[tuple[str, str]] = []
+    for gid in ids:
+        inputs = inputs_key(gid, content_root, options, profile)
+        sub = export.profile(profile).folder
+        folder = out_root / gid / sub if sub else out_root / gid
+        previous = Previous(folder)
+        if inputs and previous.inputs == inputs and previous.intact():
+            out[gid] = Built(gid, previous.report(), unchanged=True)
+        else:
+            todo.append((gid, inputs))
+    jobs = [(gid, inputs, content_root, out_root, options, profile) for gid, inputs in todo]
+    n = min(workers or os.cpu_count() or 1, len(jobs))
+    if n > 1:
+        with multiprocessing.get_context(_START).Pool(n) as pool:
+            results = pool.map(_make, jobs, chunksize=1)
+    else:
+        results = _make_here(jobs, progress)
+    problems = [p for r in results if not isinstance(r, kit.Made) for p in r]
+    if problems:
+        raise ContentError(problems)
+    for (gid, _), made in zip(todo, results, strict=True):
+        assert isinstance(made, kit.Made)
+        out[gid] = Built(gid, made.write())
+    return [out[gid] for gid in ids]
+
+
+_START = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+"""Forked workers start with playkit already imported (a spawned one would import it again)."""
+
+Job = tuple[str, str, Path, Path, BuildOptions, str]
+
+
+def _make(job: Job) -> kit.Made | list[Problem]:
+    """One game loaded and made (in a worker process): its kit, or every problem of its content."""
+    gid, inputs, content_root, out_root, options, profile = job
+    try:
+        loaded = kit.load(gid, content_root)
+    except ContentError as err:
+        return err.problems
+    return kit.make(loaded, out_root, options, None, profile, inputs)
+
+
+def _make_here(jobs: list[Job], progress: Callable[[str, Artifact], None] | None) -> list[kit.Made | list[Problem]]:
+    """The games made in this process: every one loaded first, so a problem anywhere makes nothing."""
+    loaded: list[kit.Loaded | list[Problem]] = []
+    for gid, *_ in jobs:
+        try:
+            loaded.append(kit.load(gid, jobs[0][2]))
+        except ContentError as err:
+            loaded.append(err.problems)
+    if any(not isinstance(item, kit.Loaded) for item in loaded):
+        return [item if isinstance(item, list) else [] for item in loaded]
+    out: list[kit.Made | list[Problem]] = []
+    for (gid, inputs, _, out_root, options, profile), item in zip(jobs, loaded, strict=True):
+        assert isinstance(item, kit.Loaded)
+        tell = (lambda a, gid=gid: progress(gid, a)) if progress else None
+        out.append(kit.make(item, out_root, options, tell, profile, inputs))
+    return out
