@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -164,17 +165,26 @@ def validate(ctx: Context, game: tuple[str, ...]) -> None:
         fail_on_problems(problems)
 
 
+def _build_options(command: Callable[..., None]) -> Callable[..., None]:
+    """The options of a build, for `build` and `watch` alike."""
+    for option in reversed((
+        click.option("--paper", type=click.Choice(PAPERS), default="a4", show_default=True),
+        click.option("--bleed", "bleed_mm", type=FiniteFloatRange(0, 10), default=3.0, show_default=True,
+                     help="Bleed around each card, tile and token, in mm."),
+        click.option("--no-crop-marks", is_flag=True, help="Leave out the crop marks."),
+        click.option("--duplex", type=click.Choice(("long", "short", "none")), default="long", show_default=True,
+                     help="How backs line up: long- or short-edge duplex, or none (fronts only)."),
+        click.option("--profile", type=click.Choice(export.names()), default=export.DEFAULT, show_default=True,
+                     help="Who the kit is for: " + "; ".join(f"{k}: {v}" for k, v in export.about().items())
+                     + ". Paper, bleed, marks and duplex are the home kit's; a shop's sizes are its own."),
+    )):
+        command = option(command)
+    return command
+
+
 @main.command()
 @click.argument("game", nargs=-1)
-@click.option("--paper", type=click.Choice(PAPERS), default="a4", show_default=True)
-@click.option("--bleed", "bleed_mm", type=FiniteFloatRange(0, 10), default=3.0, show_default=True,
-              help="Bleed around each card, tile and token, in mm.")
-@click.option("--no-crop-marks", is_flag=True, help="Leave out the crop marks.")
-@click.option("--duplex", type=click.Choice(("long", "short", "none")), default="long", show_default=True,
-              help="How backs line up: long- or short-edge duplex, or none (fronts only).")
-@click.option("--profile", type=click.Choice(export.names()), default=export.DEFAULT, show_default=True,
-              help="Who the kit is for: " + "; ".join(f"{k}: {v}" for k, v in export.about().items())
-              + ". Paper, bleed, marks and duplex are the home kit's; a shop's sizes are its own.")
+@_build_options
 @pass_ctx
 def build(ctx: Context, game: tuple[str, ...], paper: str, bleed_mm: float, no_crop_marks: bool,
           duplex: str, profile: str) -> None:
@@ -191,6 +201,23 @@ def build(ctx: Context, game: tuple[str, ...], paper: str, bleed_mm: float, no_c
     bar.done()
     for item in built:
         _say_what_changed(item.game, item.report)
+
+
+@main.command("watch")
+@click.argument("game", nargs=-1)
+@_build_options
+@click.option("--rounds", type=click.IntRange(min=0), default=None, hidden=True,
+              help="Stop after this many polls (for tests).")
+@pass_ctx
+def watch_cmd(ctx: Context, game: tuple[str, ...], paper: str, bleed_mm: float, no_crop_marks: bool,
+              duplex: str, profile: str, rounds: int | None) -> None:
+    """Build GAME (default: every game), then again on every save of its content, saying which files
+    and faces changed, or every problem at FILE:LINE:COL; Ctrl-C stops."""
+    from . import watch
+
+    options = BuildOptions(paper=paper, bleed_mm=bleed_mm, crop_marks=not no_crop_marks, duplex=duplex)
+    watch.watch(ctx.game_ids(game), ctx.content, ctx.out, options, profile, click.echo,
+                lambda line: click.echo(line, err=True), rounds=rounds)
 
 
 def _say_what_changed(game_id: str, report: WriteReport) -> None:
