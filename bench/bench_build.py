@@ -1,100 +1,170 @@
-"""Time a full build of a game's kit, split by stage. Prints figures; asserts nothing.
+"""The designer's loop, timed: every figure of issue 13's goals beside its goal, measured in one run.
 
-    python bench/bench_build.py [GAME] [--repeat N]
+    python3 bench/bench_build.py [--repeat N] [--hostile]
+
+Each figure is the median of N runs of a whole `playkit` process (startup included), on a copy of
+the shipped content in a temporary folder; CPU seconds (user + system, the processes' children
+too) are printed beside the wall time, since on a machine shared with other work the wall time
+says more about the neighbours than about playkit. Asserts nothing.
+
+- full build, cold:  the four kits into an empty output folder (simulations and all)
+- full build, warm:  the same again over it (nothing changed: every kit left alone)
+- one-stat rebuild:  one number edited in one game's YAML, then `playkit build` of the four kits
+- in-process rebuild: the same edit rebuilt inside a running process (what `playkit watch` does)
+- validate:          `playkit validate` of the four games
+- watch latency:     from a one-stat save to `playkit watch` saying what changed (polls 4 times a second)
+- hostile output:    with --hostile, the slowest case of bench/hostile_output.py (issue 10: each within 5 s)
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import resource
+import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
-from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
 
-from generator import games, kit, paths
-from generator.content import load_content
-from generator.draw import svg
-from generator.game import BuildOptions
-from generator.output import write_artifacts
-from generator.press import document
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+EDIT = ("island-of-fog", "units.yaml", "    cost: 6", "    cost: {}")   # the elite unit's price
 
 
-def one_build(game_id: str, out: Path) -> dict[str, float]:
-    t: dict[str, float] = defaultdict(float)
-    game = games.get(game_id)
-    t0 = time.perf_counter()
-    content = load_content(paths.CONTENT / game_id)
-    t["1 load YAML"] = time.perf_counter() - t0
-    t0 = time.perf_counter()
-    model = game.load(content)
-    t["2 typed model"] = time.perf_counter() - t0
-    t0 = time.perf_counter()
-    problems = kit.glyph_problems(content) + game.check(model, content)
-    assert not problems, problems
-    t["3 rule checks + glyphs"] = time.perf_counter() - t0
+def cpu_children() -> float:
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
 
-    # wrap the two backends so their time is told apart from drawing the scenes
-    pdf_time, svg_time = [0.0], [0.0]
-    real_pdf, real_svg = document.PrintDocument.to_bytes, svg.to_svg
 
-    def timed_pdf(self: document.PrintDocument) -> bytes:
-        s = time.perf_counter()
-        try:
-            return real_pdf(self)
-        finally:
-            pdf_time[0] += time.perf_counter() - s
+def playkit(content: Path, out: Path, *args: str) -> tuple[float, float]:
+    """Wall and CPU seconds of one `playkit` process."""
+    cpu, start = cpu_children(), time.perf_counter()
+    subprocess.run([sys.executable, "-m", "generator.cli", "--content", str(content), "--out", str(out), *args],
+                   check=True, capture_output=True, cwd=ROOT)
+    return time.perf_counter() - start, cpu_children() - cpu
 
-    def timed_svg(scene):  # type: ignore[no-untyped-def]
-        s = time.perf_counter()
-        try:
-            return real_svg(scene)
-        finally:
-            svg_time[0] += time.perf_counter() - s
 
-    document.PrintDocument.to_bytes = timed_pdf  # type: ignore[method-assign]
-    import generator.draw as draw_pkg
-    draw_pkg.to_svg = timed_svg
-    module = sys.modules[game.build.__module__]  # a game's build imports to_svg by name
-    had = getattr(module, "to_svg", None)
-    if had is not None:
-        module.to_svg = timed_svg
+def stat_edit(content: Path, n: int) -> None:
+    """The one-stat edit: the elite unit costs 7, 8, 9, … (a new value each time, so each rebuild has work)."""
+    game, file, old, new = EDIT
+    path = content / game / file
+    lines = path.read_text().splitlines(keepends=True)
+    at = next(i for i, line in enumerate(lines) if line.startswith(old.split("6")[0]) and "coins" not in line)
+    lines[at] = new.format(7 + n % 50) + "\n"
+    path.write_text("".join(lines))
+
+
+def median_of(runs: list[tuple[float, float]]) -> tuple[float, float]:
+    return statistics.median(w for w, _ in runs), statistics.median(c for _, c in runs)
+
+
+def measure(repeat: int, fn: Callable[[int], tuple[float, float]]) -> tuple[float, float]:
+    return median_of([fn(i) for i in range(repeat)])
+
+
+def in_process_rebuild(content: Path, out: Path, repeat: int) -> tuple[float, float]:
+    """The edit rebuilt by a process that already built the kits (playkit watch's loop)."""
+    from generator import builds
+    from generator.game import BuildOptions
+
+    ids = ["island-of-fog", "islands-and-bridges", "skybound-battle", "skylands"]
+    builds.build_games(ids, content, out, BuildOptions(), workers=1)
+    runs = []
+    for i in range(repeat):
+        stat_edit(content, 100 + i)
+        wall, cpu = time.perf_counter(), time.process_time()
+        builds.build_games(ids, content, out, BuildOptions(), workers=1)
+        runs.append((time.perf_counter() - wall, time.process_time() - cpu))
+    return median_of(runs)
+
+
+def watch_latency(content: Path, out: Path, repeat: int) -> float:
+    """Seconds from a save to the watch's 'rebuilt' line, median."""
+    proc = subprocess.Popen([sys.executable, "-u", "-m", "generator.cli", "--content", str(content), "--out", str(out),
+                             "watch", "island-of-fog"], stdout=subprocess.PIPE, text=True, cwd=ROOT)
+    assert proc.stdout is not None
     try:
-        t0 = time.perf_counter()
-        artifacts = list(game.build(model, content, BuildOptions()))
-        total = time.perf_counter() - t0
+        for line in proc.stdout:
+            if "watching" in line:
+                break
+        runs = []
+        for i in range(repeat):
+            time.sleep(0.5)
+            start = time.perf_counter()
+            stat_edit(content, 200 + i)
+            for line in proc.stdout:
+                if "rebuilt in" in line:
+                    runs.append(time.perf_counter() - start)
+                    break
+        return statistics.median(runs)
     finally:
-        document.PrintDocument.to_bytes = real_pdf  # type: ignore[method-assign]
-        draw_pkg.to_svg = real_svg
-        if had is not None:
-            module.to_svg = had
-    t["4 draw scenes + rulebook"] = total - pdf_time[0] - svg_time[0]
-    t["5 render PDF (reportlab)"] = pdf_time[0]
-    t["6 render SVG (svgwrite)"] = svg_time[0]
-    t0 = time.perf_counter()
-    write_artifacts(out / game_id, artifacts, {"game": game_id})
-    t["7 write files + manifest"] = time.perf_counter() - t0
-    t["files"] = len(artifacts)
-    return t
+        proc.terminate()
+        proc.wait()
+
+
+def hostile_slowest() -> tuple[str, float]:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("hostile_output", ROOT / "bench" / "hostile_output.py")
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    cases = [(n, g, (f, o, w)) for n, g, f, o, w in mod.EDITS] + [(n, g, None) for n, g in mod.FOLDERS]
+    took = [(name, mod.run(name, game, edit)[1]) for name, game, edit in cases]
+    return max(took, key=lambda t: t[1])
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("game", nargs="?", default="islands-and-bridges")
-    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--hostile", action="store_true", help="also run bench/hostile_output.py's cases")
     args = ap.parse_args()
-    runs = []
-    for _ in range(args.repeat):
-        with tempfile.TemporaryDirectory() as tmp:
-            runs.append(one_build(args.game, Path(tmp)))
-    print(f"full build of {args.game}: median of {args.repeat} runs, {int(runs[0]['files'])} files")
-    total = 0.0
-    for stage in sorted(k for k in runs[0] if k != "files"):
-        med = statistics.median(r[stage] for r in runs)
-        total += med
-        print(f"  {stage:<28} {med * 1000:8.1f} ms")
-    print(f"  {'total':<28} {total * 1000:8.1f} ms")
+    n = args.repeat
+    work = Path(tempfile.mkdtemp(prefix="bench-build-"))
+    content = work / "content"
+    shutil.copytree(ROOT / "content", content)
+    rows: list[tuple[str, str, str, str]] = []
+
+    def cold(i: int) -> tuple[float, float]:
+        shutil.rmtree(work / "cold", ignore_errors=True)
+        return playkit(content, work / "cold", "build")
+
+    full = measure(n, cold)
+    rows.append(("full build of the four kits, cold", f"{full[0]:.2f} s", f"{full[1]:.2f} s", "<= 3 s"))
+    warm = measure(n, lambda i: playkit(content, work / "cold", "build"))
+    rows.append(("full build, warm (nothing changed)", f"{warm[0]:.2f} s", f"{warm[1]:.2f} s", "-"))
+
+    def one_stat(i: int) -> tuple[float, float]:
+        stat_edit(content, i)
+        return playkit(content, work / "cold", "build")
+
+    rebuild = measure(n, one_stat)
+    rows.append(("one-stat rebuild (playkit build)", f"{rebuild[0]:.2f} s = {100 * rebuild[0] / full[0]:.0f}%",
+                 f"{rebuild[1]:.2f} s = {100 * rebuild[1] / full[1]:.0f}%", "<= 15% of a full build"))
+    inproc = in_process_rebuild(content, work / "inproc", n)
+    rows.append(("one-stat rebuild in a running process", f"{inproc[0]:.2f} s = {100 * inproc[0] / full[0]:.0f}%",
+                 f"{inproc[1]:.2f} s = {100 * inproc[1] / full[1]:.0f}%", "<= 15% of a full build"))
+    val = measure(n, lambda i: playkit(content, work / "cold", "validate"))
+    rows.append(("playkit validate of the four games", f"{val[0]:.2f} s", f"{val[1]:.2f} s", "<= 0.5 s"))
+    lat = watch_latency(content, work / "watch", n)
+    rows.append(("watch: save to 'what changed'", f"{lat:.2f} s", "", "<= 1 s"))
+    if args.hostile:
+        name, took = hostile_slowest()
+        rows.append((f"hostile output, slowest ({name})", f"{took:.2f} s", "", "<= 5 s each"))
+    shutil.rmtree(work)
+
+    load = os.getloadavg()
+    print(f"playkit, medians of {n} runs; {os.cpu_count()} cores; load average {load[0]:.1f} "
+          f"(other work on the machine inflates wall times: CPU seconds are beside them)")
+    print(f"| {'figure':<42} | {'wall':>16} | {'CPU':>16} | {'goal':<24} |")
+    print(f"|{'-' * 44}|{'-' * 18}|{'-' * 18}|{'-' * 26}|")
+    for figure, wall, cpu, goal in rows:
+        print(f"| {figure:<42} | {wall:>16} | {cpu:>16} | {goal:<24} |")
 
 
 if __name__ == "__main__":

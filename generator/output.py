@@ -32,6 +32,7 @@ TEMP_SUFFIX = ".playkit-tmp"
 _TEMP_NAME = re.compile(r"^\..+\.[a-z0-9_]{8}" + re.escape(TEMP_SUFFIX) + "$")   # mkstemp's 8 random characters
 _MANIFEST_MAX_BYTES = 16 * 1024 * 1024
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
+_REUSE_MAX_BYTES = 256 * 1024 * 1024   # a file larger than any kit writes is never read back
 
 
 class OutputRefused(OSError):
@@ -264,7 +265,8 @@ class Previous:
         target = self.folder / path
         try:
             _refuse_links(self.folder, target.parent)
-            if not stat.S_ISREG(os.lstat(target).st_mode):
+            st = os.lstat(target)
+            if not stat.S_ISREG(st.st_mode) or st.st_size > _REUSE_MAX_BYTES:
                 return None
             with open(target, "rb") as fh:
                 data = fh.read()
