@@ -22,7 +22,6 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
-from importlib import metadata
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -39,6 +38,8 @@ _LIBRARIES = ("reportlab", "svgwrite", "fonttools", "jinja2", "pydantic", "pillo
 def code_version() -> str:
     """A hash of the code that turns content into bytes: playkit's sources and templates, and the
     versions of the libraries it writes with. Any edit to the code makes every key new."""
+    from importlib import metadata
+
     from . import paths
 
     h = hashlib.sha256()

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-
-import svgwrite
+from typing import TYPE_CHECKING
 
 from . import fonts
 from .scene import Circle, FontStyle, Group, Image, Item, Line, Path, Rect, Scene, Text, texts
+
+if TYPE_CHECKING:   # svgwrite is imported by the first SVG drawn: `playkit validate` draws none
+    import svgwrite
 
 _STYLES = ("regular", "bold", "italic")
 
@@ -40,6 +42,8 @@ class SvgFonts:
 def to_svg(scene: Scene, kit_fonts: SvgFonts | None = None) -> bytes:
     """The scene at trim size, with the glyphs it uses: a subset of its own, or the kit's (`kit_fonts`,
     made from every SVG scene of the kit, this one among them)."""
+    import svgwrite
+
     d = svgwrite.Drawing(size=(f"{_num(scene.w)}mm", f"{_num(scene.h)}mm"), profile="full", debug=False)
     d.viewbox(0, 0, scene.w, scene.h)
     if scene.title:

@@ -16,7 +16,6 @@ from ..draw.svg import SvgFonts, to_svg
 from ..game import Artifact, BuildOptions
 from ..kitspec import Board, DataFile, Face, KitFile, PrintFile, Rulebook, Section, Sheet
 from .document import PrintDocument
-from .rulebook import rulebook_pdf
 
 Reuse = Callable[[str, str], "bytes | None"]
 """The bytes the last build wrote at a path under a key, if it did (output.Previous.data)."""
@@ -44,11 +43,16 @@ def assemble(title: str, files: Iterable[KitFile], options: BuildOptions,
         elif isinstance(f, Rulebook):
             figures = [s for fig in f.figures.values() for s in fig.scenes]
             yield _made(f.path, f.sources, key("rulebook", title, f, options.paper, _file_digests(figures)),
-                        lambda f=f: rulebook_pdf(title, f.text, options.paper, f.figures, f.kind),  # type: ignore[misc]
-                        reuse)
+                        lambda f=f: _rulebook(title, f, options), reuse)   # type: ignore[misc]
         else:
             assert isinstance(f, DataFile)
             yield Artifact(f.path, f.data, f.sources)
+
+
+def _rulebook(title: str, f: Rulebook, options: BuildOptions) -> bytes:
+    from .rulebook import rulebook_pdf  # reportlab's platypus, imported when a book is typeset
+
+    return rulebook_pdf(title, f.text, options.paper, f.figures, f.kind)
 
 
 def _made(path: str, sources: tuple[str, ...], k: str, make: Callable[[], bytes], reuse: Reuse | None) -> Artifact:
