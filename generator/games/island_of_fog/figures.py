@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from ...draw import Group, Rect, Scene
 from ...draw.scene import Item
 from ...kitspec import Figure
-from . import art, draw_board, draw_tiles, draw_tokens
+from . import art, draw_board, draw_cards, draw_tiles, draw_tokens
 from .board import arrow, centre_square, corner_square, quarter_turns, squares
 from .model import IslandOfFog
 from .odds import OddsRow, matchup
@@ -25,6 +25,8 @@ def figures(m: IslandOfFog, colours: list[str]) -> dict[str, Figure]:
         "rings": Figure((draw_board.board(m, m.board.default_size),), max_h_mm=175),
         "arrows": Figure((_arrows(m),), max_h_mm=110),
         "combat": Figure(_combat(m, ex, colours), max_scale=1.5, outline=False),
+        # at its printed size, so its words stay as legible as on the card
+        "turn-summary": Figure((draw_cards.turn_summary(m, colours[0]),), max_h_mm=125),
     }
 
 
