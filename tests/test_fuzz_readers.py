@@ -19,7 +19,7 @@ from generator import kit, paths
 from generator.content import ContentError, Problem, load_text
 from generator.games.island_of_fog.mapfile import read_map, to_yaml
 from generator.games.island_of_fog.mapgen import generate as fog_generate
-from generator.games.islands_and_bridges.commands import map_kit
+from generator.games.islands_and_bridges.cli import map_kit
 from generator.games.islands_and_bridges.mapgen import default_params
 from generator.games.islands_and_bridges.mapgen import generate as plan_generate
 from generator.games.islands_and_bridges.plan_file import notes, plan_yaml, read_plan

@@ -22,7 +22,7 @@ from generator.games.island_of_fog.maps import map_artifacts
 from generator.games.island_of_fog.model import IslandOfFog
 from generator.games.island_of_fog.odds import matchup, percent
 from generator.games.island_of_fog.rules import Force
-from generator.games.island_of_fog.texts import decisions, table
+from generator.games.island_of_fog.text import decisions, table
 from tests.conftest import replace_in
 
 GAME_ID = "island-of-fog"

@@ -162,7 +162,7 @@ def test_combat_card_and_rulebook_say_the_same_about_rerolls_and_what_the_odds_a
     on mountains (elites cannot stand there) and never said what "best chance" assumes."""
     from generator.draw.scene import texts
     from generator.games.island_of_fog import draw_cards, rulebook
-    from generator.games.island_of_fog.texts import combat_lines, combat_words, table
+    from generator.games.island_of_fog.text import combat_lines, combat_words, table
 
     rows = table(m)
     said = combat_words(m)

@@ -97,7 +97,7 @@ def test_players_pdf_derives_nothing_from_the_secret_plan(seven, tmp_path):
 
 
 def test_a_drawn_seed_comes_from_64_bits():
-    from generator.games.islands_and_bridges.commands import new_seed
+    from generator.games.islands_and_bridges.cli import new_seed
 
     # 20 draws all below 2**40 would happen once in 2**480 runs with 64 bits, every time with 6 digits
     assert max(new_seed() for _ in range(20)) >= 2**40

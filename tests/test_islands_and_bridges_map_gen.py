@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from generator import kit as playkit
 from generator import paths
 from generator.content import load_text
-from generator.games.islands_and_bridges.commands import map_kit
+from generator.games.islands_and_bridges.cli import map_kit
 from generator.games.islands_and_bridges.mapgen import (
     MapError,
     MapParams,

@@ -10,7 +10,7 @@ import pytest
 from generator import kit as playkit
 from generator import paths
 from generator.content import ContentError, load_text
-from generator.games.islands_and_bridges.commands import map_kit
+from generator.games.islands_and_bridges.cli import map_kit
 from generator.games.islands_and_bridges.plan import MapKit, cell_name, parse_cell
 from generator.games.islands_and_bridges.plan_checks import preferences
 from generator.games.islands_and_bridges.plan_file import read_plan

@@ -16,7 +16,7 @@ from generator.draw import Text
 from generator.draw.scene import Group, Item
 from generator.games.islands_and_bridges import draw_sheets, draw_tokens, rules
 from generator.games.islands_and_bridges import rulebook as rb
-from generator.games.islands_and_bridges.commands import map_kit
+from generator.games.islands_and_bridges.cli import map_kit
 from generator.games.islands_and_bridges.mapgen import MapParams, check_params, generate
 from generator.games.islands_and_bridges.model import enemy_label
 from generator.games.islands_and_bridges.plan import token_numbers

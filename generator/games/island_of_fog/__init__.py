@@ -63,7 +63,7 @@ def components(model: IslandOfFog) -> dict[str, int]:
 
 
 def kit(model: IslandOfFog, content: ContentSet, options: BuildOptions) -> Kit:
-    from .kit import kit as make_kit
+    from .build import kit as make_kit
 
     return make_kit(model, content, options, components(model))
 

@@ -52,7 +52,7 @@ def _check_templates(model: IslandOfFog, content: ContentSet) -> list[Problem]:
     import jinja2
 
     from ...text import render_string
-    from .texts import context
+    from .text import context
 
     ctx = context(model)
     problems = decisions.template_problems(content, model.decisions.decisions, ctx)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...draw import Circle, Group, Line, Rect, Scene, Text
+from ...draw import BLEED_ART, Circle, Group, Line, Rect, Scene, Text
 from ...draw.scene import Item
 from ...draw.text import label
 from . import art
@@ -12,7 +12,6 @@ from .mapgen import MapPlan
 from .model import IslandOfFog
 
 MARGIN = 7.0  # the board's frame around the squares, in mm (a 3x3 board then fits one page)
-BLEED_ART = 5.0
 
 
 def _square_mm(m: IslandOfFog) -> float:

@@ -14,7 +14,7 @@ from ...text import render
 from . import art
 from .model import IslandOfFog
 from .odds import OddsRow, percent
-from .texts import combat_lines, combat_words, context, odds_grid, words
+from .text import combat_lines, combat_words, context, odds_grid, words
 
 COMBAT_W, COMBAT_H = 250.0, 176.0
 

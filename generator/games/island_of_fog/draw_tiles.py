@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from ...draw import Rect, Scene, Text, width_mm
+from ...draw import BLEED_ART, Rect, Scene, Text, width_mm
 from ...draw.scene import Item
 from ...draw.text import label
 from . import art
 from .model import Grid, IslandOfFog, Tile
 
-BLEED_ART = 5.0  # terrain reaches this far past the trim; the press clips it to the bleed
 NAME_PT = 6.0    # the tile's name in its corner: the kit's smallest text, never smaller
 
 

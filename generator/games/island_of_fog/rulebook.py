@@ -7,7 +7,7 @@ from ...text import render
 from .figures import combat_example
 from .model import IslandOfFog
 from .odds import OddsRow
-from .texts import combat_words, context
+from .text import combat_words, context
 
 
 def text(m: IslandOfFog, counts: dict[str, int], rows: list[OddsRow]) -> str:

@@ -8,11 +8,11 @@ from ...content import ContentSet, Problem
 from ...game import Game
 from . import build, checks, model
 from .box import components
-from .commands import map_cmd, validate_plan_cmd
+from .cli import map_cmd, validate_plan_cmd
 from .plan_file import PlanFile
 
 
-def make_model(parts: dict[str, Any], content: ContentSet) -> model.Game | None:
+def make_model(parts: dict[str, Any], content: ContentSet) -> model.IslandsAndBridges | None:
     """The model with its palette and layouts (layouts/), None when one is missing or broken."""
     from ...layout import load_game_layouts
 
@@ -23,7 +23,7 @@ def make_model(parts: dict[str, Any], content: ContentSet) -> model.Game | None:
     return model.make_model(parts, content, palette.colours, layouts)
 
 
-def check_all(game: model.Game, content: ContentSet) -> list[Problem]:
+def check_all(game: model.IslandsAndBridges, content: ContentSet) -> list[Problem]:
     """The rules, then every card and token drawn once through its layout, so that a layout problem
     with any face (a name or text that does not fit its box) is reported at validate, at its place."""
     from . import draw_cards, draw_tokens

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from .model import Game
+from .model import IslandsAndBridges
 
 
-def components(game: Game) -> dict[str, int]:
+def components(game: IslandsAndBridges) -> dict[str, int]:
     c = game.components
     counts = {c.island.name: c.island.quantity, c.bridge.name: c.bridge.quantity}
     for t in c.tokens:

@@ -9,7 +9,7 @@ from ...content.decisions import notes
 from ...game import BuildOptions, Kit
 from ...kitspec import Face, KitFile, PrintFile, Rulebook, Section, Sheet, Svg
 from . import draw_cards, draw_sheets, draw_tiles, draw_tokens, figures, rulebook
-from .model import LAYOUTS, Game
+from .model import LAYOUTS, IslandsAndBridges
 
 ALL = ("game.yaml", "elements.yaml", "components.yaml", "layouts/palette.yaml")
 CARDS = tuple(f"layouts/{name}.yaml" for name in LAYOUTS if name.startswith("card"))
@@ -18,11 +18,11 @@ TOKENS = tuple(f"layouts/{name}.yaml" for name in LAYOUTS if name.startswith("to
 ALL_RULES = (*ALL, *CARDS, *TOKENS, "phases.yaml", "maps.yaml")
 
 
-def kit(game: Game, content: ContentSet, options: BuildOptions) -> Kit:
+def kit(game: IslandsAndBridges, content: ContentSet, options: BuildOptions) -> Kit:
     return Kit(game.settings.title, _files(game))
 
 
-def _files(game: Game) -> Iterator[KitFile]:
+def _files(game: IslandsAndBridges) -> Iterator[KitFile]:
     c = game.components
 
     # tiles: each island numbered, with its back; the bridges share one back

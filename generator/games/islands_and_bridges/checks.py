@@ -6,13 +6,14 @@ import jinja2
 
 from ... import colourvision
 from ...content import ContentSet, Problem, decisions
-from . import plan_settings, texts
-from .model import Game
+from . import plan_settings
+from .model import IslandsAndBridges
+from .text import card_text, context, template_error
 
 OPPOSITE = {"north": "south", "south": "north", "east": "west", "west": "east"}
 
 
-def check(game: Game, content: ContentSet) -> list[Problem]:
+def check(game: IslandsAndBridges, content: ContentSet) -> list[Problem]:
     out: list[Problem] = []
     for rule in (ranges, references, geometry, derived_statements, component_manifest, enemy_labels, card_texts,
                  decision_texts, map_settings):
@@ -20,7 +21,7 @@ def check(game: Game, content: ContentSet) -> list[Problem]:
     return out + colourvision.content_problems(content, "game", game.settings.tell_apart, game.palette)
 
 
-def ranges(game: Game, content: ContentSet) -> list[Problem]:
+def ranges(game: IslandsAndBridges, content: ContentSet) -> list[Problem]:
     """Numbers the rules need in order: cooldowns at least durations (decision cooldown-start),
     a charge that fits the boss's cooldown-free attack, trap sizes within an island."""
     out = []
@@ -37,7 +38,7 @@ def ranges(game: Game, content: ContentSet) -> list[Problem]:
     return out
 
 
-def references(game: Game, content: ContentSet) -> list[Problem]:
+def references(game: IslandsAndBridges, content: ContentSet) -> list[Problem]:
     """Every id named anywhere exists."""
     out = []
     known_cards = set(game.elements.actions) | set(game.elements.abilities)
@@ -76,7 +77,7 @@ def references(game: Game, content: ContentSet) -> list[Problem]:
     return out
 
 
-def geometry(game: Game, content: ContentSet) -> list[Problem]:
+def geometry(game: IslandsAndBridges, content: ContentSet) -> list[Problem]:
     """Sockets lie on the island's edge and fit a bridge; bridges are as wide as sockets expect;
     the chest fits inside an island."""
     out = []
@@ -106,7 +107,7 @@ def geometry(game: Game, content: ContentSet) -> list[Problem]:
     return out
 
 
-def derived_statements(game: Game, content: ContentSet) -> list[Problem]:
+def derived_statements(game: IslandsAndBridges, content: ContentSet) -> list[Problem]:
     """What the cards say follows from the numbers: "doubles" must be true of the base values,
     healing cannot reach past the maximum health, boosts name the effects they change."""
     out = []
@@ -139,7 +140,7 @@ def derived_statements(game: Game, content: ContentSet) -> list[Problem]:
     return out
 
 
-def component_manifest(game: Game, content: ContentSet) -> list[Problem]:
+def component_manifest(game: IslandsAndBridges, content: ContentSet) -> list[Problem]:
     """Every component a sheet names exists with a quantity, and every kind the rules use is in the box."""
     out = []
     ids = {t.id for t in game.components.tokens}
@@ -162,7 +163,7 @@ def component_manifest(game: Game, content: ContentSet) -> list[Problem]:
     return out
 
 
-def enemy_labels(game: Game, content: ContentSet) -> list[Problem]:
+def enemy_labels(game: IslandsAndBridges, content: ContentSet) -> list[Problem]:
     """Enemy tokens are numbered by their type's initial ('W3'), so no two types share one: the
     GM finds a token's row on the Damage Matrix and Enemy Timeline by its label."""
     out = []
@@ -178,26 +179,26 @@ def enemy_labels(game: Game, content: ContentSet) -> list[Problem]:
     return out
 
 
-def card_texts(game: Game, content: ContentSet) -> list[Problem]:
+def card_texts(game: IslandsAndBridges, content: ContentSet) -> list[Problem]:
     """Every card text renders (a name a template uses must exist in the model); whether it fits its
     box is the card layout's check (layouts/card.yaml)."""
     out = []
     for group in ("actions", "abilities"):
         for cid in getattr(game.elements, group):
             try:
-                texts.card_text(game, cid)
+                card_text(game, cid)
             except jinja2.TemplateError as err:
-                out.append(content.problem("elements", (group, cid, "text"), texts.template_error(err)))
+                out.append(content.problem("elements", (group, cid, "text"), template_error(err)))
     return out
 
 
-def decision_texts(game: Game, content: ContentSet) -> list[Problem]:
+def decision_texts(game: IslandsAndBridges, content: ContentSet) -> list[Problem]:
     """Every decision's choice and reason render over the model."""
-    ctx = texts.context(game)
+    ctx = context(game)
     return (decisions.template_problems(content, game.decisions, ctx)
             + decisions.template_problems(content, game.maps.decisions, ctx, stem="maps"))
 
 
-def map_settings(game: Game, content: ContentSet) -> list[Problem]:
+def map_settings(game: IslandsAndBridges, content: ContentSet) -> list[Problem]:
     """maps.yaml asks nothing of the generator that this game's stats and box cannot give."""
     return plan_settings.check(game, game.maps, content)

@@ -12,8 +12,8 @@ from ...content import ContentSet, Problem
 from ...draw import Circle, Scene
 from ...draw.scene import Item as SceneItem
 from ...layout import Item, SlotBox, draw
-from . import texts
-from .model import Game
+from .model import IslandsAndBridges
+from .text import card_text
 
 
 def rings(n: int, box: SlotBox) -> tuple[SceneItem, ...]:
@@ -24,7 +24,7 @@ def rings(n: int, box: SlotBox) -> tuple[SceneItem, ...]:
                         stroke_mm=stroke) for k in range(n))
 
 
-def numbers(game: Game, card_id: str) -> list[tuple[str, str]]:
+def numbers(game: IslandsAndBridges, card_id: str) -> list[tuple[str, str]]:
     """The numbers a card prints, each with its caption: an attack's damage and target, a move's
     fields, an ability's duration; then the cooldown."""
     if card_id in game.elements.actions:
@@ -38,13 +38,13 @@ def numbers(game: Game, card_id: str) -> list[tuple[str, str]]:
     return [(str(ab.duration), "duration"), (str(ab.cooldown), "cooldown")]
 
 
-def item(game: Game, card_id: str, player: int, content: ContentSet | None = None) -> Item:
+def item(game: IslandsAndBridges, card_id: str, player: int, content: ContentSet | None = None) -> Item:
     """What a card shows, as the layout's templates read it; `content` places its texts for messages."""
     group = "actions" if card_id in game.elements.actions else "abilities"
     card = getattr(game.elements, group)[card_id]
     fields: dict[str, object] = {
         "name": card.name, "kind": "action" if group == "actions" else "ability", "player": player,
-        "colour": "basic-card" if group == "actions" else "ability-card", "text": texts.card_text(game, card_id),
+        "colour": "basic-card" if group == "actions" else "ability-card", "text": card_text(game, card_id),
         "title": game.settings.title}
     shown = numbers(game, card_id)
     for k in range(3):
@@ -55,7 +55,7 @@ def item(game: Game, card_id: str, player: int, content: ContentSet | None = Non
     return Item(f"card {shorten(card.name, 40, placeholder=' …')!r}", fields, places)
 
 
-def front_checked(game: Game, card_id: str, player: int,
+def front_checked(game: IslandsAndBridges, card_id: str, player: int,
                   content: ContentSet | None = None) -> tuple[Scene, list[Problem]]:
     it = item(game, card_id, player, content)
     layout = game.layouts["card" if it.fields["caption_3"] else "card-two-numbers"]
@@ -64,24 +64,24 @@ def front_checked(game: Game, card_id: str, player: int,
     return Scene(scene.w, scene.h, scene.items, scene.background, f"{it.fields['name']} (player {player})"), problems
 
 
-def front(game: Game, card_id: str, player: int) -> Scene:
+def front(game: IslandsAndBridges, card_id: str, player: int) -> Scene:
     """A card's face: name, kind, its numbers in boxes, its rules text, the player's rings."""
     return front_checked(game, card_id, player)[0]
 
 
-def back_checked(game: Game, player: int) -> tuple[Scene, list[Problem]]:
+def back_checked(game: IslandsAndBridges, player: int) -> tuple[Scene, list[Problem]]:
     it = Item(f"card back (player {player})", {"player": player, "title": game.settings.title})
     scene, problems = draw(game.layouts["card-back"], it, (game.settings.card.width, game.settings.card.height),
                            {"rings": lambda b: rings(player, b)})
     return Scene(scene.w, scene.h, scene.items, scene.background, f"card back (player {player})"), problems
 
 
-def back(game: Game, player: int) -> Scene:
+def back(game: IslandsAndBridges, player: int) -> Scene:
     """The back of player `player`'s cards: the same rings, large."""
     return back_checked(game, player)[0]
 
 
-def problems(game: Game, content: ContentSet) -> list[Problem]:
+def problems(game: IslandsAndBridges, content: ContentSet) -> list[Problem]:
     """Every problem the card layouts have with any card of any player (a name or rules text that
     does not fit its box, at the layout and naming the data line), found by drawing each once."""
     out: list[Problem] = []

@@ -9,7 +9,7 @@ from ...draw import Circle, Group, Line, Rect, Scene, Text, polygon
 from ...draw.fonts import PT_MM
 from ...draw.scene import Item
 from ...draw.text import block, label
-from .model import Game, enemy_label
+from .model import IslandsAndBridges, enemy_label
 from .plan import IslandPlan, MapKit, Plan, cell_name
 
 OVERVIEW = (264.0, 183.0)   # a full landscape page on A4 and Letter
@@ -27,7 +27,7 @@ def _pt(mm: float) -> float:
     return mm / PT_MM / 0.73
 
 
-def enemy_mark(game: Game, enemy: str, cx: float, cy: float, r: float, number: int | None = None
+def enemy_mark(game: IslandsAndBridges, enemy: str, cx: float, cy: float, r: float, number: int | None = None
                ) -> tuple[Item, ...]:
     """An enemy as the trapboard legend shows it: a disc of its colour with its initial, or with the
     label of the numbered token that starts there ('W3')."""
@@ -41,13 +41,13 @@ def enemy_mark(game: Game, enemy: str, cx: float, cy: float, r: float, number: i
     return (disc, Text(cx, cy + r * 0.45, name[0].upper(), _pt(r * 0.95), "#ffffff", "bold", "middle"))
 
 
-def start_mark(game: Game, player: int, cx: float, cy: float, r: float) -> tuple[Item, ...]:
+def start_mark(game: IslandsAndBridges, player: int, cx: float, cy: float, r: float) -> tuple[Item, ...]:
     """A player's start: the green ring of the player tokens, with the player's number."""
     return (Circle(cx, cy, r, fill="#ffffff", stroke=game.color("player"), stroke_mm=max(0.3, r * 0.16)),
             Text(cx, cy + r * 0.36, f"P{player}", _pt(r * 0.7), game.color("player"), "bold", "middle"))
 
 
-def island_marks(game: Game, kit: MapKit, isl: IslandPlan, cell: float, *, words: bool = False,
+def island_marks(game: IslandsAndBridges, kit: MapKit, isl: IslandPlan, cell: float, *, words: bool = False,
                  numbers: dict[str, tuple[int, ...]] | None = None) -> tuple[Item, ...]:
     """Everything the GM marks on one island, in mm from its north-west corner, `cell` mm a cell.
     `words` adds the small labels that only fit a trapboard-sized cell; `numbers` (plan.token_numbers)
@@ -127,7 +127,7 @@ def _scale_bar(cm_per_mm: float) -> int:
     return 1000
 
 
-def overview(game: Game, kit: MapKit, plan: Plan) -> Scene:
+def overview(game: IslandsAndBridges, kit: MapKit, plan: Plan) -> Scene:
     """The whole path on the table, to scale: islands numbered in order, bridges at their sockets,
     the table's outline, a scale bar, north, and a legend."""
     w, h = OVERVIEW
@@ -223,7 +223,7 @@ def _badge_at(x: float, y: float, w: float, h: float, r: float, table: Box, take
     return x, y
 
 
-def _legend(game: Game, kit: MapKit, plan: Plan, x: float, y: float, w: float) -> list[Item]:
+def _legend(game: IslandsAndBridges, kit: MapKit, plan: Plan, x: float, y: float, w: float) -> list[Item]:
     ink = game.color("ink")
     items: list[Item] = [Text(x, y + 3, "Legend", 10, ink, "bold")]
     row = 8.0

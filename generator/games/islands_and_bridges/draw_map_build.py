@@ -6,7 +6,7 @@ from ...draw import Group, Scene, to_svg
 from ...game import Artifact, BuildOptions
 from ...press import PrintDocument
 from . import draw_map, draw_map_sheets, draw_tiles
-from .model import Game
+from .model import IslandsAndBridges
 from .plan import MapKit, Plan
 from .plan_file import plan_yaml
 
@@ -22,7 +22,7 @@ def framed(scene: Scene, margin: float) -> Scene:
                  background="#ffffff", title=scene.title)
 
 
-def map_artifacts(game: Game, kit: MapKit, plan: Plan, options: BuildOptions) -> list[Artifact]:
+def map_artifacts(game: IslandsAndBridges, kit: MapKit, plan: Plan, options: BuildOptions) -> list[Artifact]:
     """Every file of the map, in memory (the command writes them atomically)."""
     title = f"{game.settings.title} map"
     overview = draw_map.overview(game, kit, plan)

@@ -11,13 +11,13 @@ from ...draw.table import table
 from ...draw.text import block, label
 from . import draw_sheets
 from .draw_map import cm, header_line, island_marks
-from .model import Game, enemy_label
+from .model import IslandsAndBridges, enemy_label
 from .plan import MapKit, Plan, arrival_side, cell_name, enemy_count, token_numbers
 
 PORTRAIT = draw_sheets.PORTRAIT
 
 
-def _socket_note(game: Game, kit: MapKit, side: str, text: str, cell: float) -> tuple[Item, ...]:
+def _socket_note(game: IslandsAndBridges, kit: MapKit, side: str, text: str, cell: float) -> tuple[Item, ...]:
     """A used socket, in trapboard grid mm: the socket bar, widened and darkened, with a note in it
     (outside the grid, so it never hides a mark)."""
     cells = kit.socket_cells(side)
@@ -37,7 +37,7 @@ def _socket_note(game: Game, kit: MapKit, side: str, text: str, cell: float) -> 
                   x + d / 2, (y0 + y1) / 2, turn))
 
 
-def trapboard(game: Game, kit: MapKit, plan: Plan, index: int) -> Scene:
+def trapboard(game: IslandsAndBridges, kit: MapKit, plan: Plan, index: int) -> Scene:
     """Island `index`'s trapboard, filled in: the kit's sheet with the plan's marks on its grid."""
     isl = plan.islands[index]
     cell = draw_sheets.TRAPBOARD_CELL_MM
@@ -78,7 +78,7 @@ def trapboard(game: Game, kit: MapKit, plan: Plan, index: int) -> Scene:
     return replace(sheet, items=sheet.items + tuple(extra), title=f"Trapboard island {isl.number}")
 
 
-def checklist(game: Game, kit: MapKit, plan: Plan) -> Scene:
+def checklist(game: IslandsAndBridges, kit: MapKit, plan: Plan) -> Scene:
     """Setup: the components this map needs against the box, where island 1 goes, and when and where
     to lay each further island."""
     w, h = PORTRAIT
@@ -159,7 +159,7 @@ def checklist(game: Game, kit: MapKit, plan: Plan) -> Scene:
     return Scene(w, h, tuple(items), title="Setup checklist")
 
 
-def island_back(game: Game, face: Scene, number: int) -> Scene:
+def island_back(game: IslandsAndBridges, face: Scene, number: int) -> Scene:
     """The back of a player's island tile: the sea, and the island's number in the path."""
     sea = game.color("sea")
     items = (Rect(-5, -5, face.w + 10, face.h + 10, fill=sea),

@@ -9,14 +9,14 @@ from ...draw.scene import Item
 from ...draw.table import table
 from ...draw.text import block
 from . import overview, rules
-from .model import Ability, Game, Token
+from .model import Ability, IslandsAndBridges, Token
 
 LANDSCAPE = (260.0, 180.0)
 PORTRAIT = (190.0, 250.0)
 ROUNDS_PER_PAGE = 20
 
 
-def _frame(game: Game, title: str, size: tuple[float, float], subtitle: str = "") -> list[Item]:
+def _frame(game: IslandsAndBridges, title: str, size: tuple[float, float], subtitle: str = "") -> list[Item]:
     w, _ = size
     items: list[Item] = [Text(0, 8, title, 18, game.color("stage-end"), "bold"),
                          Line(0, 11.5, w, 11.5, stroke=game.color("stage-end"), stroke_mm=0.6)]
@@ -25,7 +25,7 @@ def _frame(game: Game, title: str, size: tuple[float, float], subtitle: str = ""
     return items
 
 
-def element_overview(game: Game) -> Scene:
+def element_overview(game: IslandsAndBridges) -> Scene:
     w, h = LANDSCAPE
     items = _frame(game, "Element Overview", LANDSCAPE, game.settings.title)
     row, pt = 11.0, 10.5
@@ -47,7 +47,7 @@ def element_overview(game: Game) -> Scene:
     return Scene(w, h, tuple(items), title="Element Overview")
 
 
-def game_phases(game: Game) -> Scene:
+def game_phases(game: IslandsAndBridges) -> Scene:
     w, h = PORTRAIT
     items = _frame(game, "Game Phases", PORTRAIT, game.settings.title)
     y = 20.0
@@ -82,7 +82,7 @@ def game_phases(game: Game) -> Scene:
     return Scene(w, h, tuple(items), title="Game Phases")
 
 
-def _enemy_mark(game: Game, enemy_id: str, cx: float, cy: float, r: float) -> tuple[Item, ...]:
+def _enemy_mark(game: IslandsAndBridges, enemy_id: str, cx: float, cy: float, r: float) -> tuple[Item, ...]:
     e = game.elements.enemies[enemy_id]
     return (Circle(cx, cy, r, fill=game.color(enemy_id), stroke=game.color("ink"), stroke_mm=0.3),
             Text(cx, cy + r * 0.42, e.name[0], r * 3.2, "#ffffff", "bold", "middle"))
@@ -92,7 +92,7 @@ TRAPBOARD_CELL_MM = 19.0
 TRAPBOARD_GRID_MM = (10.0, 30.0)  # where the grid's north-west corner lies on the sheet
 
 
-def trapboard(game: Game, number: int | None = None, marks: tuple[Item, ...] = ()) -> Scene:
+def trapboard(game: IslandsAndBridges, number: int | None = None, marks: tuple[Item, ...] = ()) -> Scene:
     """A blank 8x8 trapboard for one island, with the legend the GM draws with; `marks` (in mm
     from the grid's north-west corner, TRAPBOARD_CELL_MM a cell) fill it in for a generated map."""
     w, h = PORTRAIT
@@ -157,7 +157,7 @@ def _star(cx: float, cy: float, r_out: float, r_in: float) -> list[tuple[float, 
              cy + (r_out if k % 2 == 0 else r_in) * math.sin(-math.pi / 2 + k * math.pi / 5)) for k in range(10)]
 
 
-def damage_matrix(game: Game) -> Scene:
+def damage_matrix(game: IslandsAndBridges) -> Scene:
     """Enemy tokens x players (and traps), one block per round: the GM writes each hit, then sums
     each enemy's row. A row for every numbered enemy token, so any stage the generator makes fits."""
     w, h = LANDSCAPE
@@ -176,13 +176,13 @@ def damage_matrix(game: Game) -> Scene:
     return Scene(w, h, tuple(items), title="Damage Matrix")
 
 
-def damage_header(game: Game, round_label: str = "Round ___") -> list[str]:
+def damage_header(game: IslandsAndBridges, round_label: str = "Round ___") -> list[str]:
     """A Damage Matrix block's head: the round, a column per player, the trap column, the total."""
     return [round_label, *(f"P{t.rings}" for t in _players(game)), "Trap", "Total"]
 
 
-def damage_block(game: Game, x: float, y: float, width: float, rows: list[list[str]], round_label: str = "Round ___",
-                 row_h: float = 7.0, size_pt: float = 7.5) -> tuple[tuple[Item, ...], float]:
+def damage_block(game: IslandsAndBridges, x: float, y: float, width: float, rows: list[list[str]],
+                 round_label: str = "Round ___", row_h: float = 7.0, size_pt: float = 7.5) -> tuple[tuple[Item, ...], float]:
     """One round's block of the Damage Matrix, a row an enemy token (the sheet leaves them empty; the
     rulebook's example fills them in)."""
     header = damage_header(game, round_label)
@@ -190,7 +190,7 @@ def damage_block(game: Game, x: float, y: float, width: float, rows: list[list[s
     return table(x, y, widths, [header, *rows], row_h=row_h, size_pt=size_pt, first_col_bold=True)
 
 
-def _players(game: Game) -> list[Token]:
+def _players(game: IslandsAndBridges) -> list[Token]:
     """The player tokens in play, in turn order."""
     return [t for t in game.components.tokens if t.kind == "player"][: game.settings.players]
 
@@ -205,12 +205,12 @@ def timeline_pages(look_ahead: int) -> int:
     return math.ceil((look_ahead + 1) / ROUNDS_PER_PAGE)
 
 
-def player_timeline_pages(game: Game) -> int:
+def player_timeline_pages(game: IslandsAndBridges) -> int:
     """The Player Timeline holds cooldown marks: as far ahead as the longest cooldown."""
     return timeline_pages(rules.longest_cooldown(game))
 
 
-def enemy_timeline_pages(game: Game) -> int:
+def enemy_timeline_pages(game: IslandsAndBridges) -> int:
     """The Enemy Timeline holds each enemy's health round by round and the charge marks of an
     enemy that charges: nothing further ahead than the longest charge."""
     return timeline_pages(max((e.charge_rounds for e in game.elements.enemies.values()), default=0))
@@ -221,7 +221,7 @@ def _continue_note(pages: int) -> str:
             f"add {pages * ROUNDS_PER_PAGE} to every round number.")
 
 
-def player_timeline(game: Game, page: int) -> Scene:
+def player_timeline(game: IslandsAndBridges, page: int) -> Scene:
     """Rounds across; for each player a Health row and a row per card with a cooldown."""
     w, h = LANDSCAPE
     first = page * ROUNDS_PER_PAGE + 1
@@ -251,7 +251,7 @@ def player_timeline(game: Game, page: int) -> Scene:
     return Scene(w, h, tuple(items), title=f"Player Timeline {page + 1}")
 
 
-def enemy_timeline(game: Game, page: int) -> Scene:
+def enemy_timeline(game: IslandsAndBridges, page: int) -> Scene:
     """Rounds across; a health row for every numbered enemy token (and charge marks for a
     charging enemy)."""
     w, h = LANDSCAPE
@@ -280,7 +280,7 @@ def enemy_timeline(game: Game, page: int) -> Scene:
     return Scene(w, h, tuple(items), title=f"Enemy Timeline {page + 1}")
 
 
-def ability_duration_timeline(game: Game, page: int) -> Scene:
+def ability_duration_timeline(game: IslandsAndBridges, page: int) -> Scene:
     """Two players a sheet: a lane of fields per ability, numbered so that a marker counts down as it
     moves the way the seed says (rules.DURATION_STEP)."""
     w, h = LANDSCAPE
@@ -309,7 +309,7 @@ def ability_duration_timeline(game: Game, page: int) -> Scene:
     return Scene(w, h, tuple(items), title=f"Ability Duration Timeline {page + 1}")
 
 
-def duration_lane(game: Game, ab: Ability, x: float, y: float, field: float, lane: float, longest: int,
+def duration_lane(game: IslandsAndBridges, ab: Ability, x: float, y: float, field: float, lane: float, longest: int,
                   number_pt: float = 6.5) -> list[Item]:
     """One ability's lane of the Ability Duration Timeline at (x, y): `longest` fields numbered as
     rules.duration_fields orders them, the fields within its duration lit, the field its marker starts
@@ -333,11 +333,11 @@ def duration_field_x(longest: int, field: float, value: int) -> float:
     return rules.duration_fields(longest).index(value) * field
 
 
-def _phase_name(game: Game, phase_id: str) -> str:
+def _phase_name(game: IslandsAndBridges, phase_id: str) -> str:
     """'phase 7' for the phase with this id, by its place in phases.yaml."""
     k = next((k for k, p in enumerate(game.phases, 1) if p.id == phase_id), None)
     return f"phase {k}" if k else "the Ability Duration Update"
 
 
-def ability_timeline_pages(game: Game) -> int:
+def ability_timeline_pages(game: IslandsAndBridges) -> int:
     return math.ceil(game.settings.players / 2)

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from ...draw import Line, Rect, Scene, Text
+from ...draw import BLEED_ART, Line, Rect, Scene, Text
 from ...draw.scene import Item
 from . import rules
-from .model import Game
+from .model import IslandsAndBridges
 
-BLEED_ART = 5.0  # art reaches this far past the trim, the press clips it to the chosen bleed
 SOCKET_DEPTH_MM = 2.2  # how far a socket bar reaches into the island
 
 
-def island(game: Game, number: int | None = None) -> Scene:
+def island(game: IslandsAndBridges, number: int | None = None) -> Scene:
     """An island tile: the grid, coordinates, and its bridge sockets on the edges."""
     cell = game.settings.cell
     cols, rows = game.components.island.cells
@@ -50,7 +49,7 @@ def island(game: Game, number: int | None = None) -> Scene:
     return Scene(w, h, tuple(items), background=game.color("island"), title=game.components.island.name)
 
 
-def bridge(game: Game) -> Scene:
+def bridge(game: IslandsAndBridges) -> Scene:
     """A bridge tile: 2 cells wide, planks across, rails along, cell lines to count moves."""
     cell = game.settings.cell
     cols, rows = game.components.bridge.cells
@@ -68,7 +67,7 @@ def bridge(game: Game) -> Scene:
     return Scene(w, h, tuple(items), background=wood, title=game.components.bridge.name)
 
 
-def tile_back(game: Game, scene: Scene) -> Scene:
+def tile_back(game: IslandsAndBridges, scene: Scene) -> Scene:
     """The sea: what an unrevealed tile shows."""
     items = (Rect(-BLEED_ART, -BLEED_ART, scene.w + 2 * BLEED_ART, scene.h + 2 * BLEED_ART, fill=game.color("sea")),
              Text(scene.w / 2, scene.h / 2, game.settings.title, 11, game.color("muted"), "bold", "middle"))

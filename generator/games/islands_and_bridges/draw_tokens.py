@@ -12,10 +12,10 @@ from ...content import ContentSet, Problem
 from ...draw import Scene
 from ...layout import Item, draw
 from .draw_cards import rings
-from .model import Game, Token
+from .model import IslandsAndBridges, Token
 
 
-def faces(game: Game, tok: Token) -> list[Scene]:
+def faces(game: IslandsAndBridges, tok: Token) -> list[Scene]:
     """Every copy of a token in the box: enemy tokens each carry their own number ('W3', as the
     tracking sheets and a map's trapboards name them); other tokens are alike."""
     if tok.kind == "enemy":
@@ -23,7 +23,7 @@ def faces(game: Game, tok: Token) -> list[Scene]:
     return [token(game, tok)] * tok.quantity
 
 
-def item(game: Game, tok: Token, number: str = "", content: ContentSet | None = None) -> tuple[str, Item]:
+def item(game: IslandsAndBridges, tok: Token, number: str = "", content: ContentSet | None = None) -> tuple[str, Item]:
     """The layout a token is drawn with and what it shows; `content` places its texts for messages."""
     el = game.elements
     name = f"token {shorten(tok.name, 40, placeholder=' …')!r}"   # one problem for all its copies
@@ -39,7 +39,7 @@ def item(game: Game, tok: Token, number: str = "", content: ContentSet | None = 
     return f"token-{tok.kind}", Item(name, {"rings": tok.rings or 0, "damage": el.trap.damage})
 
 
-def token_checked(game: Game, tok: Token, number: str = "",
+def token_checked(game: IslandsAndBridges, tok: Token, number: str = "",
                   content: ContentSet | None = None) -> tuple[Scene, list[Problem]]:
     layout, it = item(game, tok, number, content)
     size = game.settings.cell * (game.elements.chest.cells if tok.kind == "chest" else 1)
@@ -47,13 +47,13 @@ def token_checked(game: Game, tok: Token, number: str = "",
     return Scene(scene.w, scene.h, scene.items, scene.background, tok.name), problems
 
 
-def token(game: Game, tok: Token, number: str = "") -> Scene:
+def token(game: IslandsAndBridges, tok: Token, number: str = "") -> Scene:
     """The face of one token, one cell square (the chest: its cells x its cells); `number` is an
     enemy token's label."""
     return token_checked(game, tok, number)[0]
 
 
-def problems(game: Game, content: ContentSet) -> list[Problem]:
+def problems(game: IslandsAndBridges, content: ContentSet) -> list[Problem]:
     """Every problem the layouts have with any token or card face of the kit (a text that does not
     fit its box, at the layout and naming the data line), found by drawing each once."""
     out: list[Problem] = []

@@ -17,13 +17,13 @@ from ...kitspec import Figure
 from ...press.figures import annotated, placed
 from . import draw_cards, draw_sheets, draw_tiles, draw_tokens, rules
 from .mapgen import start_bands, widest_start_band
-from .model import Ability, Action, EnemyToken, Game, Token
+from .model import Ability, Action, EnemyToken, IslandsAndBridges, Token
 from .plan import MapKit
 
 SETUP_SOCKET = "north"  # the figure joins the first bridge at this socket: it stands above the island
 
 
-def figures(game: Game) -> dict[str, Figure]:
+def figures(game: IslandsAndBridges) -> dict[str, Figure]:
     return {
         "components-tiles": _components_tiles(game),
         "components-tokens": _components_tokens(game, ("player", "enemy")),
@@ -72,7 +72,7 @@ class DamageExample:
     boost: str                 # the ability that raises damage, by name ("" if the game has none)
 
 
-def _attacks(game: Game) -> tuple[Action, Action]:
+def _attacks(game: IslandsAndBridges) -> tuple[Action, Action]:
     """The single-target attack and the attack on every enemy in range (the first of each kind)."""
     damaging = [a for a in game.elements.actions.values() if a.damage is not None]
     single = next((a for a in damaging if a.target == "single"), damaging[0])
@@ -80,7 +80,7 @@ def _attacks(game: Game) -> tuple[Action, Action]:
     return single, area
 
 
-def damage_example(game: Game) -> DamageExample:
+def damage_example(game: IslandsAndBridges) -> DamageExample:
     """Player 1 strikes the first enemy with the single attack, player 2 hits both with the attack on
     all in range, player 3 (the last player in a smaller game) strikes the second under the damage
     boost; the first enemy has sprung a trap. Totals, health left and defeats are the rules' own."""
@@ -110,7 +110,7 @@ def damage_example(game: Game) -> DamageExample:
     return DamageExample(3, plays, tuple(rows), boost[1].name if boost else "")
 
 
-def _example_enemies(game: Game) -> tuple[EnemyToken, EnemyToken]:
+def _example_enemies(game: IslandsAndBridges) -> tuple[EnemyToken, EnemyToken]:
     """The first token of the weakest enemy type and of the next (by health)."""
     tokens = game.enemy_tokens()
     kinds = sorted(dict.fromkeys(t.enemy for t in tokens), key=lambda k: game.elements.enemies[k].health)
@@ -128,7 +128,7 @@ class DurationExample:
     ready: int                                  # the first round it may be played again
 
 
-def duration_example(game: Game) -> DurationExample:
+def duration_example(game: IslandsAndBridges) -> DurationExample:
     """The ability with the shortest duration (its lane is the shortest to follow), played in round 1."""
     aid, ab = min(game.elements.abilities.items(), key=lambda kv: kv[1].duration)
     steps: list[tuple[int, int | None]] = []
@@ -143,11 +143,11 @@ def duration_example(game: Game) -> DurationExample:
 
 # ---- the figures ----------------------------------------------------------------------------------------
 
-def _players(game: Game) -> list[Token]:
+def _players(game: IslandsAndBridges) -> list[Token]:
     return [t for t in game.components.tokens if t.kind == "player"][: game.settings.players]
 
 
-def _components_tiles(game: Game) -> Figure:
+def _components_tiles(game: IslandsAndBridges) -> Figure:
     c = game.components
     island = draw_tiles.island(game, 1)
     bridge = draw_tiles.bridge(game)
@@ -156,7 +156,7 @@ def _components_tiles(game: Game) -> Figure:
                    f"{c.bridge.quantity} x {c.bridge.name.lower()}"), max_h_mm=75)
 
 
-def _components_tokens(game: Game, kinds: tuple[str, ...]) -> Figure:
+def _components_tokens(game: IslandsAndBridges, kinds: tuple[str, ...]) -> Figure:
     """One face of each token of these kinds (an enemy type's first numbered token)."""
     scenes, labels = [], []
     for tok in game.components.tokens:
@@ -170,7 +170,7 @@ def _components_tokens(game: Game, kinds: tuple[str, ...]) -> Figure:
     return Figure(tuple(scenes), tuple(labels), max_scale=1.0)
 
 
-def _components_cards(game: Game) -> Figure:
+def _components_cards(game: IslandsAndBridges) -> Figure:
     cards = game.components.cards.per_player
     basic = next(c for c in cards if c in game.elements.actions)
     ability = next(c for c in cards if c in game.elements.abilities)
@@ -178,7 +178,7 @@ def _components_cards(game: Game) -> Figure:
                   ("a basic action card", "an ability card", "the back: the player's rings"))
 
 
-def _island(game: Game) -> Figure:
+def _island(game: IslandsAndBridges) -> Figure:
     """An island with its sockets pointed out, and the bridge that joins two of them."""
     cell = game.settings.cell
     face = draw_tiles.island(game, 1)
@@ -200,7 +200,7 @@ def _island(game: Game) -> Figure:
                        f"{game.components.bridge.cells[1]} cells"), outline=False, max_h_mm=100)
 
 
-def _setup(game: Game) -> Scene:
+def _setup(game: IslandsAndBridges) -> Scene:
     """The first island with its bridge at the north socket, the player tokens on cells all at one
     distance from the bridge (the map generator's own start rule)."""
     kit = MapKit.of(game, game.maps)
@@ -222,7 +222,7 @@ def _setup(game: Game) -> Scene:
 ARROW = "#1d3557"
 
 
-def _duration_round(game: Game, ex: DurationExample) -> Scene:
+def _duration_round(game: IslandsAndBridges, ex: DurationExample) -> Scene:
     """The ability card, then its lane of the Ability Duration Timeline after each round's Skill
     Duration phase: the marker one field towards rules.DURATION_STEP each round, gone below 1."""
     card = draw_cards.front(game, ex.ability_id, 1)
@@ -266,7 +266,7 @@ def _arrow(x_from: float, x_to: float, y: float) -> list[Item]:
             polygon([(x_to, y), (x_to - d, y - 1.1), (x_to - d, y + 1.1)], fill=ARROW)]
 
 
-def _damage_example(game: Game, ex: DamageExample) -> Scene:
+def _damage_example(game: IslandsAndBridges, ex: DamageExample) -> Scene:
     """The example's block of the Damage Matrix, filled in as the Game Master fills it."""
     header = draw_sheets.damage_header(game)
     players = [t.rings for t in _players(game)]

@@ -185,7 +185,7 @@ class Phases(Strict):
     phases: list[Phase] = Field(min_length=1)
 
 
-class Game(Strict):
+class IslandsAndBridges(Strict):
     """The whole game, as the rules, drawers and generators read it."""
 
     settings: Settings
@@ -231,8 +231,8 @@ COLOURS = ("ability-card", "bridge", "bridge-line", "chest", "ink", "island", "i
 
 
 def make_model(parts: dict[str, Any], content: ContentSet, palette: dict[str, str],
-               layouts: dict[str, Any]) -> Game:
+               layouts: dict[str, Any]) -> IslandsAndBridges:
     """The validated content files and the layouts (read by the game's loader, __init__.py) as the model."""
-    return Game(settings=parts["game"], elements=parts["elements"], components=parts["components"],
+    return IslandsAndBridges(settings=parts["game"], elements=parts["elements"], components=parts["components"],
                 phases=parts["phases"].phases, decisions=parts["decisions"].decisions, maps=parts["maps"],
                 palette=palette, layouts=layouts)

@@ -3,7 +3,7 @@ reference). The sheet and the rulebook both print these same rows."""
 
 from __future__ import annotations
 
-from .model import Game
+from .model import IslandsAndBridges
 
 
 def _fields(n: int) -> str:
@@ -14,7 +14,7 @@ def _points(n: int) -> str:
     return f"{n} Point" if n == 1 else f"{n} Points"
 
 
-def stats(game: Game) -> list[list[str]]:
+def stats(game: IslandsAndBridges) -> list[list[str]]:
     p, en = game.elements.player, game.elements.enemies
     head = ["Stats", p.name, *(e.name for e in en.values())]
     return [
@@ -28,7 +28,7 @@ def stats(game: Game) -> list[list[str]]:
     ]
 
 
-def actions(game: Game) -> list[list[str]]:
+def actions(game: IslandsAndBridges) -> list[list[str]]:
     rows = [["Actions", "Cooldown", "Effect"]]
     for a in game.elements.actions.values():
         if a.damage is None:
@@ -39,7 +39,7 @@ def actions(game: Game) -> list[list[str]]:
     return rows
 
 
-def ability_effect(game: Game, aid: str) -> str:
+def ability_effect(game: IslandsAndBridges, aid: str) -> str:
     e = game.elements.abilities[aid].effect
     if e.kind == "damage-taken-zero":
         return "no damage taken"
@@ -50,14 +50,14 @@ def ability_effect(game: Game, aid: str) -> str:
     return f"+{_fields(e.amount or 0)}"
 
 
-def abilities(game: Game) -> list[list[str]]:
+def abilities(game: IslandsAndBridges) -> list[list[str]]:
     rows = [["Abilities", "Duration", "Cooldown", "Effect"]]
     for aid, ab in game.elements.abilities.items():
         rows.append([ab.label, str(ab.duration), str(ab.cooldown), ability_effect(game, aid)])
     return rows
 
 
-def items(game: Game) -> list[list[str]]:
+def items(game: IslandsAndBridges) -> list[list[str]]:
     c, t = game.elements.chest, game.elements.trap
     return [
         ["Item", c.name, t.name],

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .model import Game
+from .model import IslandsAndBridges
 from .plan_settings import MapSettings
 
 Cell = tuple[int, int]
@@ -143,7 +143,7 @@ class MapKit:
     memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)  # the generator's caches
 
     @staticmethod
-    def of(game: Game, settings: MapSettings) -> MapKit:
+    def of(game: IslandsAndBridges, settings: MapSettings) -> MapKit:
         e, c = game.elements, game.components
         box = {"islands": c.island.quantity, "bridges": c.bridge.quantity}
         for kind, key in (("player", "players"), ("chest", "chests"), ("trap", "trap-markers"),

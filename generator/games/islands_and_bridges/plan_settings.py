@@ -10,7 +10,7 @@ from ...content import ContentSet, LongMm, Problem, Slug, Strict
 from ...content.decisions import Decision
 
 if TYPE_CHECKING:  # model.py may hold the settings itself (see load), so no import at run time
-    from .model import Game
+    from .model import IslandsAndBridges
     from .plan import MapKit
 
 STEM = "maps"
@@ -79,7 +79,7 @@ def load(content: ContentSet) -> MapSettings | None:
     return content.parse(STEM, MapSettings)
 
 
-def check(game: Game, settings: MapSettings, content: ContentSet) -> list[Problem]:
+def check(game: IslandsAndBridges, settings: MapSettings, content: ContentSet) -> list[Problem]:
     """Settings the generator could not honour with this game's stats and box, each at its line."""
     from .plan import MapKit, strength  # plan imports this module's models
 
@@ -142,7 +142,7 @@ def check(game: Game, settings: MapSettings, content: ContentSet) -> list[Proble
     return out
 
 
-def _box_covers_the_largest_map(game: Game, kit: MapKit, content: ContentSet) -> list[Problem]:
+def _box_covers_the_largest_map(game: IslandsAndBridges, kit: MapKit, content: ContentSet) -> list[Problem]:
     """The box holds the Loot-Chests and revealed-trap markers of the largest map the settings allow,
     so the generator never has to shrink traps or drop chests on the last islands to fit the box
     (each one at the quantity that falls short in components.yaml)."""

@@ -4,25 +4,26 @@ from __future__ import annotations
 
 from ...content.decisions import Decision, rendered
 from ...text import render
-from . import figures, overview, texts
+from . import figures, overview
 from .box import components
-from .model import Game
+from .model import IslandsAndBridges
+from .text import card_text, context
 
 
-def text(game: Game) -> str:
+def text(game: IslandsAndBridges) -> str:
     return render(
         "islands-and-bridges/rulebook.md.j2",
-        card_text=lambda cid: texts.card_text(game, cid),
+        card_text=lambda cid: card_text(game, cid),
         effect=lambda aid: overview.ability_effect(game, aid),
         overview={"stats": overview.stats(game), "actions": overview.actions(game),
                   "abilities": overview.abilities(game), "items": overview.items(game)},
         components=components(game),
         damage_ex=figures.damage_example(game),
         duration_ex=figures.duration_example(game),
-        **texts.context(game),
+        **context(game),
     )
 
 
-def decisions(game: Game) -> list[Decision]:
+def decisions(game: IslandsAndBridges) -> list[Decision]:
     """Every decision of the game and of its map generator, rendered over the model (design notes)."""
-    return rendered([*game.decisions, *game.maps.decisions], texts.context(game))
+    return rendered([*game.decisions, *game.maps.decisions], context(game))

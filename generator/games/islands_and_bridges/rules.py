@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .model import Ability, Action, Game
+from .model import Ability, Action, IslandsAndBridges
 
 Cell = tuple[int, int]
 
@@ -25,14 +25,14 @@ def is_defeated(health: int) -> bool:
     return health <= 0
 
 
-def ability_effect(game: Game, kind: str) -> tuple[str, Ability] | None:
+def ability_effect(game: IslandsAndBridges, kind: str) -> tuple[str, Ability] | None:
     for aid, ab in game.elements.abilities.items():
         if ab.effect.kind == kind:
             return aid, ab
     return None
 
 
-def move(game: Game, boosted: bool = False) -> int:
+def move(game: IslandsAndBridges, boosted: bool = False) -> int:
     """Fields a player may move this round."""
     base = game.elements.player.move
     found = ability_effect(game, "move-bonus")
@@ -41,7 +41,7 @@ def move(game: Game, boosted: bool = False) -> int:
     return base
 
 
-def damage(game: Game, action: Action, boosted: bool = False) -> int:
+def damage(game: IslandsAndBridges, action: Action, boosted: bool = False) -> int:
     """Damage of a player's attack, with Damage Boost when active."""
     base = action.damage or 0
     found = ability_effect(game, "damage-multiplier")
@@ -50,7 +50,7 @@ def damage(game: Game, action: Action, boosted: bool = False) -> int:
     return base
 
 
-def heal(game: Game, health: int, regenerating: bool) -> int:
+def heal(game: IslandsAndBridges, health: int, regenerating: bool) -> int:
     """Health after the Healing phase: +amount while regenerating, capped at the maximum health
     (a player at 0 or less is healed too: decision healing-at-zero)."""
     found = ability_effect(game, "heal-per-round")
@@ -94,7 +94,7 @@ def duration_update(duration: int) -> int | None:
     return left if left >= 1 else None
 
 
-def round_order(game: Game, played: Iterable[str]) -> list[str]:
+def round_order(game: IslandsAndBridges, played: Iterable[str]) -> list[str]:
     """The order in which one player's cards of a round resolve (decision cards-in-a-round): any
     ready cards may be played together, each once; abilities first (seed 1.4), in the order of
     the content, then the basic actions in the content's `round_order`."""
@@ -110,7 +110,7 @@ def trap_springs(trap: Iterable[Cell], entered: Iterable[Cell]) -> bool:
     return any(c in cells for c in entered)
 
 
-def chest_at(game: Game, chests: Iterable[Cell], cell: Cell) -> Cell | None:
+def chest_at(game: IslandsAndBridges, chests: Iterable[Cell], cell: Cell) -> Cell | None:
     """The chest (its north-west cell) collected by a player token placed on `cell`, if any; a
     collected chest leaves the table at once and scores once (decision chest-collected)."""
     n = game.elements.chest.cells
@@ -159,14 +159,14 @@ def charge_round(charge_rounds: int, charged: int, player_in_range: bool) -> Cha
     return Charge(now, False)
 
 
-def still_pursues(game: Game, closest: int, now: int) -> bool:
+def still_pursues(game: IslandsAndBridges, closest: int, now: int) -> bool:
     """An enemy follows its target until the target is `gives_up_lead` fields ahead: that many
     fields farther from the enemy (after the enemy's move) than the closest the enemy came to it
     while following (decision pursuit-lead)."""
     return now - closest < game.elements.pursuit.gives_up_lead
 
 
-def outrun_by(game: Game, enemy: str) -> str | None:
+def outrun_by(game: IslandsAndBridges, enemy: str) -> str | None:
     """How a player can leave this enemy behind: 'walking' when a player moves farther than it,
     'speed boost' when only a boosted player does, None when it is never left behind."""
     fields = game.elements.enemies[enemy].move
@@ -188,7 +188,7 @@ class StageScore:
         return self.enemies + self.chests + self.survivors
 
 
-def stage_score(game: Game, defeated: dict[str, int], chests: int, healths: list[int]) -> StageScore:
+def stage_score(game: IslandsAndBridges, defeated: dict[str, int], chests: int, healths: list[int]) -> StageScore:
     """The team's score: defeated enemies by type, chests opened, 2 per surviving player."""
     e = sum(game.elements.enemies[k].score * n for k, n in defeated.items())
     c = chests * game.elements.chest.score
@@ -196,14 +196,14 @@ def stage_score(game: Game, defeated: dict[str, int], chests: int, healths: list
     return StageScore(e, c, s)
 
 
-def longest_cooldown(game: Game) -> int:
+def longest_cooldown(game: IslandsAndBridges) -> int:
     """The longest wait of any card: the timelines need at least this many rounds."""
     waits = [a.cooldown for a in game.elements.actions.values()]
     waits += [a.cooldown for a in game.elements.abilities.values()]
     return max(waits)
 
 
-def socket_cells(game: Game, side: str, at: int) -> list[Cell]:
+def socket_cells(game: IslandsAndBridges, side: str, at: int) -> list[Cell]:
     """The island cells (col, row) a bridge socket covers, as wide as a bridge."""
     cols, rows = game.components.island.cells
     width = game.components.bridge.cells[0]

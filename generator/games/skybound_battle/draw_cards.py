@@ -9,7 +9,6 @@ from .draw_symbols import heart, keyword_icon, sword, symbol
 from .model import Card, Colour, SkyboundBattle
 from .text import Badge
 
-BLEED_ART = 5.0
 INK = "#1f2328"
 MUTED = "#5b6470"
 NIGHT = "#1b2a4a"

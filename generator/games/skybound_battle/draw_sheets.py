@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from ...draw import Circle, Group, Line, Rect, Scene, Text
+from ...draw import BLEED_ART, Circle, Group, Line, Rect, Scene, Text
 from ...draw.scene import Item
 from ...draw.table import table
 from ...draw.text import block, label
 from . import richtext
 from .decks import DeckLimits, deck_colours
-from .draw_cards import BLEED_ART, INK, MUTED, NIGHT
+from .draw_cards import INK, MUTED, NIGHT
 from .draw_symbols import crystal, symbol
 from .model import TITLE, Card, SkyboundBattle, Starter, Token
 from .text import component_text, effect_text

@@ -74,7 +74,7 @@ def kit(model: Skylands, content: ContentSet, options: BuildOptions) -> Kit:
 
 
 def _commands() -> dict[str, list[object]]:
-    from .commands import score
+    from .cli import score
 
     return {"score": [score]}
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from ...draw import Circle, Group, Rect, Scene, Text
+from ...draw import BLEED_ART, Circle, Group, Rect, Scene, Text
 from ...draw.scene import Item
 from ...draw.text import block, label
 from .board import Board, EndState, Placed, square_name
 from .draw_specials import inhabitant_disc, special_front
-from .draw_tiles import BLEED_ART, placed_group, space_spots, text_on
+from .draw_tiles import placed_group, space_spots, text_on
 from .model import Skylands
 from .schema import ActionSpec
 from .text import action_texts, supply_text

@@ -5,10 +5,10 @@ Where the words go is worked out once, in special_layout (pure), which the conte
 
 from __future__ import annotations
 
-from ...draw import Circle, Rect, Scene, Text
+from ...draw import BLEED_ART, Circle, Rect, Scene, Text
 from ...draw.scene import Item
 from ...draw.text import block, label
-from .draw_tiles import BLEED_ART, tile_items
+from .draw_tiles import tile_items
 from .model import Skylands, SpecialIsland
 from .special_layout import BADGE_R, BODY_PT, COST_R, MIN_PT, layout, space_row
 

@@ -5,13 +5,11 @@ Drawn unrotated in tile millimetres (0..T); a board draws a turned face (Face.tu
 
 from __future__ import annotations
 
-from ...draw import Circle, Group, Path, Rect, Scene, Text, polygon, width_mm
+from ...draw import BLEED_ART, Circle, Group, Path, Rect, Scene, Text, polygon, width_mm
 from ...draw.scene import Item, PathOp
 from .geometry import form
 from .model import Skylands
 from .tiles import Face, Fragment
-
-BLEED_ART = 5.0  # art reaches this far past the trim; the press clips it to the chosen bleed
 
 # Where the spaces of a fragment sit, by its form and number of spaces, in tile units (unrotated
 # form: 'cap' covers north, 'corner' north+east, 'band' north+south, 'u' west+north+east).

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ...draw import Circle, Line, Rect, Scene, Text, polygon
+from ...draw import BLEED_ART, Circle, Line, Rect, Scene, Text, polygon
 from ...draw.fonts import PT_MM
 from ...draw.scene import Item
 from ...draw.text import block, label
-from .draw_tiles import BLEED_ART, text_on
+from .draw_tiles import text_on
 from .model import Skylands
 from .schema import InhabitantColour, PlayerColour
 from .text import pad_hint

@@ -11,7 +11,7 @@ from ...kitspec import DataFile, Face, KitFile, PrintFile, Rulebook, Section, Sh
 from . import LAYOUTS, draw_board, draw_cards, draw_tiles, draw_tokens, figures, rulebook
 from .model import IslandOfFog
 from .odds import to_csv
-from .texts import decisions, table
+from .text import decisions, table
 
 TILES = ("tiles.yaml", "spaces.yaml", "board.yaml", "layouts/palette.yaml", "game.yaml")
 TOKENS = ("tokens.yaml", "units.yaml", "game.yaml", "layouts/palette.yaml", "combat.yaml",

@@ -8,10 +8,10 @@ import jinja2
 
 from ...text import render_string
 from . import rules
-from .model import Game
+from .model import IslandsAndBridges
 
 
-def context(game: Game) -> dict[str, Any]:
+def context(game: IslandsAndBridges) -> dict[str, Any]:
     """What every template may name."""
     primary = next((a for a in game.elements.actions.values() if a.damage is not None), None)
     return {
@@ -35,7 +35,7 @@ def context(game: Game) -> dict[str, Any]:
     }
 
 
-def card_text(game: Game, card_id: str) -> str:
+def card_text(game: IslandsAndBridges, card_id: str) -> str:
     """The rules text of an action or ability card (raises jinja2 errors)."""
     ctx = context(game)
     if card_id in game.elements.actions:
