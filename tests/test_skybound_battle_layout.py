@@ -3,14 +3,22 @@ each gives a correct card or a positioned error, never a broken card."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
+import shutil
+from pathlib import Path
 
 import pytest
 
 from generator import kit
+from generator.cli import main
 from generator.content import ContentError
 from generator.draw import Circle, Text
+from generator.draw.fonts import PT_MM
+from generator.game import BuildOptions
 from generator.games.skybound_battle import draw_cards
+from generator.kitspec import PrintFile
+from tests import pdfcheck
 from tests.conftest import replace_in
 
 GAME = "skybound-battle"
@@ -30,7 +38,7 @@ def test_moving_the_cost_circle_moves_it_on_every_card(content_copy):
     replace_in(card_yaml(root), "cost:        {type: circle, x: 3.9mm", "cost:        {type: circle, x: 45.9mm")
     replace_in(card_yaml(root), "cost-text:   {type: text, x: 3.9mm", "cost-text:   {type: text, x: 45.9mm")
     replace_in(card_yaml(root), "symbol:      {type: slot, x: 51mm", "symbol:      {type: slot, x: 5mm")
-    replace_in(card_yaml(root), "name:        {type: text, x: 17.5mm, y: 6.05mm, width: 32mm",
+    replace_in(card_yaml(root), "name:        {type: text, x: 17.25mm, y: 6.05mm, width: 32.5mm",
                "name:        {type: text, x: 14mm, y: 6.05mm, width: 31mm")
     scene = face(root)
     [cost] = [c for c in scene.items if isinstance(c, Circle) and c.cy == pytest.approx(10.5)]
@@ -64,16 +72,106 @@ def test_changing_a_colour_of_the_palette_changes_the_numbers(content_copy):
     assert [t.color for t in numbers] == ["#6a1b9a"]
 
 
-def test_mini_euro_cards_are_positioned_errors_not_broken_cards(content_copy):
-    root = content_copy(GAME)
+def build_cards(root, out) -> Path:
+    """cards.pdf and its SVGs built by the core from a copy of the content (the rest of the kit,
+    balance simulation included, is not what these tests look at); OUT/GAME is returned."""
+    loaded = kit.load(GAME, root)
+    options = BuildOptions()
+    spec = loaded.game.kit(loaded.model, loaded.content, options)
+    cards = next(f for f in spec.files if isinstance(f, PrintFile) and f.path == "cards.pdf")
+    one = dataclasses.replace(loaded.game, kit=lambda *_: dataclasses.replace(spec, files=(cards,)))
+    kit.build(kit.Loaded(one, loaded.content, loaded.model), out, options)
+    return out / GAME
+
+
+def card_svg(folder: Path, card_id: str = "frost-oracle") -> str:
+    return (folder / "svg" / "cards" / f"{card_id}.svg").read_text()
+
+
+def circles(svg: str) -> list[tuple[float, float, float]]:
+    return [(float(x), float(y), float(r)) for x, y, r in
+            re.findall(r'<circle cx="([\d.]+)" cy="([\d.]+)"[^>]* r="([\d.]+)"', svg)]
+
+
+def test_each_of_the_four_edits_builds_a_card_that_shows_it(content_copy, tmp_path):
+    """issue 11: moving the cost circle, enlarging the rules text, changing a colour, mini-euro:
+    each is a YAML edit in a copy of the content, each builds, and the built face shows it."""
+    shipped = content_copy(GAME)   # tmp_path/content, copied again for each edit
+    before = build_cards(shipped, tmp_path / "before")
+    cost = next(c for c in circles(card_svg(before)) if c[1] == pytest.approx(10.5))
+    assert cost[0] == pytest.approx(10.5)
+
+    moved = tmp_path / "moved"
+    shutil.copytree(shipped, moved)
+    replace_in(card_yaml(moved), "cost:        {type: circle, x: 3.9mm", "cost:        {type: circle, x: 45.9mm")
+    replace_in(card_yaml(moved), "cost-text:   {type: text, x: 3.9mm", "cost-text:   {type: text, x: 45.9mm")
+    replace_in(card_yaml(moved), "symbol:      {type: slot, x: 51mm", "symbol:      {type: slot, x: 5mm")
+    replace_in(card_yaml(moved), "name:        {type: text, x: 17.25mm, y: 6.05mm, width: 32.5mm",
+               "name:        {type: text, x: 14mm, y: 6.05mm, width: 31mm")
+    svg = card_svg(build_cards(moved, tmp_path / "out-moved"))
+    assert [c for c in circles(svg) if c[1] == pytest.approx(10.5)][0][0] == pytest.approx(52.5)
+    assert cost not in circles(svg)
+
+    larger = tmp_path / "larger"
+    shutil.copytree(shipped, larger)
+    replace_in(card_yaml(larger), "height: 19.2mm, size: 7.6", "height: 19.2mm, size: 9")
+    sizes = set(re.findall(r'font-size="([\d.]+)"[^>]*>[^<]*weakest', card_svg(build_cards(larger, tmp_path / "o2"))))
+    was = set(re.findall(r'font-size="([\d.]+)"[^>]*>[^<]*weakest', card_svg(before)))
+    assert was and sizes and min(map(float, sizes)) > max(map(float, was))
+
+    recoloured = tmp_path / "recoloured"
+    shutil.copytree(shipped, recoloured)
+    replace_in(recoloured / GAME / "layouts" / "palette.yaml", 'text: "#1f2328"', 'text: "#6a1b9a"')
+    assert "#6a1b9a" not in card_svg(before)
+    assert re.search(r'<text fill="#6a1b9a"[^>]*>2<', card_svg(build_cards(recoloured, tmp_path / "o3")))
+
+
+def mini_euro(root: Path) -> None:
     replace_in(root / GAME / "kit.yaml", "width: 63mm ", "width: 44mm ")
     replace_in(root / GAME / "kit.yaml", "height: 88mm", "height: 68mm")
+
+
+def test_a_mini_euro_card_is_the_layout_scaled(content_copy, tmp_path):
+    """The layout is written for a poker card (size: poker): on kit.yaml's mini-euro card every box
+    scales with the card, texts shrink within their sizes (never below 6 pt), the art is sized from
+    its box; a text that cannot fit is an error at the card's line in cards.yaml."""
+    root = content_copy(GAME)
+    mini_euro(root)
     with pytest.raises(ContentError) as err:
         kit.load(GAME, root)
-    shown = [str(p) for p in err.value.problems]
-    assert any(re.search(r"card\.yaml:\d+:\d+: error: box 'frame' \(3, 3, 57 x 82 mm\) is outside the 44 x 68 mm "
-                         "face", p) for p in shown)
-    assert any("card-back.yaml" in p and "is outside the 44 x 68 mm face" in p for p in shown)
+    flavour = next(n for n, t in enumerate((root / GAME / "cards.yaml").read_text().splitlines(), 1)
+                   if "She marks the weakest" in t)
+    assert [str(p) for p in err.value.problems] == [
+        f"{root / GAME / 'cards.yaml'}:{flavour}:14: error: card 'gale-ranger': its rules text and flavour do not "
+        "fit the 34.1 x 14.8 mm rules box of layouts/card.yaml even at 6 pt (131 characters): shorten it"]
+    replace_in(root / GAME / "cards.yaml", "She marks the weakest before the battle starts.", "She marks the weakest first.")
+    folder = build_cards(root, tmp_path / "out")
+    svg = card_svg(folder, "explosive-sora")
+    assert re.search(r'<svg [^>]*height="68mm"[^>]*width="44mm"', svg)
+    sizes = [float(mm) / PT_MM for mm in re.findall(r'font-size="([\d.]+)"', svg)]
+    assert sizes and min(sizes) >= 6 - 0.01
+    for cx, cy, r in circles(svg):   # every disc on the card
+        assert 0 <= cx - r and cx + r <= 44 and 0 <= cy - r and cy + r <= 68
+    pdfcheck.assert_print_ready((folder / "cards.pdf").read_bytes(), "cards.pdf")
+    model = kit.load(GAME, root).model
+    front = draw_cards.front(model, model.card("explosive-sora"))
+    assert (front.w, front.h) == (44, 68)
+    words = [t.text for t in front.items if isinstance(t, Text)]
+    assert "End of" in words and "round" in words   # a badge's words take two lines, not less than 6 pt
+
+
+def test_a_flavour_too_long_for_the_rules_box_is_refused_at_its_line(content_copy, runner, tmp_path):
+    """issue 10: 500 characters of flavour do not fit the rules box at 6 pt: an error at the flavour's
+    line and column in cards.yaml, exit 1, nothing written."""
+    root = content_copy(GAME)
+    replace_in(root / GAME / "cards.yaml", "She marks the weakest before the battle starts.", "Long " * 100)
+    out = tmp_path / "out"
+    result = runner.invoke(main, ["--content", str(root), "--out", str(out), "build", GAME])
+    line = next(n for n, t in enumerate((root / GAME / "cards.yaml").read_text().splitlines(), 1) if "Long Long" in t)
+    assert result.exit_code == 1
+    assert re.search(rf"cards\.yaml:{line}:14: error: card 'gale-ranger': its rules text and flavour do not fit "
+                     r"the 48\.8 x 19\.2 mm rules box", result.output)
+    assert not out.exists() or not any(out.rglob("*"))
 
 
 def test_an_unknown_colour_in_the_layout_is_reported_at_its_place(content_copy):

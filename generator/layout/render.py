@@ -17,7 +17,7 @@ from ..draw import fonts
 from ..draw.scene import BLEED_ART, Anchor, Circle, FontStyle, Image, Line, Rect, Scene, Text, polygon
 from ..draw.scene import Item as SceneItem
 from ..draw.text import LEADING, fits, wrap
-from .spec import Box, Colour, Layout
+from .spec import MIN_TEXT_PT, Box, Colour, Layout
 from .template import Template, missing_fields, render
 
 
@@ -68,17 +68,49 @@ def face_size(layout: Layout, given: tuple[float, float] | None = None) -> tuple
     return given or layout.size or (63.0, 88.0)
 
 
+@dataclass(frozen=True)
+class Scale:
+    """How a layout written for one face size is drawn on a face of another (the game's, say a card
+    size changed in its kit): lengths in mm stretch with the face, x and widths with its width, y and
+    heights with its height; what has no direction (text and stroke sizes, corner radii) by the
+    smaller of the two, so it still fits. Percentages follow the face by themselves."""
+
+    x: float = 1.0
+    y: float = 1.0
+
+    @staticmethod
+    def of(layout: Layout, face: tuple[float, float]) -> Scale:
+        if layout.size is None or layout.size == face:
+            return Scale()
+        return Scale(face[0] / layout.size[0], face[1] / layout.size[1])
+
+    @property
+    def k(self) -> float:
+        return min(self.x, self.y)
+
+    def pt(self, size: float, floor: float) -> float:
+        """A text size scaled, never below `floor` (the box's min_size, itself never below 6 pt)."""
+        return size if self.k == 1.0 else max(floor, size * self.k)
+
+
+def place(box: Box, fw: float, fh: float, scale: Scale = Scale()) -> tuple[float, float, float, float]:
+    """The box (x, y, width, height) in mm on a fw x fh mm face."""
+    v = box.values
+    return (v["x"].mm(fw, scale.x), v["y"].mm(fh, scale.y), v["width"].mm(fw, scale.x), v["height"].mm(fh, scale.y))
+
+
 def draw(layout: Layout, item: Item, size: tuple[float, float] | None = None,
          slots: Mapping[str, Slot] | None = None) -> tuple[Scene, list[Problem]]:
     """The face of `item` drawn by `layout`, and every problem found drawing it."""
     w, h = face_size(layout, size)
+    scale = Scale.of(layout, (w, h))
     problems: list[Problem] = []
     items: list[SceneItem] = []
     texts: list[tuple[Box, tuple[float, float, float, float]]] = []   # text drawn so far, where
     for box in layout.boxes:
-        drawn = _box(box, item, w, h, slots or {}, problems)
+        drawn = _box(box, item, w, h, scale, slots or {}, problems)
         if drawn and box.type != "text":
-            _covers(box, drawn, texts, item, w, h, problems)
+            _covers(box, drawn, texts, item, place(box, w, h, scale), problems)
         if drawn and box.type == "text":
             texts.append((box, _extent(drawn)))
         items += drawn
@@ -101,12 +133,11 @@ def _extent(lines: list[SceneItem]) -> tuple[float, float, float, float]:
 
 
 def _covers(box: Box, drawn: list[SceneItem], texts: list[tuple[Box, tuple[float, float, float, float]]],
-            item: Item, fw: float, fh: float, problems: list[Problem]) -> None:
+            item: Item, where: tuple[float, float, float, float], problems: list[Problem]) -> None:
     """A box painted over text already drawn hides it: that is a broken face, not a design."""
     if box.type in ("line",) or (box.type in ("rect", "circle", "polygon") and not getattr(drawn[0], "fill", None)):
         return
-    x, y = box.values["x"].mm(fw), box.values["y"].mm(fh)
-    w, h = box.values["width"].mm(fw), box.values["height"].mm(fh)
+    x, y, w, h = where
     for text_box, (x0, y0, x1, y1) in texts:
         if box.type == "circle":
             cx, cy, r = x + w / 2, y + h / 2, min(w, h) / 2
@@ -119,10 +150,9 @@ def _covers(box: Box, drawn: list[SceneItem], texts: list[tuple[Box, tuple[float
                                               f"({item.name}); move one of them or draw the text later"))
 
 
-def _box(box: Box, item: Item, fw: float, fh: float, slots: Mapping[str, Slot],
+def _box(box: Box, item: Item, fw: float, fh: float, scale: Scale, slots: Mapping[str, Slot],
          problems: list[Problem]) -> list[SceneItem]:
-    x, y = box.values["x"].mm(fw), box.values["y"].mm(fh)
-    w, h = box.values["width"].mm(fw), box.values["height"].mm(fh)
+    x, y, w, h = place(box, fw, fh, scale)
     if x < -_EDGE or y < -_EDGE or x + w > fw + _EDGE or y + h > fh + _EDGE or w < 0 or h < 0:
         problems.append(box.where.problem(
             f"box {box.name!r} ({x:g}, {y:g}, {w:g} x {h:g} mm) is outside the {fw:g} x {fh:g} mm face"))
@@ -136,21 +166,25 @@ def _box(box: Box, item: Item, fw: float, fh: float, slots: Mapping[str, Slot],
                                               f"(it draws: {', '.join(sorted(slots)) or 'nothing'})"))
             return []
         colour = _paint(box.get("color"), item, problems, box.at.get("color"))
+        size, low = box.get("size"), box.get("min_size")
+        if size is not None:
+            size = scale.pt(size, low if low is not None else MIN_TEXT_PT)
+        stroke_width = box.get("stroke_width")
         try:
-            return list(slots[box.name](SlotBox(x, y, w, h, box.get("size"), box.get("min_size"), colour,
-                                                box.get("stroke_width"))))
+            return list(slots[box.name](SlotBox(x, y, w, h, size, low, colour,
+                                                stroke_width * scale.k if stroke_width is not None else None)))
         except DoesNotFit as err:
             problems.append(box.where.problem(f"box {box.name!r}: {item.name}: {err}{_sources(err.fields, item)}"))
             return []
     if kind == "text":
-        return _text_box(box, item, x, y, w, h, problems)
+        return _text_box(box, item, x, y, w, h, scale, problems)
     if kind == "image":
         return _image(box, x, y, w, h)
     fill = _paint(box.get("fill"), item, problems, box.at.get("fill"))
     stroke = _paint(box.get("stroke"), item, problems, box.at.get("stroke"))
-    stroke_mm = box.get("stroke_width", 0.3)
+    stroke_mm = box.get("stroke_width", 0.3) * scale.k
     if kind == "rect":
-        radius = min(box.get("radius", 0.0), w / 2, h / 2)
+        radius = min(box.get("radius", 0.0) * scale.k, w / 2, h / 2)
         if box.get("bleed"):  # run on past each edge of the face the box touches, into the bleed
             x0 = x - BLEED_ART if x <= _EDGE else x
             y0 = y - BLEED_ART if y <= _EDGE else y
@@ -210,7 +244,7 @@ def _sources(fields: tuple[str, ...], item: Item) -> str:
     return f" (text from {', '.join(places)})" if places else ""
 
 
-def _text_box(box: Box, item: Item, x: float, y: float, w: float, h: float,
+def _text_box(box: Box, item: Item, x: float, y: float, w: float, h: float, scale: Scale,
               problems: list[Problem]) -> list[SceneItem]:
     text = _text(box, "text", item, problems)
     if not text.strip():
@@ -225,7 +259,8 @@ def _text_box(box: Box, item: Item, x: float, y: float, w: float, h: float,
                                                f"{shown}{_sources(box.values['text'].fields, item)}"))
         return []
     wrapping = box.get("wrap", True)
-    size, low = box.values["size"], box.values["min_size"]
+    low = box.values["min_size"]
+    size = scale.pt(box.values["size"], low)
 
     def ok(pt: float) -> bool:
         if wrapping:

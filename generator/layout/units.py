@@ -27,8 +27,10 @@ class Length:
     value: float
     percent: bool = False
 
-    def mm(self, whole: float) -> float:
-        return self.value * whole / 100 if self.percent else self.value
+    def mm(self, whole: float, scale: float = 1.0) -> float:
+        """In mm on a face `whole` mm across; a length in mm stretches by `scale` (a layout drawn on a
+        face of another size than it was written for), a percentage follows the face by itself."""
+        return self.value * whole / 100 if self.percent else self.value * scale
 
 
 def length(value: object, *, percent: bool = True) -> Length:

@@ -56,7 +56,7 @@ def check_all(model: SkyboundBattle, content: ContentSet) -> list[Problem]:
     (a box off the card, a text that does not fit) is reported at validate, at its place."""
     from . import card_layout
 
-    return check(model, content) or card_layout.problems(model, model.layouts)
+    return check(model, content) or card_layout.problems(model, model.layouts, content)
 
 
 GAME = Game(

@@ -4,10 +4,11 @@ stat icons) into the layout's named slots."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...content import Problem
+from ...content import ContentSet, Problem
 from ...draw import Scene
 from ...draw.scene import Item as SceneItem
 from ...layout import Item, Layout, SlotBox, draw, load_layouts, load_palette
@@ -20,6 +21,7 @@ from .text import effect_lines, keywords
 
 FRONT, BACK = "card", "card-back"
 INK = "#1f2328"
+MIN_PT = 6.0
 
 
 @dataclass(frozen=True)
@@ -41,15 +43,19 @@ def load(folder: Path, problems: list[Problem]) -> CardLayouts | None:
     return CardLayouts(layouts[FRONT], layouts[BACK])
 
 
-def front(model: SkyboundBattle, layouts: CardLayouts, card: Card,
-          deck: str | None = None) -> tuple[Scene, list[Problem]]:
+def front(model: SkyboundBattle, layouts: CardLayouts, card: Card, deck: str | None = None,
+          content: ContentSet | None = None) -> tuple[Scene, list[Problem]]:
+    """A card's face and every problem drawing it; with `content`, a text that does not fit is
+    placed at the card's data in cards.yaml (the name, the flavour), where the designer shortens it."""
     col = model.colour(card.colour)
+    at = _card_place(model, card, content)
     item = Item(f"card {card.id!r}" + (f" ({deck} deck)" if deck else ""), {
         "name": card.name, "cost": card.cost, "mana": card.mana, "attack": card.attack, "life": card.life,
         "role": f"{role(card).upper()} · {col.name.upper()}", "deck": deck or "", "title": TITLE,
         "ink": col.ink, "tint": col.tint, "colour": col.name,
-    })
+    }, {"name": _where(at("name", ""))} if content else {})
     ink = col.ink
+    found: list[Problem] = []
 
     def rules(b: SlotBox) -> tuple[SceneItem, ...]:
         paras: list[richtext.Para] = [(f"{lab}:" if lab else "", text, "regular")
@@ -58,7 +64,15 @@ def front(model: SkyboundBattle, layouts: CardLayouts, card: Card,
             paras.append(("", card.flavour, "italic"))
         if not paras:
             return ()
-        return tuple(richtext.block(paras, b.x, b.y, b.w, b.h, max_pt=b.size or 7.6, min_pt=b.min_size or 6.0,
+        low = b.min_size or MIN_PT
+        size, laid = richtext.fit(paras, b.w, b.h, b.size or 7.6, low)
+        if not richtext.fits(laid, b.w, b.h, size):
+            found.append(at("flavour" if card.flavour else "effects",
+                            f"card {card.id!r}: its rules text" + (" and flavour" if card.flavour else "")
+                            + f" do not fit the {b.w:.1f} x {b.h:.1f} mm rules box of layouts/{FRONT}.yaml even "
+                            f"at {low:g} pt ({sum(len(t) for _, t, _ in paras):,} characters): shorten it"))
+            return ()
+        return tuple(richtext.block(paras, b.x, b.y, b.w, b.h, max_pt=b.size or 7.6, min_pt=low,
                                     color=INK, label_color=ink))
 
     def badges(b: SlotBox) -> tuple[SceneItem, ...]:
@@ -74,7 +88,25 @@ def front(model: SkyboundBattle, layouts: CardLayouts, card: Card,
     }
     scene, problems = draw(layouts.front, item, (model.kit.card.width, model.kit.card.height), slots)
     title = f"{card.name} ({col.name}" + (f", {deck} deck)" if deck else ")")
-    return Scene(scene.w, scene.h, scene.items, scene.background, title), problems
+    return Scene(scene.w, scene.h, scene.items, scene.background, title), problems + found
+
+
+def _where(p: Problem) -> str:
+    return f"{p.file}:{p.line}:{p.col}"
+
+
+def _card_place(model: SkyboundBattle, card: Card, content: ContentSet | None) -> Callable[[str, str], Problem]:
+    """A problem at a field of the card in cards.yaml (at the card when the field is not written)."""
+    index = next(i for i, c in enumerate(model.cards) if c.id == card.id)
+
+    def at(key: str, message: str) -> Problem:
+        if content is None:
+            return Problem("cards.yaml", 1, 1, message)
+        data = content.data("cards")
+        written = isinstance(data, dict) and isinstance(data.get("cards"), list) and \
+            index < len(data["cards"]) and isinstance(data["cards"][index], dict) and key in data["cards"][index]
+        return content.problem("cards", ("cards", index) + ((key,) if written else ()), message)
+    return at
 
 
 def back(model: SkyboundBattle, layouts: CardLayouts) -> tuple[Scene, list[Problem]]:
@@ -92,11 +124,12 @@ def back(model: SkyboundBattle, layouts: CardLayouts) -> tuple[Scene, list[Probl
     return Scene(scene.w, scene.h, scene.items, scene.background, "card back"), problems
 
 
-def problems(model: SkyboundBattle, layouts: CardLayouts) -> list[Problem]:
-    """Every problem the layouts have with any card, as printed in any starter deck or on its own."""
+def problems(model: SkyboundBattle, layouts: CardLayouts, content: ContentSet | None = None) -> list[Problem]:
+    """Every problem the layouts have with any card, as printed in any starter deck or on its own
+    (each told once: a card too long for its box is so in every deck)."""
     out = back(model, layouts)[1]
     for card in model.cards:
         decks: list[str | None] = [None, *(s.name for s in model.starters if card.id in s.cards)]
         for deck in decks:
-            out += front(model, layouts, card, deck)[1]
+            out += [p for p in front(model, layouts, card, deck, content)[1] if p not in out]
     return out
