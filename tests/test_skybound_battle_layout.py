@@ -109,7 +109,7 @@ def test_each_of_the_four_edits_builds_a_card_that_shows_it(content_copy, tmp_pa
     replace_in(card_yaml(moved), "name:        {type: text, x: 17.25mm, y: 6.05mm, width: 32.5mm",
                "name:        {type: text, x: 14mm, y: 6.05mm, width: 31mm")
     svg = card_svg(build_cards(moved, tmp_path / "out-moved"))
-    assert [c for c in circles(svg) if c[1] == pytest.approx(10.5)][0][0] == pytest.approx(52.5)
+    assert next(c for c in circles(svg) if c[1] == pytest.approx(10.5))[0] == pytest.approx(52.5)
     assert cost not in circles(svg)
 
     larger = tmp_path / "larger"
@@ -144,14 +144,15 @@ def test_a_mini_euro_card_is_the_layout_scaled(content_copy, tmp_path):
     assert [str(p) for p in err.value.problems] == [
         f"{root / GAME / 'cards.yaml'}:{flavour}:14: error: card 'gale-ranger': its rules text and flavour do not "
         "fit the 34.1 x 14.8 mm rules box of layouts/card.yaml even at 6 pt (131 characters): shorten it"]
-    replace_in(root / GAME / "cards.yaml", "She marks the weakest before the battle starts.", "She marks the weakest first.")
+    replace_in(root / GAME / "cards.yaml", "She marks the weakest before the battle starts.",
+               "She marks the weakest first.")
     folder = build_cards(root, tmp_path / "out")
     svg = card_svg(folder, "explosive-sora")
     assert re.search(r'<svg [^>]*height="68mm"[^>]*width="44mm"', svg)
     sizes = [float(mm) / PT_MM for mm in re.findall(r'font-size="([\d.]+)"', svg)]
     assert sizes and min(sizes) >= 6 - 0.01
     for cx, cy, r in circles(svg):   # every disc on the card
-        assert 0 <= cx - r and cx + r <= 44 and 0 <= cy - r and cy + r <= 68
+        assert cx - r >= 0 and cx + r <= 44 and cy - r >= 0 and cy + r <= 68
     pdfcheck.assert_print_ready((folder / "cards.pdf").read_bytes(), "cards.pdf")
     model = kit.load(GAME, root).model
     front = draw_cards.front(model, model.card("explosive-sora"))
