@@ -159,6 +159,9 @@ def test_a_mini_euro_card_is_the_layout_scaled(content_copy, tmp_path):
     assert (front.w, front.h) == (44, 68)
     words = [t.text for t in front.items if isinstance(t, Text)]
     assert "End of" in words and "round" in words   # a badge's words take two lines, not less than 6 pt
+    token = (folder / "svg" / "tokens" / "first-player.svg").read_text()   # card-sized, on the card's layout
+    assert re.search(r'<svg [^>]*height="68mm"[^>]*width="44mm"', token) and "Pass this" in token
+    assert min(float(mm) / PT_MM for mm in re.findall(r'font-size="([\d.]+)"', token)) >= 6 - 0.01
 
 
 def test_a_flavour_too_long_for_the_rules_box_is_refused_at_its_line(content_copy, runner, tmp_path):

@@ -14,12 +14,12 @@ from ...draw.scene import Item as SceneItem
 from ...layout import Item, Layout, SlotBox, draw, load_layouts, load_palette
 from ...layout.render import Slot
 from . import richtext
-from .draw_cards import keyword_badges, role
+from .draw_cards import NIGHT, keyword_badges, role
 from .draw_symbols import crystal, heart, sword, symbol
 from .model import TITLE, Card, SkyboundBattle
-from .text import effect_lines, keywords
+from .text import component_text, effect_lines, keywords
 
-FRONT, BACK = "card", "card-back"
+FRONT, BACK, FIRST_PLAYER = "card", "card-back", "first-player"
 INK = "#1f2328"
 MIN_PT = 6.0
 
@@ -28,19 +28,20 @@ MIN_PT = 6.0
 class CardLayouts:
     front: Layout
     back: Layout
+    first_player: Layout
 
 
 def load(folder: Path, problems: list[Problem]) -> CardLayouts | None:
     """The card layouts of a content folder; None (with problems) when one is missing or broken."""
     found: list[Problem] = []
     layouts = load_layouts(folder, load_palette(folder, found), found)
-    for name in (FRONT, BACK):
+    for name in (FRONT, BACK, FIRST_PLAYER):
         if name not in layouts and not any(p.file.endswith(f"{name}.yaml") for p in found):
             found.append(Problem(str(folder / "layouts" / f"{name}.yaml"), 1, 1, "missing card layout"))
     problems += found
     if found:
         return None
-    return CardLayouts(layouts[FRONT], layouts[BACK])
+    return CardLayouts(layouts[FRONT], layouts[BACK], layouts[FIRST_PLAYER])
 
 
 def front(model: SkyboundBattle, layouts: CardLayouts, card: Card, deck: str | None = None,
@@ -124,10 +125,37 @@ def back(model: SkyboundBattle, layouts: CardLayouts) -> tuple[Scene, list[Probl
     return Scene(scene.w, scene.h, scene.items, scene.background, "card back"), problems
 
 
+def first_player(model: SkyboundBattle, layouts: CardLayouts,
+                 content: ContentSet | None = None) -> tuple[Scene, list[Problem]]:
+    """The first player token (layouts/first-player.yaml), card-sized: its lines from components.yaml."""
+    words = component_text(model, "first_player")
+    found: list[Problem] = []
+
+    def rules(b: SlotBox) -> tuple[SceneItem, ...]:
+        paras: list[richtext.Para] = []
+        for line in words["lines"]:
+            head, _, body = line.partition("|")
+            paras.append((f"{head}." if body else "", body or head, "regular"))
+        low = b.min_size or MIN_PT
+        size, laid = richtext.fit(paras, b.w, b.h, b.size or 7.5, low)
+        if not richtext.fits(laid, b.w, b.h, size):
+            message = (f"the first player token's lines do not fit the {b.w:.1f} x {b.h:.1f} mm rules box of "
+                       f"layouts/{FIRST_PLAYER}.yaml even at {low:g} pt: shorten them")
+            found.append(content.problem("components", ("first_player", "lines"), message) if content
+                         else Problem("components.yaml", 1, 1, message))
+            return ()
+        return richtext.block(paras, b.x, b.y, b.w, b.h, max_pt=b.size or 7.5, min_pt=low, color=INK,
+                              label_color=NIGHT)
+
+    scene, problems = draw(layouts.first_player, Item("the first player token", {"title": words["title"]}),
+                           (model.kit.card.width, model.kit.card.height), {"rules": rules})
+    return Scene(scene.w, scene.h, scene.items, scene.background, "first player token"), problems + found
+
+
 def problems(model: SkyboundBattle, layouts: CardLayouts, content: ContentSet | None = None) -> list[Problem]:
     """Every problem the layouts have with any card, as printed in any starter deck or on its own
     (each told once: a card too long for its box is so in every deck)."""
-    out = back(model, layouts)[1]
+    out = back(model, layouts)[1] + first_player(model, layouts, content)[1]
     for card in model.cards:
         decks: list[str | None] = [None, *(s.name for s in model.starters if card.id in s.cards)]
         for deck in decks:

@@ -46,30 +46,10 @@ def reference(model: SkyboundBattle, side: str) -> Scene:
 
 def first_player_token(model: SkyboundBattle) -> Scene:
     """The first player token, card-sized: a sun over the clouds, its name, and what holding it
-    means; both faces alike."""
-    size = model.kit.card
-    w, h = size.width, size.height
-    words = component_text(model, "first_player")
-    c = w / 2
-    sun_y, r = 27.0, 13.0
-    items: list[Item] = [
-        Rect(-BLEED_ART, -BLEED_ART, w + 2 * BLEED_ART, h + 2 * BLEED_ART, fill=NIGHT),
-        Rect(4.0, 4.0, w - 8, h - 8, stroke=GOLD, stroke_mm=0.5, radius=2.5),
-        Circle(c, sun_y, r + 4.5, fill="#223457", stroke=GOLD, stroke_mm=0.5),
-        Circle(c, sun_y - 2.5, r * 0.62, fill="#f2b233"),
-        Circle(c - 5.0, sun_y + 4.0, 4.2, fill="#dfe6f2"),
-        Circle(c + 4.5, sun_y + 3.5, 5.2, fill="#dfe6f2"),
-        Rect(c - 9.5, sun_y + 4.0, 19.0, 4.6, fill="#dfe6f2", radius=2.0),
-        label(words["title"].upper(), c, 54.0, w - 12, max_pt=13, style="bold", color=CREAM),
-        Rect(7.0, 57.5, w - 14, h - 64.0, fill="#fbf8f0", radius=1.5),
-    ]
-    paras: list[richtext.Para] = []
-    for line in words["lines"]:
-        head, _, body = line.partition("|")
-        paras.append((f"{head}." if body else "", body or head, "regular"))
-    items += richtext.block(paras, 9.0, 58.5, w - 18, h - 66.0, max_pt=7.5, min_pt=6, color=INK,
-                            label_color=NIGHT)
-    return Scene(w, h, tuple(items), background=NIGHT, title="first player token")
+    means; both faces alike (layouts/first-player.yaml)."""
+    from . import card_layout
+
+    return card_layout.first_player(model, model.layouts)[0]
 
 
 def token(model: SkyboundBattle, tok: Token) -> Scene:
