@@ -344,6 +344,23 @@ def test_print_special_island_text_fits_its_tile_at_six_points(content_copy):
     assert f"specials.yaml:{line_of('specials.yaml', 'kind: villa') + 3}:" in msg
 
 
+def test_a_500_character_special_island_text_is_refused_at_its_line(content_copy, runner, tmp_path):
+    """issue 10: a text that cannot fit its tile is an error at the line holding it, exit 1, nothing written."""
+    from generator.cli import main
+
+    root = content_copy("skylands")
+    line = line_of("specials.yaml", "Immediately gain {{ e.gain_vp }} VPs")
+    replace_in(root / "skylands" / "specials.yaml", "Immediately gain {{ e.gain_vp }} VPs from the supply.",
+               "Immediately gain VPs. " * 23 + "Then rest.")
+    out = tmp_path / "out"
+    result = runner.invoke(main, ["--content", str(root), "--out", str(out), "build", "skylands"])
+    assert result.exit_code == 1, result.output
+    assert f"specials.yaml:{line}:11: error: the text on 'worth-while-find' takes 24 lines at 6 pt, the tile " \
+           "has room for 7" in result.output
+    assert len(result.output.splitlines()[0]) < 300   # the text is quoted short, not 500 characters
+    assert not out.exists()
+
+
 def test_print_special_island_name_fits_its_tile(content_copy):
     msgs = problems_after(content_copy, "specials.yaml", "name: Sky Haven, group: scoring",
                           "name: Sky Haven of the Everlasting Floating Mountains, group: scoring")

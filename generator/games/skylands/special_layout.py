@@ -4,6 +4,7 @@ measuring: the drawer draws from it, the content check holds every text to MIN_P
 from __future__ import annotations
 
 from dataclasses import dataclass
+from textwrap import shorten
 
 from ...draw.fonts import PT_MM
 from ...draw.scene import Anchor
@@ -112,5 +113,5 @@ def fit_problems(model: Skylands, special: SpecialIsland) -> list[tuple[str, str
         lines = len(wrap(lay.body, lay.body_box.w, MIN_PT))
         room = int(lay.body_box.h // _line(MIN_PT))
         out.append(("body", f"the text on {special.id!r} takes {lines} lines at {MIN_PT:g} pt, the tile has "
-                            f"room for {room} ({lay.body!r})"))
+                            f"room for {room} ({shorten(lay.body, 80, placeholder=' …')!r})"))
     return out
