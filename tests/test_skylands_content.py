@@ -324,9 +324,36 @@ def test_glyphs_the_font_lacks_are_content_errors(content_copy):
     only(msgs, "the font has no glyph for 'Σ'")
 
 
-def test_print_inks_the_drawers_need(content_copy):
-    msgs = problems_after(content_copy, "print.yaml", '  back: "#3f6f9a"\n', "")
-    only(msgs, "missing ink 'back'")
+def test_the_palette_holds_the_inks_the_drawers_need(content_copy):
+    """Skylands' inks are its layout palette (layouts/palette.yaml), one colour system with the layouts."""
+    msgs = problems_after(content_copy, "layouts/palette.yaml", '  back: "#3f6f9a"', "")
+    assert any("palette.yaml:1:1: error: the palette lacks 'back'" in m for m in msgs), msgs
+
+
+def test_tokens_take_places_sizes_and_colours_from_their_layouts(content_copy):
+    """issue 11 s.3: a token's look is its layout's (layouts/token-*.yaml) and the palette's."""
+    from generator.draw import Circle, Text
+    from generator.games.skylands import draw_tokens
+
+    root = content_copy(GAME)
+    replace_in(root / GAME / "layouts" / "palette.yaml", 'vp: "#ffd966"', 'vp: "#aa3377"')
+    replace_in(root / GAME / "layouts" / "token-vp.yaml", "size: 13.2,", "size: 10,")
+    replace_in(root / GAME / "layouts" / "token-player.yaml", "head: {type: circle, x: 37%",
+               "head: {type: circle, x: 47%")
+    model = kit.load(GAME, root).model
+    marker = draw_tokens.vp_marker(model, 5)
+    assert any(isinstance(c, Circle) and c.fill == "#aa3377" for c in marker.items)
+    assert [t.size_pt for t in marker.items if isinstance(t, Text) and t.text == "5"] == [10]
+    token = draw_tokens.player_token(model, model.files.game.player_colours[0])
+    s = model.files.print.player_token
+    assert any(isinstance(c, Circle) and c.cx == pytest.approx(s * 0.6) and c.r == pytest.approx(s * 0.13)
+               for c in token.items)
+
+
+def test_a_token_text_too_wide_is_an_error_at_the_layout_and_the_data(content_copy):
+    msgs = problems_after(content_copy, "tokens.yaml", "active_side: Active", "active_side: Active and awake all game")
+    line = line_of("layouts/token-marker-active.yaml", "side: {type: text")
+    assert any(f"token-marker-active.yaml:{line}:" in m and "does not fit" in m for m in msgs), msgs
 
 
 def test_print_spaces_must_fit_the_tile(content_copy):
@@ -386,13 +413,13 @@ def test_scoring_example_obeys_the_placing_rules_and_is_reported_with_the_rest(c
     root = content_copy(GAME)
     replace_in(root / GAME / "scoring-example.yaml", "C2: {tile: small-woods-1, rotation: 0}",
                "C2: {tile: small-woods-1, rotation: 90}")
-    replace_in(root / GAME / "print.yaml", '  back: "#3f6f9a"\n', "")
+    replace_in(root / GAME / "print.yaml", "edge_band: 4mm", "edge_band: 12mm")
     with pytest.raises(ContentError) as err:
         kit.load(GAME, root)
     msgs = [str(p) for p in err.value.problems]
     msg = only(msgs, "square C2, north edge: clouds meets woods on the south edge of C1")
     assert f"scoring-example.yaml:{line_of('scoring-example.yaml', '  C2: {tile: small-woods-1')}:" in msg
-    only(msgs, "missing ink 'back'")  # the example does not hide the other problems
+    only(msgs, "edge bands of 12 mm leave no room")  # the example does not hide the other problems
 
 
 def test_scoring_example_file_is_required(content_copy):

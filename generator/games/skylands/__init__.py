@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from pydantic import BaseModel
 
-from ...content import ContentSet
+from ...content import ContentSet, Problem
 from ...game import BuildOptions, Game, Kit
+from ...layout.spec import load_game_layouts
 from .boardfile import EXAMPLE, BoardSpec
-from .checks import check
+from .checks import INKS, check
 from .model import Files, Skylands
 from .model import make_model as make_model_of
 from .refs import reference_problems
@@ -41,7 +43,21 @@ def make_model(parts: dict[str, Any], content: ContentSet) -> Skylands | None:
     if problems:
         content.problems.extend(problems)
         return None
-    return make_model_of(files)
+    from .draw_tokens import TOKENS
+
+    look = load_game_layouts(content.folder, TOKENS, INKS, content.problems)
+    if look is None:
+        return None
+    palette, layouts = look
+    return replace(make_model_of(files), inks=palette.colours, layouts=layouts)
+
+
+def check_all(model: Skylands, content: ContentSet) -> list[Problem]:
+    """The rules, then every token drawn once through its layout, so a layout problem with any token
+    is reported at validate, at its place."""
+    from .draw_tokens import token_problems
+
+    return check(model, content) or token_problems(model)
 
 
 def components(model: Skylands) -> dict[str, int]:
@@ -79,5 +95,5 @@ def _commands() -> dict[str, list[object]]:
     return {"score": [score]}
 
 
-GAME = Game(id=GAME_ID, title="Skylands", files=FILES, model=make_model, check=check, components=components,
+GAME = Game(id=GAME_ID, title="Skylands", files=FILES, model=make_model, check=check_all, components=components,
             kit=kit, commands=_commands(), documents={"board": BoardSpec})  # type: ignore[arg-type]

@@ -27,9 +27,9 @@ def board_scene(model: Skylands, board: Board, caption: str, title: str) -> Scen
     grid = model.files.game.player_board
     t, f = pr.tile, pr.board_frame
     w, h = grid.columns * t + 2 * f, grid.rows * t + 2 * f
-    ink, frame = pr.inks["ink"], pr.inks["board_frame"]
+    ink, frame = model.inks["ink"], model.inks["board-frame"]
     items: list[Item] = [Rect(-BLEED_ART, -BLEED_ART, w + 2 * BLEED_ART, h + 2 * BLEED_ART, fill=frame),
-                         Rect(f, f, grid.columns * t, grid.rows * t, fill=pr.inks["board"])]
+                         Rect(f, f, grid.columns * t, grid.rows * t, fill=model.inks["board"])]
     for col in range(grid.columns):
         items.append(Text(f + (col + 0.5) * t, f * 0.68, chr(ord("A") + col), 9, "#ffffff", "bold", "middle"))
     for row in range(grid.rows):
@@ -37,9 +37,9 @@ def board_scene(model: Skylands, board: Board, caption: str, title: str) -> Scen
     for row in range(grid.rows):
         for col in range(grid.columns):
             x, y = f + col * t, f + row * t
-            items.append(Rect(x + 0.8, y + 0.8, t - 1.6, t - 1.6, stroke=pr.inks["muted"], stroke_mm=0.3,
+            items.append(Rect(x + 0.8, y + 0.8, t - 1.6, t - 1.6, stroke=model.inks["muted"], stroke_mm=0.3,
                               radius=1.5, dash=(1.5, 1.0)))
-            items.append(Text(x + 2.2, y + 4.4, square_name((row, col)), 6, pr.inks["muted"]))
+            items.append(Text(x + 2.2, y + 4.4, square_name((row, col)), 6, model.inks["muted"]))
     for (row, col), placed in sorted(board.squares.items()):
         items.append(square_group(model, placed, f + col * t, f + row * t))
     items.append(Rect(f, f, grid.columns * t, grid.rows * t, stroke=ink, stroke_mm=0.5))
@@ -76,13 +76,13 @@ def action_board(model: Skylands, action: ActionSpec) -> Scene:
     """An action board: what every player does, and the active player's bonus."""
     pr = model.files.print
     w, h = pr.action_board.w, pr.action_board.h
-    ink = pr.inks["ink"]
+    ink = model.inks["ink"]
     head = 16.0
     text, bonus = action_texts(action)
     items: list[Item] = [Rect(-BLEED_ART, -BLEED_ART, w + 2 * BLEED_ART, head + BLEED_ART, fill=action.colour),
                          label(action.name, w / 2, head * 0.68, w - 10, max_pt=18, style="bold",
                                color=text_on(action.colour, ink))]
-    items.append(Text(6, head + 7, "Every player, starting with the active player:", 7.5, pr.inks["muted"],
+    items.append(Text(6, head + 7, "Every player, starting with the active player:", 7.5, model.inks["muted"],
                       "italic"))
     items += block(text, 6, head + 9, w - 12, h * 0.34, max_pt=12, min_pt=6, color=ink)
     box_y = head + 11 + h * 0.34
@@ -97,11 +97,11 @@ def supply_board(model: Skylands) -> Scene:
     """The supply board: one area for each colour of inhabitants."""
     pr = model.files.print
     w, h = pr.supply_board.w, pr.supply_board.h
-    ink = pr.inks["ink"]
+    ink = model.inks["ink"]
     colours = model.files.game.inhabitants.colours
-    items: list[Item] = [Rect(-BLEED_ART, -BLEED_ART, w + 2 * BLEED_ART, h + 2 * BLEED_ART, fill=pr.inks["sky"]),
+    items: list[Item] = [Rect(-BLEED_ART, -BLEED_ART, w + 2 * BLEED_ART, h + 2 * BLEED_ART, fill=model.inks["sky"]),
                          Text(w / 2, 13, model.files.boards.supply_board.name, 16, ink, "bold", "middle")]
-    items += block(supply_text(model), 8, 16, w - 16, 8, max_pt=8, color=pr.inks["muted"], anchor="middle")
+    items += block(supply_text(model), 8, 16, w - 16, 8, max_pt=8, color=model.inks["muted"], anchor="middle")
     n = len(colours)
     gap = 6.0
     cw = (w - 2 * 8 - (n - 1) * gap) / n
@@ -110,6 +110,6 @@ def supply_board(model: Skylands) -> Scene:
         items.append(Rect(x, 30, cw, h - 38, fill="#ffffff", stroke=c.colour, stroke_mm=1.2, radius=5))
         items.append(Circle(x + cw / 2, 30 + (h - 38) / 2 - 4, cw * 0.28, fill=c.colour))
         items.append(label(c.name, x + cw / 2, h - 18, cw - 4, max_pt=11, style="bold", color=ink))
-        items.append(Text(x + cw / 2, h - 12, f"{c.count} inhabitants", 7.5, pr.inks["muted"], "regular",
+        items.append(Text(x + cw / 2, h - 12, f"{c.count} inhabitants", 7.5, model.inks["muted"], "regular",
                           "middle"))
-    return Scene(w, h, tuple(items), background=pr.inks["sky"], title="Supply board")
+    return Scene(w, h, tuple(items), background=model.inks["sky"], title="Supply board")

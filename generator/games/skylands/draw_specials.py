@@ -17,14 +17,14 @@ def inhabitant_disc(model: Skylands, colour: str, x: float, y: float) -> Circle:
     """An inhabitant standing on a space (as drawn in examples)."""
     colours = {c.id: c.colour for c in model.files.game.inhabitants.colours}
     pr = model.files.print
-    return Circle(x, y, pr.space * 0.95, fill=colours.get(colour, "#ffffff"), stroke=pr.inks["ink"], stroke_mm=0.35)
+    return Circle(x, y, pr.space * 0.95, fill=colours.get(colour, "#ffffff"), stroke=model.inks["ink"], stroke_mm=0.35)
 
 
 def cost_items(model: Skylands, cost: list[str], cx: float, y: float, r: float = COST_R) -> list[Item]:
     """The inhabitants to return, as coloured discs with their initial; white (any colour) is blank."""
     g = model.files.game.inhabitants
     colours = {c.id: c for c in [*g.colours, g.any]}
-    ink = model.files.print.inks["ink"]
+    ink = model.inks["ink"]
     step = 2 * r + 0.9
     x0 = cx - step * (len(cost) - 1) / 2
     out: list[Item] = []
@@ -38,7 +38,7 @@ def cost_items(model: Skylands, cost: list[str], cx: float, y: float, r: float =
 
 def vp_badge(model: Skylands, special: SpecialIsland, t: float) -> list[Item]:
     """VPs in the upper right corner; '*' when they need a complete island."""
-    ink = model.files.print.inks["ink"]
+    ink = model.inks["ink"]
     x, y = t - BADGE_R - 2.0, BADGE_R + 2.0
     shown = "?" if special.vp is None else str(special.vp)
     out: list[Item] = [Circle(x, y, BADGE_R, fill="#ffd966", stroke=ink, stroke_mm=0.45),
@@ -53,7 +53,7 @@ def special_front(model: Skylands, special: SpecialIsland, *, bleed: float = BLE
     """The face of a special island; on a board (bleed 0) with the inhabitants on the Hostel's spaces."""
     pr = model.files.print
     t, b = pr.tile, pr.edge_band
-    ink = pr.inks["ink"]
+    ink = model.inks["ink"]
     lay = layout(model, special)
     items: list[Item]
     if special.is_fragment:
@@ -70,7 +70,7 @@ def special_front(model: Skylands, special: SpecialIsland, *, bleed: float = BLE
                    anchor=lay.anchor)
     if lay.spaces_y is not None:  # the Hostel: its spaces, dashed (they score nothing)
         for i, x in enumerate(space_row(t, pr.space, special.face.fragments[0].spaces)):
-            items.append(Circle(x, lay.spaces_y, pr.space, fill="#ffffff", stroke=pr.inks["muted"], stroke_mm=0.55,
+            items.append(Circle(x, lay.spaces_y, pr.space, fill="#ffffff", stroke=model.inks["muted"], stroke_mm=0.55,
                                 dash=(0.8, 0.6)))
             if i < len(inhabitants):
                 items.append(inhabitant_disc(model, inhabitants[i], x, lay.spaces_y))
@@ -79,7 +79,7 @@ def special_front(model: Skylands, special: SpecialIsland, *, bleed: float = BLE
                        valign="top" if special.is_fragment else "middle")
     items += cost_items(model, special.spec.cost, lay.cost_x, lay.cost_y)
     items += vp_badge(model, special, t)
-    return Scene(t, t, tuple(items), background=pr.inks["sky"], title=special.spec.name)
+    return Scene(t, t, tuple(items), background=model.inks["sky"], title=special.spec.name)
 
 
 def special_back(model: Skylands, special: SpecialIsland) -> Scene:
@@ -90,10 +90,10 @@ def special_back(model: Skylands, special: SpecialIsland) -> Scene:
     items: list[Item] = [Rect(-BLEED_ART, -BLEED_ART, t + 2 * BLEED_ART, t + 2 * BLEED_ART, fill=group.back),
                          Circle(t / 2, t / 2, t * 0.33, fill="#ffffff")]
     items += block(group.name, t * 0.22, t * 0.36, t * 0.56, t * 0.28, max_pt=9, style="bold",
-                   color=pr.inks["ink"], anchor="middle", valign="middle")
+                   color=model.inks["ink"], anchor="middle", valign="middle")
     items.append(Text(t / 2, t * 0.9, model.files.game.title, 6.5, "#ffffff", "bold", "middle"))
     if special.spec.intro:
         items += [Rect(t * 0.32, t * 0.05, t * 0.36, 5.2, fill="#ffffff", radius=2.4),
                   label(model.files.specials.intro_label, t / 2, t * 0.05 + 3.8, t * 0.34, max_pt=MIN_PT, min_pt=MIN_PT,
-                        style="bold", color=pr.inks["ink"])]
+                        style="bold", color=model.inks["ink"])]
     return Scene(t, t, tuple(items), background=group.back, title=f"{special.spec.name} back")

@@ -132,9 +132,9 @@ def tile_items(model: Skylands, face: Face, *, spaces: bool = True, letters: boo
     terrains = model.terrains
     clouds = model.files.game.clouds
     special = model.files.game.special_island_type
-    ink = pr.inks["ink"]
+    ink = model.inks["ink"]
     e = bleed
-    items: list[Item] = [Rect(-e, -e, t + 2 * e, t + 2 * e, fill=pr.inks["sky"])]
+    items: list[Item] = [Rect(-e, -e, t + 2 * e, t + 2 * e, fill=model.inks["sky"])]
     for side in range(4):
         items.append(edge_band(side, t, b, clouds.colour, e))
     for frag in face.fragments:
@@ -154,7 +154,7 @@ def tile_items(model: Skylands, face: Face, *, spaces: bool = True, letters: boo
                 items.append(Text(x, y + size * 0.125, terrains[terrain].letter, size, colour, "bold", "middle"))
     if spaces:
         for frag in face.fragments:
-            ring = pr.inks["space_ring"] if frag.scoring else pr.inks["muted"]
+            ring = model.inks["space-ring"] if frag.scoring else model.inks["muted"]
             for x, y in space_spots(frag, t):
                 items.append(Circle(x, y, pr.space, fill="#ffffff", stroke=ring, stroke_mm=0.55,
                                     dash=() if frag.scoring else (0.8, 0.6)))
@@ -179,7 +179,7 @@ def mark_badge(model: Skylands, mark: str | None) -> list[Item]:
     pr = model.files.print
     symbol = {m.id: m.symbol for m in model.files.tiles.player_marks}[mark]
     x, y = pr.edge_band + 3.6, pr.tile - pr.edge_band - 3.6
-    return [Circle(x, y, 3.3, fill=pr.inks["ink"], stroke="#ffffff", stroke_mm=0.4),
+    return [Circle(x, y, 3.3, fill=model.inks["ink"], stroke="#ffffff", stroke_mm=0.4),
             Text(x, y + 1.05, symbol, 6 if len(symbol) > 1 else 7, "#ffffff", "bold", "middle")]
 
 
@@ -191,7 +191,7 @@ def start_badge(model: Skylands) -> list[Item]:
     size = 6.5
     w = width_mm(word, size, "bold") + 3.0
     x, y = pr.edge_band + 1.0, pr.tile - pr.edge_band - 6.6
-    return [Rect(x, y, w, 5.0, fill=pr.inks["ink"], stroke="#ffffff", stroke_mm=0.4, radius=2.2),
+    return [Rect(x, y, w, 5.0, fill=model.inks["ink"], stroke="#ffffff", stroke_mm=0.4, radius=2.2),
             Text(x + w / 2, y + 3.55, word, size, "#ffffff", "bold", "middle")]
 
 
@@ -201,19 +201,19 @@ def island_tile(model: Skylands, face: Face) -> Scene:
     items = tile_items(model, face) + mark_badge(model, face.mark)
     if face.kind == "starting":
         items += start_badge(model)
-    return Scene(t, t, tuple(items), background=model.files.print.inks["sky"], title=face.id)
+    return Scene(t, t, tuple(items), background=model.inks["sky"], title=face.id)
 
 
 def tile_back(model: Skylands) -> Scene:
     """What a face-down island tile shows: sky and the game's name."""
     pr = model.files.print
     t = pr.tile
-    items: list[Item] = [Rect(-BLEED_ART, -BLEED_ART, t + 2 * BLEED_ART, t + 2 * BLEED_ART, fill=pr.inks["back"])]
+    items: list[Item] = [Rect(-BLEED_ART, -BLEED_ART, t + 2 * BLEED_ART, t + 2 * BLEED_ART, fill=model.inks["back"])]
     for cx, cy, r in ((0.28, 0.3, 0.13), (0.42, 0.26, 0.16), (0.58, 0.31, 0.12), (0.66, 0.7, 0.12),
                       (0.52, 0.73, 0.15), (0.36, 0.72, 0.1)):
         items.append(Circle(cx * t, cy * t, r * t, fill="#5e8bb5"))
     items.append(Text(t / 2, t / 2 + 2.2, model.files.game.title, 10, "#ffffff", "bold", "middle"))
-    return Scene(t, t, tuple(items), background=pr.inks["back"], title="island tile back")
+    return Scene(t, t, tuple(items), background=model.inks["back"], title="island tile back")
 
 
 def placed_group(model: Skylands, face: Face, x: float, y: float, rotation: int) -> Group:

@@ -2,84 +2,86 @@
 
 from __future__ import annotations
 
-from ...draw import BLEED_ART, Circle, Line, Rect, Scene, Text, polygon
-from ...draw.fonts import PT_MM
-from ...draw.scene import Item
-from ...draw.text import block, label
+from ...content import Problem
+from ...draw import Line, Rect, Scene, Text
+from ...draw.scene import Item as SceneItem
+from ...draw.text import block
+from ...layout import Item, draw
 from .draw_tiles import text_on
 from .model import Skylands
 from .schema import InhabitantColour, PlayerColour
 from .text import pad_hint
 
-
-def _disc(size: float, fill: str, ring: str, background: str) -> list[Item]:
-    return [Rect(-BLEED_ART, -BLEED_ART, size + 2 * BLEED_ART, size + 2 * BLEED_ART, fill=background),
-            Circle(size / 2, size / 2, size * 0.46, fill=fill, stroke=ring, stroke_mm=0.6)]
+TOKENS = ("token-player", "token-marker-active", "token-marker-passive", "token-inhabitant", "token-vp")
+"""The token layouts (layouts/<name>.yaml): places, sizes, fonts and colours are data."""
 
 
-MIN_PT = 6.0  # the smallest text on a token
+def _token(model: Skylands, layout: str, size: float, item: Item, title: str) -> tuple[Scene, list[Problem]]:
+    scene, problems = draw(model.layouts[layout], item, (size, size))
+    return Scene(scene.w, scene.h, scene.items, scene.background, title), problems
+
+
+def _on(model: Skylands, colour: str) -> dict[str, str]:
+    return {"colour": colour, "fg": text_on(colour, model.inks["ink"])}
 
 
 def player_token(model: Skylands, colour: PlayerColour) -> Scene:
     """A pawn in the player's colour (inhabitants show a person: the two never look alike)."""
-    pr = model.files.print
-    s = pr.player_token
-    ink = pr.inks["ink"]
-    fg = text_on(colour.colour, ink)
-    items = _disc(s, colour.colour, ink, colour.colour)
-    items.append(polygon([(s * 0.3, s * 0.76), (s * 0.7, s * 0.76), (s * 0.58, s * 0.46), (s * 0.42, s * 0.46)],
-                         fill=fg))
-    items.append(Circle(s / 2, s * 0.36, s * 0.13, fill=fg))
-    items.append(Circle(s / 2, s / 2, s * 0.4, stroke=fg, stroke_mm=0.3))
-    return Scene(s, s, tuple(items), background=colour.colour, title=f"{model.files.tokens.player_tokens.name} "
-                                                                        f"{colour.name}")
+    return _player_token(model, colour)[0]
+
+
+def _player_token(model: Skylands, colour: PlayerColour) -> tuple[Scene, list[Problem]]:
+    name = f"{model.files.tokens.player_tokens.name} {colour.name}"
+    return _token(model, "token-player", model.files.print.player_token,
+                  Item(name, {**_on(model, colour.colour), "name": colour.name}), name)
 
 
 def player_marker(model: Skylands, colour: PlayerColour, active: bool) -> Scene:
     """The active side shows what it is worth at the end; the passive side is grey in a ring of
     the player's colour."""
-    pr = model.files.print
-    s = pr.player_marker
-    ink = pr.inks["ink"]
+    return _player_marker(model, colour, active)[0]
+
+
+def _player_marker(model: Skylands, colour: PlayerColour, active: bool) -> tuple[Scene, list[Problem]]:
     pm = model.files.tokens.player_markers
-    fill = colour.colour if active else "#b8bec4"
-    items = _disc(s, fill, ink, fill)
-    fg = text_on(fill, ink)
-    width = s * 0.78
-    size = max(MIN_PT, s * 0.6)
-    if active:
-        items.append(label(pm.active_side, s / 2, s * 0.48, width, max_pt=size, min_pt=MIN_PT, style="bold",
-                           color=fg))
-        items.append(label(f"+{model.files.scoring.active_marker_vp} VP", s / 2, s * 0.74, width, max_pt=size,
-                           min_pt=MIN_PT, style="bold", color=fg))
-    else:
-        items.append(Circle(s / 2, s / 2, s * 0.46, stroke=colour.colour, stroke_mm=max(0.8, s * 0.08)))
-        items.append(label(pm.passive_side, s / 2, s * 0.5 + size * PT_MM * 0.36, width * 0.92, max_pt=size,
-                           min_pt=MIN_PT, color=fg))
     side = pm.active_side if active else pm.passive_side
-    return Scene(s, s, tuple(items), background=fill, title=f"{pm.name} {colour.name} {side}")
+    fields = {**_on(model, colour.colour if active else model.inks["passive"]), "colour": colour.colour,
+              "name": colour.name, "side": side, "vp": model.files.scoring.active_marker_vp}
+    name = f"{pm.name} {colour.name} {side}"
+    return _token(model, "token-marker-active" if active else "token-marker-passive", model.files.print.player_marker,
+                  Item(name, fields), name)
 
 
 def inhabitant(model: Skylands, colour: InhabitantColour) -> Scene:
-    pr = model.files.print
-    s = pr.inhabitant
-    ink = pr.inks["ink"]
-    fg = text_on(colour.colour, ink)
-    items = _disc(s, colour.colour, ink, colour.colour)
-    items.append(Circle(s / 2, s * 0.34, s * 0.12, fill=fg))
-    items.append(Rect(s * 0.3, s * 0.5, s * 0.4, s * 0.24, fill=fg, radius=s * 0.1))
-    return Scene(s, s, tuple(items), background=colour.colour, title=f"{colour.name} inhabitant")
+    return _inhabitant(model, colour)[0]
+
+
+def _inhabitant(model: Skylands, colour: InhabitantColour) -> tuple[Scene, list[Problem]]:
+    name = f"{colour.name} inhabitant"
+    return _token(model, "token-inhabitant", model.files.print.inhabitant,
+                  Item(name, {**_on(model, colour.colour), "name": colour.name}), name)
 
 
 def vp_marker(model: Skylands, value: int) -> Scene:
-    pr = model.files.print
-    s = pr.vp_marker
-    ink = pr.inks["ink"]
-    items = _disc(s, "#ffd966", ink, "#f1c232")
-    items.append(label(str(value), s / 2, s * 0.6, s * 0.7, max_pt=s * 1.1, min_pt=MIN_PT, style="bold", color=ink))
-    items.append(label("VP", s / 2, s * 0.83, s * 0.5, max_pt=max(MIN_PT, s * 0.45), min_pt=MIN_PT, style="bold",
-                       color=ink))
-    return Scene(s, s, tuple(items), background="#f1c232", title=f"victory point marker {value}")
+    return _vp_marker(model, value)[0]
+
+
+def _vp_marker(model: Skylands, value: int) -> tuple[Scene, list[Problem]]:
+    name = f"victory point marker {value}"
+    return _token(model, "token-vp", model.files.print.vp_marker, Item(name, {"value": value}), name)
+
+
+def token_problems(model: Skylands) -> list[Problem]:
+    """Every problem the token layouts have with any token (a text too wide, a box off the token)."""
+    out: list[Problem] = []
+    colours = model.files.game.player_colours
+    faces = [_player_token(model, c) for c in colours]
+    faces += [_player_marker(model, c, active) for c in colours for active in (True, False)]
+    faces += [_inhabitant(model, c) for c in model.files.game.inhabitants.colours]
+    faces += [_vp_marker(model, d.value) for d in model.files.tokens.vp_markers.denominations]
+    for _, problems in faces:
+        out += [p for p in problems if p not in out]
+    return out
 
 
 def scoring_pad(model: Skylands) -> Scene:
@@ -87,8 +89,8 @@ def scoring_pad(model: Skylands) -> Scene:
     pr = model.files.print
     pad = model.files.scoring.pad
     w, h = pr.scoring_pad.w, pr.scoring_pad.h
-    ink, muted = pr.inks["ink"], pr.inks["muted"]
-    items: list[Item] = [Text(w / 2, 12, pad.title, 15, ink, "bold", "middle")]
+    ink, muted = model.inks["ink"], model.inks["muted"]
+    items: list[SceneItem] = [Text(w / 2, 12, pad.title, 15, ink, "bold", "middle")]
     first = w * 0.36
     col = (w - first) / pr.pad_columns
     top = 22.0

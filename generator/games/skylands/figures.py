@@ -129,7 +129,7 @@ def _pair(model: Skylands, left: Face, right: Face, rotation: int, ok: bool) -> 
                          draw_tiles.placed_group(model, right, t, 0, rotation)]
     colour = GOOD if ok else BAD
     items.append(Line(t, 1, t, t - 1, stroke=colour, stroke_mm=1.6 if ok else 1.2, dash=() if ok else (2.0, 1.2)))
-    return Scene(2 * t, t, tuple(items), background=model.files.print.inks["sky"], title="edge match")
+    return Scene(2 * t, t, tuple(items), background=model.inks["sky"], title="edge match")
 
 
 def _islands(model: Skylands, example: EndState) -> Figure:

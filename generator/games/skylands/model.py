@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
 
+from ...layout import Layout
 from .board import Board, Placed, Square, parse_square
 from .schema import (
     BoardsFile,
@@ -78,6 +79,8 @@ class Skylands:
     specials: dict[str, SpecialIsland]
     starting_faces: dict[str, Face]
     printed: dict[str, tuple[tuple[Square, Placed], ...]]
+    inks: dict[str, str] = field(default_factory=dict)   # the layout palette (layouts/palette.yaml)
+    layouts: dict[str, Layout] = field(default_factory=dict)   # layouts/*.yaml, by name
 
     @property
     def terrains(self) -> dict[str, Terrain]:
@@ -105,8 +108,8 @@ class Skylands:
         out |= {c.id: c.colour for c in [*g.inhabitants.colours, g.inhabitants.any]}
         out |= {c.id: c.colour for c in g.player_colours}
         out |= {f"{grp.id}-back": grp.back for grp in self.files.specials.groups}
-        if "sky" in self.files.print.inks:  # the ground every tile is printed on
-            out["sky"] = self.files.print.inks["sky"]
+        if "sky" in self.inks:  # the ground every tile is printed on
+            out["sky"] = self.inks["sky"]
         return out
 
     def mark_min_players(self, mark: str | None) -> int:

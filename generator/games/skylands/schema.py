@@ -385,7 +385,6 @@ class PrintFile(Strict):
     vp_marker: Mm
     scoring_pad: Size
     pad_columns: int = Field(ge=1, le=8)
-    inks: dict[str, Colour]
     tell_apart: list[TellApart] = Field(min_length=1)
 
 
