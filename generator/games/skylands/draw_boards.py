@@ -10,7 +10,7 @@ from .draw_specials import inhabitant_disc, special_front
 from .draw_tiles import placed_group, space_spots, text_on
 from .model import Skylands
 from .schema import ActionSpec
-from .text import action_texts, supply_text
+from .text import action_texts, board_words, supply_text
 
 
 def player_board(model: Skylands, board_id: str | None) -> Scene:
@@ -67,9 +67,9 @@ def square_group(model: Skylands, placed: Placed, x: float, y: float) -> Group:
 
 def scoring_example_board(model: Skylands, end: EndState) -> Scene:
     """The rulebook's scoring example: the player's board at the end of the game."""
-    who = f"{end.player}'s board" if end.player else "A board"
-    return board_scene(model, end.board, f"{model.files.game.title} · scoring example: {who} at the end of the game",
-                       f"Scoring example: {who}")
+    who = board_words("example_owner", player=end.player)
+    return board_scene(model, end.board, board_words("example_title", title=model.files.game.title, owner=who),
+                       board_words("example_heading", owner=who))
 
 
 def action_board(model: Skylands, action: ActionSpec) -> Scene:
@@ -82,13 +82,13 @@ def action_board(model: Skylands, action: ActionSpec) -> Scene:
     items: list[Item] = [Rect(-BLEED_ART, -BLEED_ART, w + 2 * BLEED_ART, head + BLEED_ART, fill=action.colour),
                          label(action.name, w / 2, head * 0.68, w - 10, max_pt=18, style="bold",
                                color=text_on(action.colour, ink))]
-    items.append(Text(6, head + 7, "Every player, starting with the active player:", 7.5, model.inks["muted"],
+    items.append(Text(6, head + 7, board_words("every_player"), 7.5, model.inks["muted"],
                       "italic"))
     items += block(text, 6, head + 9, w - 12, h * 0.34, max_pt=12, min_pt=6, color=ink)
     box_y = head + 11 + h * 0.34
     items.append(Rect(4, box_y, w - 8, h - box_y - 4, fill="#fff5d6", stroke=action.colour, stroke_mm=0.8,
                       radius=3))
-    items.append(Text(8, box_y + 6, "Active player's bonus", 8.5, ink, "bold"))
+    items.append(Text(8, box_y + 6, board_words("bonus_heading"), 8.5, ink, "bold"))
     items += block(bonus, 8, box_y + 8, w - 16, h - box_y - 14, max_pt=12, min_pt=6, color=ink)
     return Scene(w, h, tuple(items), background="#ffffff", title=action.name)
 
@@ -110,6 +110,6 @@ def supply_board(model: Skylands) -> Scene:
         items.append(Rect(x, 30, cw, h - 38, fill="#ffffff", stroke=c.colour, stroke_mm=1.2, radius=5))
         items.append(Circle(x + cw / 2, 30 + (h - 38) / 2 - 4, cw * 0.28, fill=c.colour))
         items.append(label(c.name, x + cw / 2, h - 18, cw - 4, max_pt=11, style="bold", color=ink))
-        items.append(Text(x + cw / 2, h - 12, f"{c.count} inhabitants", 7.5, model.inks["muted"], "regular",
-                          "middle"))
+        items.append(Text(x + cw / 2, h - 12, board_words("supply_count", count=c.count), 7.5, model.inks["muted"],
+                          "regular", "middle"))
     return Scene(w, h, tuple(items), background=model.inks["sky"], title="Supply board")

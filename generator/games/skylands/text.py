@@ -6,7 +6,7 @@ from typing import Any
 
 import jinja2
 
-from ...text import render_string
+from ...text import environment, render_string
 from .board import EndState
 from .model import Skylands, SpecialIsland
 from .schema import ActionSpec, SpecialGroup
@@ -34,6 +34,13 @@ def special_text(model: Skylands, special: SpecialIsland) -> str:
                   terrain=terrains.get(spec.depicts or spec.terrain or ""),
                   colour=colours.get(spec.colour or ""),
                   actions={a.id: a for a in model.files.boards.actions})
+
+
+def board_words(phrase: str, **context: Any) -> str:
+    """A phrase printed on the boards: the macro `phrase` of templates/skylands/boards.j2, rendered in
+    the core's sandbox."""
+    module = environment().get_template("skylands/boards.j2").make_module()
+    return " ".join(str(getattr(module, phrase)(**context)).split())
 
 
 def action_texts(action: ActionSpec) -> tuple[str, str]:
