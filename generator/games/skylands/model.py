@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import combinations
+from typing import Any
 
-from ...layout import Layout
 from .board import Board, Placed, Square, parse_square
 from .schema import (
     BoardsFile,
@@ -80,7 +80,7 @@ class Skylands:
     starting_faces: dict[str, Face]
     printed: dict[str, tuple[tuple[Square, Placed], ...]]
     inks: dict[str, str] = field(default_factory=dict)   # the layout palette (layouts/palette.yaml)
-    layouts: dict[str, Layout] = field(default_factory=dict)   # layouts/*.yaml, by name
+    layouts: dict[str, Any] = field(default_factory=dict)   # layouts/*.yaml by name (generator.layout.Layout)
 
     @property
     def terrains(self) -> dict[str, Terrain]:
