@@ -182,7 +182,8 @@ def damage_header(game: IslandsAndBridges, round_label: str = "Round ___") -> li
 
 
 def damage_block(game: IslandsAndBridges, x: float, y: float, width: float, rows: list[list[str]],
-                 round_label: str = "Round ___", row_h: float = 7.0, size_pt: float = 7.5) -> tuple[tuple[Item, ...], float]:
+                 round_label: str = "Round ___", row_h: float = 7.0,
+                 size_pt: float = 7.5) -> tuple[tuple[Item, ...], float]:
     """One round's block of the Damage Matrix, a row an enemy token (the sheet leaves them empty; the
     rulebook's example fills them in)."""
     header = damage_header(game, round_label)
