@@ -1,0 +1,164 @@
+"""The peer deck three ways, side by side: playkit, a plain reportlab script (the floor), protograf.
+
+    python bench/bench_peer.py [--repeat 5] [--protograf-repeat 3] [--no-protograf]
+
+Each tool runs as a whole process (start-up and imports count), on the same cards: 540 and 5,400
+poker cards (bench/peer_rows.py), nine to an A4 page with bleed, crop marks and backs. The runs are
+interleaved (playkit, floor, protograf, playkit, ...) so that a burst of load on a shared machine
+falls on all three alike; each figure is the median of its runs. Peak memory is the child's
+ru_maxrss. Prints every figure beside its goal (issue 13); asserts nothing.
+
+protograf is installed on first use into a virtual environment of its own ($PROTOGRAF_VENV, default
+/tmp/protograf-venv, `pip install protograf`): it is no dependency of playkit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from peer_rows import csv_text
+
+ROOT = Path(__file__).resolve().parent.parent
+DECK = ROOT / "examples" / "decks" / "peer-deck"
+BENCH = ROOT / "bench"
+VENV = Path(os.environ.get("PROTOGRAF_VENV", "/tmp/protograf-venv"))
+SIZES = (540, 5400)
+GOAL_FLOOR = 2.0        # playkit within 2x the plain reportlab script
+GOAL_PROTOGRAF = 10.0   # playkit at least 10x faster than protograf
+GOAL_MEMORY = 1.3       # peak memory at 5,400 cards within 1.3x that at 540
+
+
+def protograf_python() -> Path:
+    python = VENV / "bin" / "python"
+    if not python.exists():
+        print(f"installing protograf into {VENV} (once) …", flush=True)
+        subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
+        subprocess.run([str(python), "-m", "pip", "install", "--quiet", "protograf"], check=True)
+    return python
+
+
+def run(cmd: list[str], env: dict[str, str] | None = None, cwd: Path = ROOT) -> tuple[float, float]:
+    """Wall seconds and peak resident memory (MB) of one whole process."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, cwd=cwd, env={**os.environ, **(env or {})},
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    err = proc.stderr.read().decode() if proc.stderr else ""
+    if proc.returncode != 0:
+        raise SystemExit(f"{' '.join(cmd)} failed ({proc.returncode}):\n{err[-2000:]}")
+    return wall, usage.ru_maxrss / 1024
+
+
+def decks(work: Path) -> dict[int, Path]:
+    """A content folder per size holding peer-deck (the shipped one for 540, a copy with 5,400 rows)."""
+    out = {}
+    for n in SIZES:
+        folder = work / f"content-{n}" / "peer-deck"
+        shutil.copytree(DECK, folder)
+        (folder / "cards.csv").write_text(csv_text(n))
+        out[n] = folder
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--repeat", type=int, default=5, help="runs of playkit and the floor at each size")
+    ap.add_argument("--protograf-repeat", type=int, default=3,
+                    help="runs of protograf at 540 cards (at 5,400 it runs once: minutes a run)")
+    ap.add_argument("--no-protograf", action="store_true")
+    args = ap.parse_args()
+    work = Path(tempfile.mkdtemp(prefix="bench-peer-"))
+    try:
+        folders = decks(work)
+        python = None if args.no_protograf else protograf_python()
+        times: dict[tuple[str, int], list[float]] = {}
+        peaks: dict[tuple[str, int], list[float]] = {}
+
+        def record(tool: str, n: int, figures: tuple[float, float]) -> None:
+            times.setdefault((tool, n), []).append(figures[0])
+            peaks.setdefault((tool, n), []).append(figures[1])
+
+        for n, folder in folders.items():
+            csv_file = str(folder / "cards.csv")
+            rounds = max(args.repeat, 0 if python is None else args.protograf_repeat if n == SIZES[0] else 1)
+            for k in range(rounds):
+                if k < args.repeat:
+                    out = work / f"out-{n}-{k}"
+                    record("playkit", n, run([sys.executable, "-m", "generator.cli", "--content", str(folder.parent),
+                                              "--out", str(out), "build", "peer-deck"]))
+                    shutil.rmtree(out)
+                    record("floor", n, run([sys.executable, str(BENCH / "floor_deck.py"), csv_file,
+                                            str(work / "floor.pdf")]))
+                if python is not None and k < (args.protograf_repeat if n == SIZES[0] else 1):
+                    record("protograf", n, run([str(python), str(BENCH / "protograf_deck.py")],
+                                               {"PEER_CSV": csv_file, "PEER_OUT": str(work / "protograf.pdf")},
+                                               cwd=work))
+                print(f"  {n:,} cards: round {k + 1}/{rounds} done", file=sys.stderr, flush=True)
+        report(times, peaks)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def report(times: dict[tuple[str, int], list[float]], peaks: dict[tuple[str, int], list[float]]) -> None:
+    def t(tool: str, n: int) -> float:
+        return statistics.median(times[(tool, n)])
+
+    def m(tool: str, n: int) -> float:
+        return statistics.median(peaks[(tool, n)])
+
+    tools = [tool for tool in ("playkit", "protograf", "floor") if (tool, SIZES[0]) in times]
+    load = os.getloadavg()
+    print(f"machine: {os.cpu_count()} cores, {platform()}; load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+    print(f"{'':<12}" + "".join(f"{f'{n:,} cards':>26}" for n in SIZES))
+    print(f"{'':<12}" + "".join(f"{'time (s)':>13}{'peak (MB)':>13}" for _ in SIZES))
+    for tool in tools:
+        cells = ""
+        for n in SIZES:
+            if (tool, n) in times:
+                runs = len(times[(tool, n)])
+                cells += f"{t(tool, n):>9.2f} n={runs:<2}{m(tool, n):>13.0f}"
+            else:
+                cells += f"{'-':>13}{'-':>13}"
+        name = {"floor": "reportlab"}.get(tool, tool)
+        print(f"{name:<12}{cells}")
+    print()
+    for n in SIZES:
+        ratio = t("playkit", n) / t("floor", n)
+        print(f"playkit / plain reportlab at {n:,} cards: {ratio:5.2f}x   goal <= {GOAL_FLOOR:g}x   "
+              f"{'met' if ratio <= GOAL_FLOOR else 'NOT met'}")
+    for n in SIZES:
+        if ("protograf", n) in times:
+            ratio = t("protograf", n) / t("playkit", n)
+            print(f"protograf / playkit at {n:,} cards:       {ratio:5.1f}x   goal >= {GOAL_PROTOGRAF:g}x  "
+                  f"{'met' if ratio >= GOAL_PROTOGRAF else 'NOT met'}")
+    for tool in tools:
+        if (tool, SIZES[1]) in peaks:
+            ratio = m(tool, SIZES[1]) / m(tool, SIZES[0])
+            verdict = "met" if ratio <= GOAL_MEMORY else "NOT met"
+            goal = f"   goal <= {GOAL_MEMORY:g}x  {verdict}" if tool == "playkit" else ""
+            print(f"{tool} peak memory 5,400 / 540 cards:  {ratio:5.2f}x{goal}")
+
+
+def platform() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return sys.platform
+
+
+if __name__ == "__main__":
+    main()
