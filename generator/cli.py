@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, MutableMapping
 from pathlib import Path
 
 import click
@@ -67,18 +67,18 @@ def hoist_global_options(args: list[str]) -> list[str]:
     return front + rest
 
 
-def _for_people(group: click.Group) -> None:
+def _for_people(commands: Iterable[click.Command]) -> None:
     """What every command gets, the games' too: choices are words a user types (`--paper A4`), so
     their case never matters; a list of commands shows each one's first sentence whole (wrapped),
     never cut short with '...'."""
-    for cmd in group.commands.values():
+    for cmd in commands:
         if cmd.short_help is None and cmd.help:
             cmd.short_help = cmd.get_short_help_str(limit=1000)
         for param in cmd.params:
             if isinstance(param.type, click.Choice):
                 param.type.case_sensitive = False
         if isinstance(cmd, click.Group):
-            _for_people(cmd)
+            _for_people(cmd.commands.values())
 
 
 Resolved = tuple[str | None, click.Command | None, list[str]]
@@ -96,7 +96,32 @@ class _Verb(click.Group):
 
 class _Playkit(click.Group):
     """The top group: global options before or after the command, hints for a mistyped command, and
-    a file that cannot be read or written is the user's to fix, not a traceback."""
+    a file that cannot be read or written is the user's to fix, not a traceback.
+
+    The games' own commands are attached when first asked for (a list of commands, or a name that
+    is none of playkit's own): `playkit build my-deck` imports no game it does not build."""
+
+    _attached = False
+
+    @property
+    def commands(self) -> MutableMapping[str, click.Command]:
+        if not self._attached:
+            self._attached = True
+            _attach_game_commands(self)
+        return self._own
+
+    @commands.setter
+    def commands(self, value: MutableMapping[str, click.Command]) -> None:
+        self._own = value
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        return self._own.get(cmd_name) or self.commands.get(cmd_name)
+
+    def add_command(self, cmd: click.Command, name: str | None = None) -> None:
+        name = name or cmd.name
+        if name is None:
+            raise TypeError("Command has no name.")
+        self._own[name] = cmd
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         return super().parse_args(ctx, hoist_global_options(args))
@@ -297,28 +322,31 @@ class _Progress:
             click.echo("\r" + " " * 80 + "\r", nl=False, err=True)
 
 
-def _attach_game_commands() -> None:
+def _attach_game_commands(top: _Playkit) -> None:
     """Game-specific commands: `playkit VERB GAME …` groups, and top-level commands."""
     groups: dict[str, _Verb] = {}
+    added: list[click.Command] = []
     for gid in games.available():
         game = games.get(gid)
         for verb, commands in game.commands.items():
             for cmd in commands:
                 if not verb:
-                    main.add_command(cmd)
+                    top.add_command(cmd)
+                    added.append(cmd)
                     continue
                 group = groups.get(verb)
                 if group is None:
                     group = _Verb(verb)
                     groups[verb] = group
-                    main.add_command(group)
+                    top.add_command(group)
+                    added.append(group)
                 group.add_command(cmd, gid)
     for verb, group in groups.items():
         group.help = f"For {', '.join(group.commands)}: `playkit {verb} GAME --help` says more."
-    _for_people(main)
+    _for_people(added)
 
 
-_attach_game_commands()
+_for_people(main._own.values())
 
 
 if __name__ == "__main__":

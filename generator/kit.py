@@ -29,9 +29,13 @@ def content_folder(content_root: Path, game_id: str) -> Path:
 
 
 def game_of(game_id: str) -> Game:
-    """A game with rules of its own (an entry point), else the data-only game of that folder."""
-    if game_id in games.available():
-        return games.get(game_id)
+    """A game with rules of its own (an entry point), else the data-only game of that folder. Only
+    that game's module is imported: a data-only deck builds without importing the four games."""
+    if game_id in games.declared():
+        try:
+            return games.get(game_id)
+        except LookupError:   # declared, but its module is not there: not a game playkit has
+            pass
     return generic.game_for(game_id)
 
 
@@ -121,12 +125,20 @@ def glyph_problems(content: ContentSet) -> list[Problem]:
 def games_in(content_root: Path) -> list[str]:
     """Ids of the games with a content folder under `content_root`: the games with rules of their own
     whose folder is there, then every other folder holding a `game.yaml` (a data-only game)."""
-    known = games.available()
-    found = [g for g in known if content_folder(content_root, g).is_dir()]
+    found = [g for g in games.declared() if content_folder(content_root, g).is_dir() and _available(g)]
     if content_root.is_dir():
         found += sorted(p.name for p in content_root.iterdir()
-                        if p.name not in known and (p / "game.yaml").is_file() and _is_id(p.name))
+                        if p.name not in found and (p / "game.yaml").is_file() and _is_id(p.name))
     return found
+
+
+def _available(game_id: str) -> bool:
+    """Whether the declared game's module is there (imported only for a folder that may be its)."""
+    try:
+        games.get(game_id)
+    except LookupError:
+        return False
+    return True
 
 
 def _is_id(name: str) -> bool:

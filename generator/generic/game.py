@@ -55,6 +55,9 @@ class Component(Strict):
     """How many copies of each face are printed: a number, or the name of a number field."""
     fields: dict[str, FieldType] = Field(default_factory=dict)
     """Every field (column) with its type: number, text, or a list of the words it may hold."""
+    svg: bool = True
+    """Whether each face gets an SVG of its own under svg/; false for a deck of hundreds, printed from its
+    PDF alone."""
 
     @field_validator("fields")
     @classmethod
@@ -157,10 +160,12 @@ def _draw(comp: Component, table: Table, layout: Layout, back: Layout | None,
             backs.append(back_face)
         ident = str(values.get("id") or f"{n:02d}-{label}")
         ids.append(ident)
-        faces.append(Face(front, back_face, int(copies), comp.id, f"{comp.id}/{_slug(ident)}",
+        faces.append(Face(front, back_face, int(copies), comp.id, f"{comp.id}/{_slug(ident)}" if comp.svg else "",
                           name=str(called or f"{comp.name} {n}")))
     # one shared back has one SVG; backs that differ (a back showing a field) have one a face
-    if backs and all(b == backs[0] for b in backs):
+    if not comp.svg:
+        pass
+    elif backs and all(b == backs[0] for b in backs):
         faces = [replace(f, back_svg=f"{comp.id}/back") for f in faces]
     elif backs:
         faces = [replace(f, back_svg=f"{f.svg}-back") for f in faces]
