@@ -6,7 +6,8 @@ PDFs and one SVG per named face, and records where every file came from. Nothing
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from abc import ABC, abstractmethod
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .draw.scene import Scene
@@ -35,6 +36,21 @@ class Face:
         return self.name or self.front.title
 
 
+class DrawnFaces(Sequence[Face], ABC):
+    """Faces drawn when asked for, one at a time, never held: a deck of thousands is printed a page
+    at a time, and its memory does not grow with its cards. All are one size, and the counts are
+    known without drawing: the press imposes them in a single pass."""
+
+    size: tuple[float, float]   # every face's (width, height) in mm
+    copies: int                 # the copies of all faces together
+    backs: bool                 # whether every face has a back (else none has)
+    named: bool                 # whether its faces have SVGs of their own (else none has)
+
+    @abstractmethod
+    def __iter__(self) -> Iterator[Face]:
+        """Each face, drawn as it is reached."""
+
+
 @dataclass(frozen=True)
 class Section:
     """Faces imposed in a grid with bleed, crop marks and backs.
@@ -45,7 +61,7 @@ class Section:
     """
 
     label: str
-    faces: Sequence[Face]
+    faces: Sequence[Face]    # or DrawnFaces, drawn as the press reaches them
     sized: bool = False
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import io
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -54,7 +55,14 @@ def family(font: str = "") -> str:
 
 def width_mm(text: str, size_pt: float, style: FontStyle = "regular", font: str = "") -> float:
     """Advance width of `text` in mm."""
-    return pdfmetrics.stringWidth(text, pdf_name(style, font), size_pt) * PT_MM
+    return _measure(style, font)(text, size_pt) * PT_MM
+
+
+@cache
+def _measure(style: FontStyle, font: str = "") -> Callable[[str, float], float]:
+    """The registered font's own stringWidth (what pdfmetrics.stringWidth calls, found once)."""
+    measure: Callable[[str, float], float] = pdfmetrics.getFont(pdf_name(style, font)).stringWidth
+    return measure
 
 
 @cache

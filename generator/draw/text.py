@@ -26,9 +26,31 @@ def wrap(text: str, width: float, size_pt: float, style: FontStyle = "regular", 
 
 
 def fits(text: str, w: float, h: float, size_pt: float, style: FontStyle = "regular", font: str = "") -> bool:
-    lines = wrap(text, w, size_pt, style, font)
-    too_wide = any(width_mm(line, size_pt, style, font) > w for line in lines)
-    return not too_wide and len(lines) * size_pt * PT_MM * LEADING <= h + 1e-9
+    return wrapped_to_fit(text, w, h, size_pt, style, font) is not None
+
+
+def wrapped_to_fit(text: str, w: float, h: float, size_pt: float, style: FontStyle = "regular",
+                   font: str = "") -> list[str] | None:
+    """The lines `wrap` makes of `text`, when they fit the box (else None): each line measured once,
+    as it grows, and given up on as soon as the lines pass the box's height."""
+    step = size_pt * PT_MM * LEADING
+    lines: list[str] = []
+    for para in text.split("\n"):
+        line, line_w = "", 0.0
+        for word in para.split():
+            trial = f"{line} {word}" if line else word
+            trial_w = width_mm(trial, size_pt, style, font)
+            if not line or trial_w <= w:
+                line, line_w = trial, trial_w
+                continue
+            if line_w > w or (len(lines) + 2) * step > h + 1e-9:
+                return None
+            lines.append(line)
+            line, line_w = word, width_mm(word, size_pt, style, font)
+        if line_w > w:
+            return None
+        lines.append(line)
+    return lines if len(lines) * step <= h + 1e-9 else None
 
 
 def fits_at_least(text: str, w: float, h: float, min_pt: float, style: FontStyle = "regular") -> bool:

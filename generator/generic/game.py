@@ -19,7 +19,7 @@ import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import Any, Literal, overload
 
 from pydantic import Field, field_validator
 
@@ -27,8 +27,9 @@ from ..content import ContentSet, Problem, Slug, Strict
 from ..content.schema import MAX_NUMBER
 from ..draw.scene import Scene
 from ..game import BuildOptions, Game, Kit
-from ..kitspec import Face, KitFile, PrintFile, Section
+from ..kitspec import DrawnFaces, Face, KitFile, PrintFile, Section
 from ..layout import Item, Layout, draw, load_layouts, load_palette
+from ..layout.render import face_size, reads_item
 from .table import Cell, Row, Table, read_table
 
 KIND = "generic"
@@ -80,11 +81,68 @@ class GameFile(Strict):
 
 @dataclass
 class Drawn:
-    """One component's faces, drawn from its rows."""
+    """One component: its faces, checked when the model is made and drawn again as they are printed."""
 
     component: Component
-    faces: list[Face]
+    faces: RowFaces
     count: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Row:
+    """A checked row as compact as it goes (a deck of thousands keeps one per card): its fields'
+    names (one tuple shared by the rows that have the same) and values, and what names it."""
+
+    keys: tuple[str, ...]
+    values: tuple[Any, ...]
+    name: str        # the item's name: how its faces are titled
+    called: str      # what people call the face (Face.name)
+    copies: int
+    svg: str
+
+    def item(self) -> Item:
+        return Item(self.name, dict(zip(self.keys, self.values, strict=True)))
+
+
+class RowFaces(DrawnFaces):
+    """A component's faces, drawn from its checked rows when the press reaches them (a page at a
+    time): the model holds the rows, never the drawings, so memory does not grow with the faces."""
+
+    def __init__(self, comp: Component, layout: Layout, back: Layout | None, rows: list[_Row],
+                 shared_back: Scene | None, same_backs: bool) -> None:
+        self.comp, self.layout, self.back_layout, self.rows = comp, layout, back, rows
+        self.shared_back = shared_back          # the one back, when the back layout reads no field
+        self.same_backs = same_backs            # every back drawn alike: one SVG for all
+        self.size = face_size(layout)
+        self.copies = sum(r.copies for r in rows)
+        self.backs = back is not None
+        self.named = comp.svg
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    @overload
+    def __getitem__(self, index: int) -> Face: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Face]: ...
+    def __getitem__(self, index: int | slice) -> Face | list[Face]:
+        if isinstance(index, slice):
+            return [self._face(r) for r in self.rows[index]]
+        return self._face(self.rows[index])
+
+    def __iter__(self) -> Iterator[Face]:
+        return (self._face(r) for r in self.rows)
+
+    def _face(self, row: _Row) -> Face:
+        item = row.item()
+        front, _ = draw(self.layout, item)
+        back = self.shared_back
+        if back is None and self.back_layout is not None:
+            back = _back(self.comp, self.back_layout, item)[0]
+        back_svg = ""
+        if back is not None and row.svg:
+            back_svg = f"{self.comp.id}/back" if self.same_backs else f"{row.svg}-back"
+        return Face(front, back, row.copies, self.comp.id, row.svg, back_svg, row.called)
 
 
 @dataclass
@@ -128,9 +186,13 @@ def make_model(parts: dict[str, Any], content: ContentSet) -> GenericGame:
 
 def _draw(comp: Component, table: Table, layout: Layout, back: Layout | None,
           problems: list[Problem]) -> Drawn:
-    faces = []
-    backs: list[Scene] = []
-    ids = []
+    """Check every row and draw its face and back once, for the problems drawing finds (a text too
+    long for its box); keep the rows, not the drawings."""
+    rows: list[_Row] = []
+    keys: dict[tuple[str, ...], tuple[str, ...]] = {}
+    first_back: Scene | None = None
+    same_backs = True
+    shared = back is not None and not reads_item(back)
     if table.header and comp.fields:
         for name, cell in table.header.items():
             if name not in comp.fields:
@@ -150,26 +212,27 @@ def _draw(comp: Component, table: Table, layout: Layout, back: Layout | None,
             where: Cell | Row = row.cells.get(str(comp.quantity)) or row
             problems.append(table.at(where, f"{comp.quantity}: a whole number of copies, not {copies!r}"))
             continue
-        front, found = draw(layout, item)
-        problems += found
-        back_face = None
-        if back is not None:
-            back_face, found = draw(back, item)
-            back_face = replace(back_face, title=f"{comp.name}: back")  # a back names no card
+        problems += draw(layout, item)[1]
+        if back is not None and (first_back is None or not shared):
+            back_face, found = _back(comp, back, item)
             problems += found
-            backs.append(back_face)
+            if first_back is None:
+                first_back = back_face
+            elif same_backs and back_face != first_back:
+                same_backs = False
         ident = str(values.get("id") or f"{n:02d}-{label}")
-        ids.append(ident)
-        faces.append(Face(front, back_face, int(copies), comp.id, f"{comp.id}/{_slug(ident)}" if comp.svg else "",
-                          name=str(called or f"{comp.name} {n}")))
-    # one shared back has one SVG; backs that differ (a back showing a field) have one a face
-    if not comp.svg:
-        pass
-    elif backs and all(b == backs[0] for b in backs):
-        faces = [replace(f, back_svg=f"{comp.id}/back") for f in faces]
-    elif backs:
-        faces = [replace(f, back_svg=f"{f.svg}-back") for f in faces]
-    return Drawn(comp, faces, sum(f.copies for f in faces))
+        # kept without the places of its cells: those name problems, and drawing it again finds none
+        names = tuple(item.fields)
+        rows.append(_Row(keys.setdefault(names, names), tuple(item.fields.values()), item.name,
+                         str(called or f"{comp.name} {n}"), int(copies), f"{comp.id}/{_slug(ident)}" if comp.svg else ""))
+    faces = RowFaces(comp, layout, back, rows, first_back if shared else None, same_backs)
+    return Drawn(comp, faces, faces.copies)
+
+
+def _back(comp: Component, back: Layout, item: Item) -> tuple[Scene, list[Problem]]:
+    """The back of a row's face: a back names no card."""
+    scene, found = draw(back, item)
+    return replace(scene, title=f"{comp.name}: back"), found
 
 
 def _slug(text: str) -> str:

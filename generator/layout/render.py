@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 import jinja2
@@ -16,7 +17,7 @@ from ..content import Problem
 from ..draw import fonts
 from ..draw.scene import BLEED_ART, Anchor, Circle, FontStyle, Image, Line, Rect, Scene, Text, polygon
 from ..draw.scene import Item as SceneItem
-from ..draw.text import LEADING, fits, wrap
+from ..draw.text import LEADING, wrapped_to_fit
 from .spec import MIN_TEXT_PT, Box, Colour, Layout
 from .template import Template, missing_fields, render
 
@@ -53,7 +54,7 @@ _ANCHOR: dict[str, Anchor] = {"left": "start", "center": "middle", "right": "end
 _FALSY = ("", "0", "false", "none", "no")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Item:
     """What a face shows: its fields (the template context), how problems name it, and where each
     field's value was written ('FILE:LINE:COL', for messages)."""
@@ -61,6 +62,17 @@ class Item:
     name: str
     fields: Mapping[str, Any]
     places: Mapping[str, str] = field(default_factory=dict)
+
+
+def reads_item(layout: Layout) -> bool:
+    """Whether the layout's drawing depends on the item (a text, a `when` or a colour template that
+    reads a field); when not, one drawing serves every item (a deck's shared back)."""
+    values = [layout.background, *(v for box in layout.boxes for v in box.values.values())]
+    for value in values:
+        template = value.template if isinstance(value, Colour) else value
+        if isinstance(template, Template) and template.fields:
+            return True
+    return False
 
 
 def face_size(layout: Layout, given: tuple[float, float] | None = None) -> tuple[float, float]:
@@ -258,25 +270,14 @@ def _text_box(box: Box, item: Item, x: float, y: float, w: float, h: float, scal
         problems.append(box.at["text"].problem(f"box {box.name!r}: {item.name}: the font has no glyph for "
                                                f"{shown}{_sources(box.values['text'].fields, item)}"))
         return []
-    wrapping = box.get("wrap", True)
     low = box.values["min_size"]
-    size = scale.pt(box.values["size"], low)
-
-    def ok(pt: float) -> bool:
-        if wrapping:
-            return fits(text, w, h, pt, style, file)
-        lines = text.split("\n")
-        return (all(fonts.width_mm(line, pt, style, file) <= w for line in lines)
-                and len(lines) * pt * fonts.PT_MM * LEADING <= h + 1e-9)
-
-    while size > low and not ok(size):
-        size = max(low, size - 0.25)
-    if not ok(size):
+    fitted = _fit(text, w, h, scale.pt(box.values["size"], low), low, style, file, box.get("wrap", True))
+    if fitted is None:
         problems.append(box.at["text"].problem(
             f"box {box.name!r}: {item.name}: the text does not fit its {w:g} x {h:g} mm box even at "
             f"{low:g} pt{_sources(box.values['text'].fields, item)}"))
         return []
-    lines = wrap(text, w, size, style, file) if wrapping else text.split("\n")
+    size, lines = fitted
     colour = _paint(box.get("color"), item, problems, box.at.get("color")) if "color" in box.values else "#000000"
     anchor = _ANCHOR[box.get("align", "left")]
     step = size * fonts.PT_MM * LEADING
@@ -286,6 +287,27 @@ def _text_box(box: Box, item: Item, x: float, y: float, w: float, h: float, scal
     ascent = size * fonts.PT_MM * 0.78
     return [Text(ax, top + i * step + ascent + (step - size * fonts.PT_MM) / 2, line, size, colour, style,
                  anchor, file) for i, line in enumerate(lines)]
+
+
+@lru_cache(maxsize=2048)
+def _fit(text: str, w: float, h: float, size: float, low: float, style: FontStyle, file: str,
+         wrapping: bool) -> tuple[float, tuple[str, ...]] | None:
+    """The largest size (in 0.25 pt steps, down to `low`) at which the text fits, with its lines; None
+    when it does not fit even at `low`. Remembered: a build draws every face its validation drew, and
+    the texts of a deck repeat (its stats, its kinds); bounded, so memory stays flat in card count."""
+    def lines_at(pt: float) -> list[str] | None:
+        if wrapping:
+            return wrapped_to_fit(text, w, h, pt, style, file)
+        lines = text.split("\n")
+        ok = (all(fonts.width_mm(line, pt, style, file) <= w for line in lines)
+              and len(lines) * pt * fonts.PT_MM * LEADING <= h + 1e-9)
+        return lines if ok else None
+
+    lines = lines_at(size)
+    while lines is None and size > low:
+        size = max(low, size - 0.25)
+        lines = lines_at(size)
+    return None if lines is None else (size, tuple(lines))
 
 
 def _image(box: Box, x: float, y: float, w: float, h: float) -> list[SceneItem]:

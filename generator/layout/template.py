@@ -6,6 +6,7 @@ its work budgeted, StrictUndefined), the same one card texts, decisions and rule
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -13,7 +14,7 @@ from typing import Any
 import jinja2
 from jinja2 import meta
 
-from ..content.templating import MAX_SOURCE, TemplateProblem, compiled, sandboxed_environment
+from ..content.templating import MAX_SOURCE, MAX_VALUE, TemplateProblem, compiled, sandboxed_environment
 
 
 @dataclass(frozen=True)
@@ -23,6 +24,7 @@ class Template:
     compiled: jinja2.Template
     source: str
     fields: tuple[str, ...]
+    field: str | None = None   # the one field a template of `{{ field }}` alone prints
 
 
 def compile_template(source: str) -> Template:
@@ -37,7 +39,9 @@ def compile_template(source: str) -> Template:
         raise TemplateProblem(" ".join(str(err.message or err).split())) from None
     except (RecursionError, MemoryError, SyntaxError, ValueError, OverflowError) as err:
         raise TemplateProblem(f"the template cannot be read ({type(err).__name__})") from None
-    return Template(template, source, tuple(sorted(names - set(env.globals))))
+    one = _ONE_FIELD.match(source)
+    fields = tuple(sorted(names - set(env.globals)))
+    return Template(template, source, fields, one.group(1) if one and one.group(1) in fields else None)
 
 
 def missing_fields(template: Template, fields: Mapping[str, Any]) -> list[str]:
@@ -45,8 +49,19 @@ def missing_fields(template: Template, fields: Mapping[str, Any]) -> list[str]:
     return [name for name in template.fields if name not in fields]
 
 
+_ONE_FIELD = re.compile(r"^\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}$")
+
+
 def render(template: Template, fields: Mapping[str, Any]) -> str:
-    """The text for one item; TemplateProblem for a name it lacks, a refused access or too much work."""
+    """The text for one item; TemplateProblem for a name it lacks, a refused access or too much work.
+
+    A template that is one field and nothing else (`{{ name }}`, most of a deck's) is that field's
+    text, as the sandbox would print it, without a render: a deck of 540 cards has thousands."""
+    if template.field is not None and template.field in fields:
+        value = fields[template.field]
+        text = value if isinstance(value, str) else str(value)
+        if len(text) <= MAX_VALUE:
+            return text
     return template.compiled.render(**fields)
 
 

@@ -14,7 +14,7 @@ from ..buildcache import key
 from ..draw.scene import Scene, files_drawn
 from ..draw.svg import SvgFonts, to_svg
 from ..game import Artifact, BuildOptions
-from ..kitspec import Board, DataFile, Face, KitFile, PrintFile, Rulebook, Section, Sheet
+from ..kitspec import Board, DataFile, DrawnFaces, Face, KitFile, PrintFile, Rulebook, Section, Sheet
 from .document import PrintDocument
 
 Reuse = Callable[[str, str], "bytes | None"]
@@ -33,17 +33,17 @@ def assemble(title: str, files: Iterable[KitFile], options: BuildOptions,
     for f in files:
         if isinstance(f, PrintFile):
             doc = _document(title, f, options)
-            yield _made(f.path, f.sources, key("pdf", title, f.subject, options, doc.pages,
-                                                _file_digests(p.scene for page in doc.pages for p in page.placed)),
+            yield _made(f.path, f.sources, key("pdf", title, f.subject, options, doc.pages_digest,
+                                                _file_digests(doc.files)),
                         doc.to_bytes, reuse)
             for name, (scene, sources) in svgs[f.path].items():
                 yield _made(f"svg/{name}.svg", sources,
-                            key("svg", scene, kit_fonts.chars_of(scene), _file_digests([scene])),
+                            key("svg", scene, kit_fonts.chars_of(scene), _file_digests(files_drawn([scene]))),
                             lambda scene=scene: to_svg(scene, kit_fonts), reuse)   # type: ignore[misc]
         elif isinstance(f, Rulebook):
             figures = [s for fig in f.figures.values() for s in fig.scenes]
-            yield _made(f.path, f.sources, key("rulebook", title, f, options.paper, _file_digests(figures)),
-                        lambda f=f: _rulebook(title, f, options), reuse)   # type: ignore[misc]
+            k = key("rulebook", title, f, options.paper, _file_digests(files_drawn(figures)))
+            yield _made(f.path, f.sources, k, lambda f=f: _rulebook(title, f, options), reuse)  # type: ignore[misc]
         else:
             assert isinstance(f, DataFile)
             yield Artifact(f.path, f.data, f.sources)
@@ -61,10 +61,10 @@ def _made(path: str, sources: tuple[str, ...], k: str, make: Callable[[], bytes]
     return Artifact(path, make() if data is None else data, sources, k)
 
 
-def _file_digests(scenes: Iterable[Scene]) -> tuple[tuple[str, str], ...]:
-    """The pictures and font files the scenes draw from, each with the hash of its bytes."""
+def _file_digests(paths: Iterable[str]) -> tuple[tuple[str, str], ...]:
+    """The pictures and font files drawn from, each with the hash of its bytes."""
     out = []
-    for path in sorted(files_drawn(scenes)):
+    for path in sorted(paths):
         with open(path, "rb") as fh:
             out.append((path, hashlib.sha256(fh.read()).hexdigest()))
     return tuple(out)
@@ -75,11 +75,15 @@ def size_label(w: float, h: float) -> str:
     return f"{w:g} mm" if w == h else f"{w:g} x {h:g} mm"
 
 
-def by_size(section: Section) -> list[tuple[str, list[Face]]]:
+def by_size(section: Section) -> list[tuple[str, Sequence[Face]]]:
     """The section's faces split into one grid per full size (width and height), smallest first.
 
     A section of one size keeps its label (unless `sized`); several sizes each get theirs appended.
+    Faces drawn on demand (DrawnFaces) are one size and are not drawn to be sorted.
     """
+    if isinstance(section.faces, DrawnFaces):
+        label = f"{section.label} {size_label(*section.faces.size)}" if section.sized else section.label
+        return [(label, section.faces)]
     groups: dict[tuple[float, float], list[Face]] = {}
     for face in section.faces:
         groups.setdefault((face.front.w, face.front.h), []).append(face)
@@ -89,8 +93,10 @@ def by_size(section: Section) -> list[tuple[str, list[Face]]]:
 
 
 def _document(title: str, f: PrintFile, options: BuildOptions) -> PrintDocument:
-    """The file's pages: every section imposed, sheets centred, boards tiled (nothing drawn yet)."""
-    doc = PrintDocument(title, f.subject, options)
+    """The file's pages: every section imposed, sheets centred, boards tiled (nothing drawn yet);
+    a file with faces drawn on demand is drawn a page at a time as its pages are imposed."""
+    stream = any(isinstance(p, Section) and isinstance(p.faces, DrawnFaces) for p in f.parts)
+    doc = PrintDocument(title, f.subject, options, stream=stream)
     for part in f.parts:
         if isinstance(part, Section):
             for label, faces in by_size(part):
@@ -108,6 +114,8 @@ def _svgs(f: PrintFile) -> dict[str, tuple[Scene, tuple[str, ...]]]:
     svgs = _SvgSet()
     for part in f.parts:
         if isinstance(part, Section):
+            if isinstance(part.faces, DrawnFaces) and not part.faces.named:
+                continue   # no face of it has an SVG: not drawn to find out
             for _, faces in by_size(part):
                 for face in faces:
                     svgs.add(face.svg, face.front, f.sources)
@@ -121,13 +129,22 @@ def _svgs(f: PrintFile) -> dict[str, tuple[Scene, tuple[str, ...]]]:
 
 
 def _impose(doc: PrintDocument, label: str, faces: Sequence[Face]) -> None:
-    """One grid: every copy of every face in order, each with its back (or none at all)."""
-    with_back = [face.back is not None for face in faces]
-    if any(with_back) and not all(with_back):
-        raise ValueError(f"{label}: some faces have a back and some do not")
-    fronts = [face.front for face in faces for _ in range(face.copies)]
-    backs = [face.back for face in faces for _ in range(face.copies) if face.back is not None]
-    doc.cards(label, fronts, backs if all(with_back) else None)
+    """One grid: every copy of every face in order, each with its back (or none at all), handed to
+    the document as a stream (faces drawn on demand are drawn as their page is reached)."""
+    if isinstance(faces, DrawnFaces):
+        count, backs, size = faces.copies, faces.backs, faces.size
+    elif faces:
+        count, backs = sum(face.copies for face in faces), faces[0].back is not None
+        size = (faces[0].front.w, faces[0].front.h)
+    else:
+        return
+
+    def pairs() -> Iterator[tuple[Scene, Scene | None]]:
+        for face in faces:
+            for _ in range(face.copies):
+                yield face.front, face.back
+
+    doc.card_stream(label, pairs(), count, size, backs)
 
 
 class _SvgSet:

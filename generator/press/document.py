@@ -8,15 +8,18 @@ from __future__ import annotations
 
 import hashlib
 import io
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
+from reportlab import rl_config
 from reportlab.lib.colors import HexColor
-from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import __version__
 from ..draw import fonts, pdf
-from ..draw.scene import Scene
+from ..draw.scene import Scene, files_drawn
 from ..game import BuildOptions
 from . import impose
 from .paper import MARGIN_MM, OVERLAP_MM, Page
@@ -56,13 +59,27 @@ class _PageSpec:
 
 
 class PrintDocument:
-    """Collects pages, then renders them into one deterministic PDF."""
+    """The pages of one PDF, held until `to_bytes` draws them all (a kit's file, whose key is known
+    before it is drawn), or, with `stream`, each drawn as it is added and its content encoded at
+    once, so that a deck of thousands never holds its faces nor its pages. Both draw the same bytes,
+    and both know the same digest of their pages (what a build keys the file by)."""
 
-    def __init__(self, game_title: str, subject: str, options: BuildOptions) -> None:
+    def __init__(self, game_title: str, subject: str, options: BuildOptions, *, stream: bool = False) -> None:
         self.game_title = game_title
         self.subject = subject
         self.options = options
-        self.pages: list[_PageSpec] = []
+        self.stream = stream
+        self.pages: list[_PageSpec] = []     # held pages (none when streaming)
+        self.page_count = 0
+        self.files: set[str] = set()         # pictures and font files the pages draw from
+        self._digest = hashlib.sha256()
+        self._canvas: Canvas | None = None
+        self._pdf: bytes | None = None
+
+    @property
+    def pages_digest(self) -> str:
+        """A hash of every page added so far, whole (its faces, slots, marks and label)."""
+        return self._digest.hexdigest()
 
     # ---- what a kit puts in ------------------------------------------------------------
     def cards(self, what: str, fronts: list[Scene], back: Scene | list[Scene] | None = None) -> None:
@@ -70,36 +87,57 @@ class PrintDocument:
         followed by its backs page, lined up for the chosen duplex (none: fronts only)."""
         if not fronts:
             return
-        w, h = fronts[0].w, fronts[0].h
-        if any((f.w, f.h) != (w, h) for f in fronts):
-            raise ValueError(f"{what}: faces of one section must share a size")
+        if isinstance(back, list):
+            pairs: Iterable[tuple[Scene, Scene | None]] = zip(fronts, back, strict=True)
+        else:
+            pairs = ((front, back) for front in fronts)
+        self.card_stream(what, pairs, len(fronts), (fronts[0].w, fronts[0].h), back is not None)
+
+    def card_stream(self, what: str, pairs: Iterable[tuple[Scene, Scene | None]], count: int,
+                    size: tuple[float, float], backs: bool) -> None:
+        """`count` faces of `size`, each with its back when `backs`, imposed as `cards` does; the pairs
+        are drawn as they come, a page at a time (a face the pairs have not yet drawn is not held)."""
+        if count == 0:
+            return
+        w, h = size
         bleed = self.options.bleed_mm
         try:
             g = impose.grid(self.options.paper, w, h, bleed)
         except impose.DoesNotFit:
             # larger than the paper: each face is tiled over pages (backs are then printed the same way)
-            for n, face in enumerate(fronts, 1):
-                self.board(f"{what} {n}/{len(fronts)}", face)
-            if back is not None and self.options.duplex != "none":
-                self.board(f"{what}: back", back if isinstance(back, Scene) else back[0])
+            first_back = None
+            for n, (face, back) in enumerate(pairs, 1):
+                _same_size(what, face, size)
+                self.board(f"{what} {n}/{count}", face)
+                first_back = first_back or back
+            if first_back is not None and self.options.duplex != "none":
+                self.board(f"{what}: back", first_back)
             return
-        backs_list = None if back is None else (back if isinstance(back, list) else [back] * len(fronts))
-        sheets = [fronts[i:i + g.per_page] for i in range(0, len(fronts), g.per_page)]
-        for n, chunk in enumerate(sheets, 1):
-            tag = f"{what} {n}/{len(sheets)}"
-            spec = _PageSpec(g.page, f"{tag} (fronts)" if backs_list else tag, bleed=bleed)
-            spec.placed = [_Placed(s, slot, bleed) for s, slot in zip(chunk, g.slots, strict=False)]
+        sheets = -(-count // g.per_page)
+        with_backs = backs and self.options.duplex != "none"
+        bslots = impose.backs(g, self.options.duplex) if with_backs else ()
+        it = iter(pairs)
+        for n in range(1, sheets + 1):
+            chunk = [pair for _, pair in zip(range(g.per_page), it, strict=False)]
+            for face, back in chunk:
+                _same_size(what, face, size)
+                if (back is not None) != backs:
+                    raise ValueError(f"{what}: some faces have a back and some do not")
+            tag = f"{what} {n}/{sheets}"
+            spec = _PageSpec(g.page, f"{tag} (fronts)" if backs else tag, bleed=bleed)
+            spec.placed = [_Placed(face, slot, bleed) for (face, _), slot in zip(chunk, g.slots, strict=False)]
             spec.crop = list(g.slots[:len(chunk)])
             spec.boxes = _union(spec.crop)
-            self.pages.append(spec)
-            if backs_list and self.options.duplex != "none":
-                first = (n - 1) * g.per_page
-                bslots = impose.backs(g, self.options.duplex)
+            self._add(spec)
+            if with_backs:
                 bspec = _PageSpec(g.page, f"{tag} (backs, {self.options.duplex}-edge duplex)", bleed=bleed)
-                bspec.placed = [_Placed(backs_list[first + i], bslots[i], bleed) for i in range(len(chunk))]
+                bspec.placed = [_Placed(back, bslots[i], bleed) for i, (_, back) in enumerate(chunk)
+                                if back is not None]
                 bspec.crop = list(bslots[:len(chunk)])
                 bspec.boxes = _union(bspec.crop)
-                self.pages.append(bspec)
+                self._add(bspec)
+        if next(it, None) is not None:
+            raise ValueError(f"{what}: more faces than the {count} announced")
 
     def sheet(self, what: str, scene: Scene) -> None:
         """A full-page face (a player sheet, a GM sheet), centred; tiled if larger than the page."""
@@ -109,7 +147,7 @@ class PrintDocument:
             return
         ax, ay, aw, ah = pg.area
         slot = impose.Slot(ax + (aw - scene.w) / 2, ay + (ah - scene.h) / 2, scene.w, scene.h)
-        self.pages.append(_PageSpec(pg, what, [_Placed(scene, slot, 0.0)], boxes=(0, 0, pg.w, pg.h)))
+        self._add(_PageSpec(pg, what, [_Placed(scene, slot, 0.0)], boxes=(0, 0, pg.w, pg.h)))
 
     def board(self, what: str, scene: Scene) -> None:
         """A face larger than the paper, tiled over pages that overlap, with alignment marks."""
@@ -122,22 +160,44 @@ class PrintDocument:
                              clip=(part.x, part.y, part.w, part.h), part=(t, part))
             spec.boxes = (part.page_x, part.page_y, part.w, part.h)
             spec.crop = [slot]
-            self.pages.append(spec)
+            self._add(spec)
 
     # ---- rendering ---------------------------------------------------------------------
+    def _add(self, spec: _PageSpec) -> None:
+        if self._pdf is not None:
+            raise ValueError("the document is finished: to_bytes has been called")
+        self._digest.update(repr(spec).encode() + b"\0")
+        self.files |= files_drawn(p.scene for p in spec.placed)
+        self.page_count += 1
+        if self.stream:
+            self._draw(spec)
+        else:
+            self.pages.append(spec)
+
+    def _draw(self, spec: _PageSpec) -> None:
+        c = self._open()
+        self._page(c, spec)
+        _compress_last_page(c)
+
+    def _open(self) -> Canvas:
+        if self._canvas is None:
+            c = Canvas(io.BytesIO(), invariant=1, pageCompression=1,
+                       initialFontName=fonts.pdf_name("regular"))  # type: ignore[arg-type]  # stub says float
+            c.setTitle(f"{self.game_title}: {self.subject}")
+            c.setAuthor("playkit")
+            c.setCreator(f"playkit {__version__}")
+            c.setSubject(self.subject)
+            _stable_font_codes(c)
+            self._canvas = c
+        return self._canvas
+
     def to_bytes(self) -> bytes:
-        buf = io.BytesIO()
-        c = Canvas(buf, invariant=1, pageCompression=1,
-                   initialFontName=fonts.pdf_name("regular"))  # type: ignore[arg-type]  # stub says float
-        c.setTitle(f"{self.game_title}: {self.subject}")
-        c.setAuthor("playkit")
-        c.setCreator(f"playkit {__version__}")
-        c.setSubject(self.subject)
-        _stable_font_codes(c)
-        for spec in self.pages:
-            self._page(c, spec)
-        c.save()
-        return buf.getvalue()
+        """The finished PDF (nothing more may be added once it is asked for)."""
+        if self._pdf is None:
+            for spec in self.pages:
+                self._draw(spec)
+            self._pdf = self._open().getpdfdata()  # type: ignore[no-untyped-call]  # save's bytes, no copy
+        return self._pdf
 
     def _page(self, c: Canvas, spec: _PageSpec) -> None:
         pg = spec.page
@@ -170,6 +230,29 @@ class PrintDocument:
         c.setFillColor(HexColor(FOOT_COLOR))
         c.setFont(fonts.pdf_name("regular"), 6.5)
         c.drawString(MARGIN_MM * MM, 4.0 * MM, text)
+
+
+def _same_size(what: str, face: Scene, size: tuple[float, float]) -> None:
+    if (face.w, face.h) != size:
+        raise ValueError(f"{what}: faces of one section must share a size")
+
+
+def _compress_last_page(c: Canvas) -> None:
+    """Encode the page just shown now rather than when the file is saved: reportlab keeps every
+    page's content as text until then (some 30 kB a page of cards; encoded, a tenth of it). The
+    bytes are those reportlab would write: its own filters, in its order (PDFStream.format)."""
+    page = c._doc.Pages.pages[-1]  # type: ignore[attr-defined]
+    if page.Contents or not page.stream or not page.compression:
+        return
+    filters: list[Any] = [pdfdoc.PDFBase85Encode, pdfdoc.PDFZCompress] if rl_config.useA85 else [pdfdoc.PDFZCompress]
+    content = page.stream
+    for f in reversed(filters):
+        content = f.encode(content)
+    stream = pdfdoc.PDFStream(content=content)
+    stream.dictionary["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName(f.pdfname) for f in filters])
+    stream.__Comment__ = "page stream"  # type: ignore[attr-defined]
+    page.Contents = stream
+    page.stream = None
 
 
 def _pdf_box(pg: Page, x: float, y: float, w: float, h: float) -> tuple[float, float, float, float]:
