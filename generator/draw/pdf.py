@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from reportlab.lib.colors import HexColor
+from functools import cache
+
+from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from . import fonts
@@ -28,7 +30,7 @@ def draw(canvas: Canvas, scene: Scene, x: float, y: float, page_h: float, *, ble
     p.rect(cx, cy, cw, ch)
     c.clipPath(p, stroke=0, fill=0)
     if scene.background:
-        c.setFillColor(HexColor(scene.background))
+        c.setFillColor(_colour(scene.background))
         c.rect(-bleed, -bleed, scene.w + 2 * bleed, scene.h + 2 * bleed, stroke=0, fill=1)
     _items(c, scene.items)
     c.restoreState()
@@ -37,9 +39,9 @@ def draw(canvas: Canvas, scene: Scene, x: float, y: float, page_h: float, *, ble
 def _paint(c: Canvas, fill: str | None, stroke: str | None, stroke_mm: float,
            dash: tuple[float, ...]) -> tuple[int, int]:
     if fill:
-        c.setFillColor(HexColor(fill))
+        c.setFillColor(_colour(fill))
     if stroke:
-        c.setStrokeColor(HexColor(stroke))
+        c.setStrokeColor(_colour(stroke))
         c.setLineWidth(stroke_mm)
         c.setDash(list(dash) if dash else [])
     return (1 if stroke else 0), (1 if fill else 0)
@@ -90,16 +92,21 @@ def _items(c: Canvas, items: tuple[Item, ...]) -> None:
 
 
 def _text(c: Canvas, t: Text) -> None:
+    """One line in one text object: its matrix turns it upright in the flipped space at its anchor
+    (no saved state, no transform of the page: a deck of hundreds has thousands of lines)."""
     size = t.size_pt * fonts.PT_MM
-    c.saveState()
-    c.translate(t.x, t.y)
-    c.scale(1, -1)  # text upright in the flipped space
-    c.setFillColor(HexColor(t.color or "#000000"))
-    c.setFont(fonts.pdf_name(t.style, t.font), size)
-    if t.anchor == "middle":
-        c.drawCentredString(0, 0, t.text)
-    elif t.anchor == "end":
-        c.drawRightString(0, 0, t.text)
-    else:
-        c.drawString(0, 0, t.text)
-    c.restoreState()
+    x = t.x
+    if t.anchor != "start":
+        width = fonts.width_mm(t.text, t.size_pt, t.style, t.font)
+        x -= width / 2 if t.anchor == "middle" else width
+    text = c.beginText()
+    text.setTextTransform(1, 0, 0, -1, x, t.y)
+    text.setFont(fonts.pdf_name(t.style, t.font), size)
+    text.setFillColor(_colour(t.color or "#000000"))
+    text.textOut(t.text)
+    c.drawText(text)
+
+
+@cache
+def _colour(hex_colour: str) -> Color:
+    return HexColor(hex_colour)
