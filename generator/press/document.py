@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import io
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from reportlab import rl_config
@@ -33,10 +33,11 @@ FOOT_COLOR = "#555555"
 
 def scene_hash(*scenes: Scene | None) -> str:
     """A short hash of what faces show: same drawing, same hash."""
-    h = hashlib.sha256()
-    for s in scenes:
-        h.update(repr(s).encode())
-    return h.hexdigest()[:10]
+    return _short_hash([repr(s) for s in scenes])
+
+
+def _short_hash(shown: list[str]) -> str:
+    return hashlib.sha256("".join(shown).encode()).hexdigest()[:10]
 
 
 @dataclass
@@ -56,6 +57,7 @@ class _PageSpec:
     part: tuple[impose.Tiling, impose.Part] | None = None
     boxes: tuple[float, float, float, float] | None = None  # trim x, y, w, h in page mm
     bleed: float = 0.0
+    faces_hash: str = ""   # scene_hash of the faces placed, for the footer (made when it is added)
 
 
 class PrintDocument:
@@ -75,6 +77,14 @@ class PrintDocument:
         self._digest = hashlib.sha256()
         self._canvas: Canvas | None = None
         self._pdf: bytes | None = None
+        self._last: tuple[Scene | None, str] = (None, "")
+
+    def _shown(self, scene: Scene) -> str:
+        """The scene written out whole (its repr); the last one is remembered, as a page of backs
+        places the same back nine times."""
+        if scene is not self._last[0]:
+            self._last = (scene, repr(scene))
+        return self._last[1]
 
     @property
     def pages_digest(self) -> str:
@@ -166,7 +176,11 @@ class PrintDocument:
     def _add(self, spec: _PageSpec) -> None:
         if self._pdf is not None:
             raise ValueError("the document is finished: to_bytes has been called")
-        self._digest.update(repr(spec).encode() + b"\0")
+        # each face written out once: for the footer's hash and for the digest of the pages
+        shown = [self._shown(p.scene) for p in spec.placed]
+        spec.faces_hash = _short_hash(shown)
+        where = [repr((p.slot, p.bleed)) for p in spec.placed]
+        self._digest.update("\0".join([repr(replace(spec, placed=[])), *where, *shown, ""]).encode())
         self.files |= files_drawn(p.scene for p in spec.placed)
         self.page_count += 1
         if self.stream:
@@ -222,7 +236,7 @@ class PrintDocument:
         c.showPage()
 
     def _footer(self, c: Canvas, spec: _PageSpec) -> None:
-        digest = scene_hash(*(p.scene for p in spec.placed))
+        digest = spec.faces_hash
         if spec.part is not None:
             digest += f"-{spec.part[1].row + 1}{spec.part[1].col + 1}"
         # the build is named by its data digest and version, not by the tool: players read this line too
