@@ -46,8 +46,8 @@ def protograf_python() -> Path:
     return python
 
 
-def run(cmd: list[str], env: dict[str, str] | None = None, cwd: Path = ROOT) -> tuple[float, float]:
-    """Wall seconds and peak resident memory (MB) of one whole process."""
+def run(cmd: list[str], env: dict[str, str] | None = None, cwd: Path = ROOT) -> tuple[float, float, float]:
+    """Wall seconds, CPU seconds (user and system) and peak resident memory (MB) of one whole process."""
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, cwd=cwd, env={**os.environ, **(env or {})},
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -57,7 +57,7 @@ def run(cmd: list[str], env: dict[str, str] | None = None, cwd: Path = ROOT) -> 
     err = proc.stderr.read().decode() if proc.stderr else ""
     if proc.returncode != 0:
         raise SystemExit(f"{' '.join(cmd)} failed ({proc.returncode}):\n{err[-2000:]}")
-    return wall, usage.ru_maxrss / 1024
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
 def decks(work: Path) -> dict[int, Path]:
@@ -71,23 +71,39 @@ def decks(work: Path) -> dict[int, Path]:
     return out
 
 
+def with_svgs(work: Path) -> Path:
+    """The 540-card deck with an SVG of every face (`svg: true`, the default, in place of false)."""
+    folder = work / "content-svg" / "peer-deck"
+    shutil.copytree(DECK, folder)
+    game = folder / "game.yaml"
+    text = game.read_text()
+    if "svg: false" not in text:
+        raise SystemExit("examples/decks/peer-deck/game.yaml no longer says svg: false")
+    game.write_text(text.replace("svg: false", "svg: true"))
+    return folder
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--repeat", type=int, default=5, help="runs of playkit and the floor at each size")
     ap.add_argument("--protograf-repeat", type=int, default=3,
                     help="runs of protograf at 540 cards (at 5,400 it runs once: minutes a run)")
     ap.add_argument("--no-protograf", action="store_true")
+    ap.add_argument("--svgs", action="store_true", help="also playkit with an SVG of every face, at 540 cards")
     args = ap.parse_args()
     work = Path(tempfile.mkdtemp(prefix="bench-peer-"))
     try:
         folders = decks(work)
+        svg_folder = with_svgs(work) if args.svgs else None
         python = None if args.no_protograf else protograf_python()
         times: dict[tuple[str, int], list[float]] = {}
+        cpus: dict[tuple[str, int], list[float]] = {}
         peaks: dict[tuple[str, int], list[float]] = {}
 
-        def record(tool: str, n: int, figures: tuple[float, float]) -> None:
+        def record(tool: str, n: int, figures: tuple[float, float, float]) -> None:
             times.setdefault((tool, n), []).append(figures[0])
-            peaks.setdefault((tool, n), []).append(figures[1])
+            cpus.setdefault((tool, n), []).append(figures[1])
+            peaks.setdefault((tool, n), []).append(figures[2])
 
         for n, folder in folders.items():
             csv_file = str(folder / "cards.csv")
@@ -98,6 +114,11 @@ def main() -> None:
                     record("playkit", n, run([sys.executable, "-m", "generator.cli", "--content", str(folder.parent),
                                               "--out", str(out), "build", "peer-deck"]))
                     shutil.rmtree(out)
+                    if svg_folder is not None and n == SIZES[0]:
+                        record("playkit + SVGs", n, run([sys.executable, "-m", "generator.cli", "--content",
+                                                         str(svg_folder.parent), "--out", str(out), "build",
+                                                         "peer-deck"]))
+                        shutil.rmtree(out)
                     record("floor", n, run([sys.executable, str(BENCH / "floor_deck.py"), csv_file,
                                             str(work / "floor.pdf")]))
                 if python is not None and k < (args.protograf_repeat if n == SIZES[0] else 1):
@@ -105,49 +126,49 @@ def main() -> None:
                                                {"PEER_CSV": csv_file, "PEER_OUT": str(work / "protograf.pdf")},
                                                cwd=work))
                 print(f"  {n:,} cards: round {k + 1}/{rounds} done", file=sys.stderr, flush=True)
-        report(times, peaks)
+        report(times, cpus, peaks)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
 
-def report(times: dict[tuple[str, int], list[float]], peaks: dict[tuple[str, int], list[float]]) -> None:
-    def t(tool: str, n: int) -> float:
-        return statistics.median(times[(tool, n)])
+def report(times: dict[tuple[str, int], list[float]], cpus: dict[tuple[str, int], list[float]],
+           peaks: dict[tuple[str, int], list[float]]) -> None:
+    def med(figures: dict[tuple[str, int], list[float]], tool: str, n: int) -> float:
+        return statistics.median(figures[(tool, n)])
 
-    def m(tool: str, n: int) -> float:
-        return statistics.median(peaks[(tool, n)])
-
-    tools = [tool for tool in ("playkit", "protograf", "floor") if (tool, SIZES[0]) in times]
+    tools = [tool for tool in ("playkit", "protograf", "floor", "playkit + SVGs") if (tool, SIZES[0]) in times]
     load = os.getloadavg()
-    print(f"machine: {os.cpu_count()} cores, {platform()}; load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
-    print(f"{'':<12}" + "".join(f"{f'{n:,} cards':>26}" for n in SIZES))
-    print(f"{'':<12}" + "".join(f"{'time (s)':>13}{'peak (MB)':>13}" for _ in SIZES))
+    print(f"machine: {os.cpu_count()} cores, {platform()}; load average now {load[0]:.1f} {load[1]:.1f} "
+          f"{load[2]:.1f}; medians of n runs, wall and CPU (user + system) seconds, peak RSS")
+    print(f"{'':<15}" + "".join(f"{f'{n:,} cards':>30}" for n in SIZES))
+    print(f"{'':<15}" + "".join(f"{'wall s':>10}{'cpu s':>8}{'MB':>6}{'n':>6}" for _ in SIZES))
     for tool in tools:
         cells = ""
         for n in SIZES:
             if (tool, n) in times:
-                runs = len(times[(tool, n)])
-                cells += f"{t(tool, n):>9.2f} n={runs:<2}{m(tool, n):>13.0f}"
+                cells += (f"{med(times, tool, n):>10.2f}{med(cpus, tool, n):>8.2f}{med(peaks, tool, n):>6.0f}"
+                          f"{len(times[(tool, n)]):>6}")
             else:
-                cells += f"{'-':>13}{'-':>13}"
-        name = {"floor": "reportlab"}.get(tool, tool)
-        print(f"{name:<12}{cells}")
+                cells += f"{'-':>10}{'-':>8}{'-':>6}{'':>6}"
+        print(f"{ {'floor': 'reportlab'}.get(tool, tool):<15}{cells}")
     print()
     for n in SIZES:
-        ratio = t("playkit", n) / t("floor", n)
-        print(f"playkit / plain reportlab at {n:,} cards: {ratio:5.2f}x   goal <= {GOAL_FLOOR:g}x   "
-              f"{'met' if ratio <= GOAL_FLOOR else 'NOT met'}")
+        for what, figures in (("wall", times), ("cpu", cpus)):
+            ratio = med(figures, "playkit", n) / med(figures, "floor", n)
+            print(f"playkit / plain reportlab, {n:,} cards, {what}: {ratio:5.2f}x   goal <= {GOAL_FLOOR:g}x  "
+                  f"{'met' if ratio <= GOAL_FLOOR else 'NOT met'}")
     for n in SIZES:
         if ("protograf", n) in times:
-            ratio = t("protograf", n) / t("playkit", n)
-            print(f"protograf / playkit at {n:,} cards:       {ratio:5.1f}x   goal >= {GOAL_PROTOGRAF:g}x  "
-                  f"{'met' if ratio >= GOAL_PROTOGRAF else 'NOT met'}")
+            for what, figures in (("wall", times), ("cpu", cpus)):
+                ratio = med(figures, "protograf", n) / med(figures, "playkit", n)
+                print(f"protograf / playkit, {n:,} cards, {what}:       {ratio:5.1f}x   goal >= {GOAL_PROTOGRAF:g}x "
+                      f"{'met' if ratio >= GOAL_PROTOGRAF else 'NOT met'}")
     for tool in tools:
-        if (tool, SIZES[1]) in peaks:
-            ratio = m(tool, SIZES[1]) / m(tool, SIZES[0])
+        if (tool, SIZES[1]) in peaks and (tool, SIZES[0]) in peaks:
+            ratio = med(peaks, tool, SIZES[1]) / med(peaks, tool, SIZES[0])
             verdict = "met" if ratio <= GOAL_MEMORY else "NOT met"
             goal = f"   goal <= {GOAL_MEMORY:g}x  {verdict}" if tool == "playkit" else ""
-            print(f"{tool} peak memory 5,400 / 540 cards:  {ratio:5.2f}x{goal}")
+            print(f"{tool} peak memory, 5,400 / 540 cards: {ratio:5.2f}x{goal}")
 
 
 def platform() -> str:
