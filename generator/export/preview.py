@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import html
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from urllib.parse import quote
 
@@ -140,7 +140,7 @@ def _face(images: _Images, face: Face, file: str, k: int) -> Shown:
     return Shown(name, front, back, face.copies, face.front.w, face.front.h)
 
 
-def _section(label: str, faces: list[Face], shown: list[Shown]) -> str:
+def _section(label: str, faces: Sequence[Face], shown: list[Shown]) -> str:
     """A section's faces (under its label, unless its file's heading says it already), under a
     heading for each deck or group when it holds several. A back shared by a whole group is shown
     once, first; a back of its own beside its front."""

@@ -223,8 +223,9 @@ def _draw(comp: Component, table: Table, layout: Layout, back: Layout | None,
         ident = str(values.get("id") or f"{n:02d}-{label}")
         # kept without the places of its cells: those name problems, and drawing it again finds none
         names = tuple(item.fields)
+        svg = f"{comp.id}/{_slug(ident)}" if comp.svg else ""
         rows.append(_Row(keys.setdefault(names, names), tuple(item.fields.values()), item.name,
-                         str(called or f"{comp.name} {n}"), int(copies), f"{comp.id}/{_slug(ident)}" if comp.svg else ""))
+                         str(called or f"{comp.name} {n}"), int(copies), svg))
     faces = RowFaces(comp, layout, back, rows, first_back if shared else None, same_backs)
     return Drawn(comp, faces, faces.copies)
 
