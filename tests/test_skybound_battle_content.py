@@ -227,11 +227,13 @@ def test_no_card_is_strictly_dominated_by_another_of_its_colour(m):
     assert not [(a.id, b.id) for a in m.cards for b in m.cards if a.colour == b.colour and dominates(a, b)]
 
 
-def test_a_strictly_dominated_card_is_reported_at_its_line(content_copy):
+def test_a_strictly_dominated_card_is_reported_at_its_line(content_copy, m):
     root = content_copy(GAME)
-    # Flame Dancer as Ash Duelist was before: the same body, one effect less
-    dancer = '    attack: {}\n    life: {}\n    flavour: "Every step'
-    _edit(root, "cards", dancer.format(4, 1), dancer.format(3, 1))
+    # Flame Dancer (the same cost) given Ash Duelist's body: the same card, one effect less
+    dancer, duelist = m.card("flame-dancer"), m.card("ash-duelist")
+    assert (dancer.cost, dancer.mana) == (duelist.cost, duelist.mana)
+    body = '    attack: {}\n    life: {}\n    flavour: "Every step'
+    _edit(root, "cards", body.format(dancer.attack, dancer.life), body.format(duelist.attack, duelist.life))
     problems = _problems(root)
     line = _line_of(root, "cards", "id: flame-dancer")
     assert any(f"cards.yaml:{line}:" in p and "flame-dancer is strictly dominated by" in p
