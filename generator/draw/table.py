@@ -4,8 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .scene import Color, Item, Line, Rect
-from .text import block
+from .scene import Color, FontStyle, Item, Line, Rect
+from .text import MIN_TEXT_PT, block, fits
+
+PAD_X, PAD_Y = 1.2, 0.6   # mm between a cell's rule and its text
+
+
+def _style(r: int, c: int, header_rows: int, first_col_bold: bool) -> FontStyle:
+    return "bold" if r < header_rows or (first_col_bold and c == 0) else "regular"
 
 
 def table(x: float, y: float, widths: Sequence[float], rows: Sequence[Sequence[str]], *,
@@ -13,7 +19,8 @@ def table(x: float, y: float, widths: Sequence[float], rows: Sequence[Sequence[s
           header_color: Color = "#ffffff", stripe: Color = "#eef3f4", line: Color = "#8aa1a8",
           first_col_bold: bool = True, align: str = "middle") -> tuple[tuple[Item, ...], float]:
     """A table at (x, y): returns its items and its height. Row heights are fixed; text shrinks
-    to fit its cell."""
+    to fit its cell, never below MIN_TEXT_PT (`overflowing` names the cells whose text does not fit
+    there, for a check to report where the text was written)."""
     items: list[Item] = []
     total_w = sum(widths)
     for r, row in enumerate(rows):
@@ -25,10 +32,9 @@ def table(x: float, y: float, widths: Sequence[float], rows: Sequence[Sequence[s
         cx = x
         for c, cell in enumerate(row):
             w = widths[c]
-            bold = head or (first_col_bold and c == 0)
             anchor = "start" if (c == 0 and not head) else align
-            items += block(cell, cx + 1.2, top + 0.6, w - 2.4, row_h - 1.2, max_pt=size_pt, min_pt=4.5,
-                           style="bold" if bold else "regular",
+            items += block(cell, cx + PAD_X, top + PAD_Y, w - 2 * PAD_X, row_h - 2 * PAD_Y, max_pt=size_pt,
+                           min_pt=MIN_TEXT_PT, style=_style(r, c, header_rows, first_col_bold),
                            color=header_color if head else "#1f2328", anchor=anchor,  # type: ignore[arg-type]
                            valign="middle")
             cx += w
@@ -40,3 +46,13 @@ def table(x: float, y: float, widths: Sequence[float], rows: Sequence[Sequence[s
         cx += w
         items.append(Line(cx, y, cx, y + h, stroke=line, stroke_mm=0.25))
     return tuple(items), h
+
+
+def overflowing(widths: Sequence[float], rows: Sequence[Sequence[str]], *, row_h: float = 7.0,
+                header_rows: int = 1, first_col_bold: bool = True) -> list[tuple[int, int]]:
+    """The cells (row, column) of a `table` with these widths, rows and options whose text does not
+    fit its cell even at MIN_TEXT_PT: pure geometry, so that a check can refuse the text where it
+    was written (drawing never fails; such a cell would print past its rules)."""
+    return [(r, c) for r, row in enumerate(rows) for c, cell in enumerate(row)
+            if not fits(cell, widths[c] - 2 * PAD_X, row_h - 2 * PAD_Y, MIN_TEXT_PT,
+                        _style(r, c, header_rows, first_col_bold))]

@@ -6,6 +6,7 @@ from .fonts import PT_MM, width_mm
 from .scene import Anchor, Color, FontStyle, Text
 
 LEADING = 1.2
+MIN_TEXT_PT = 6.0   # the kit's floor: no word is printed smaller (tables, layouts, cards)
 
 
 def wrap(text: str, width: float, size_pt: float, style: FontStyle = "regular", font: str = "") -> list[str]:

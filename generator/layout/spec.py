@@ -26,6 +26,7 @@ import jinja2
 from ..content import ContentError, Loc, Problem, Source, load_file
 from ..content.contentset import shown_path
 from ..draw import fonts
+from ..draw.text import MIN_TEXT_PT
 from .template import Template, compile_template, is_template
 from .units import PRESETS, Length, length
 
@@ -49,7 +50,6 @@ ALLOWED: dict[str, frozenset[str]] = {
 ALIGN = ("left", "center", "right")
 VALIGN = ("top", "middle", "bottom")
 BUILTIN_FONTS = ("regular", "bold", "italic")
-MIN_TEXT_PT = 6.0   # the team's floor: no word printed smaller
 HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 COLOUR_NAME = re.compile(r"^[a-z][a-z0-9-]*$")   # a palette's names
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")

@@ -7,8 +7,9 @@ from textwrap import shorten
 
 from ...content import ContentSet, Problem
 from ...draw import Circle, Line, Rect, Scene, Text, polygon
+from ...draw.fonts import width_mm
 from ...draw.scene import Item as SceneItem
-from ...draw.text import label
+from ...draw.text import MIN_TEXT_PT, label
 from ...layout import Item, Slot, SlotBox, draw
 from . import art
 from .model import IslandOfFog
@@ -92,12 +93,13 @@ def coin(m: IslandOfFog, value: int) -> Scene:
 
 def problems(m: IslandOfFog, content: ContentSet) -> list[Problem]:
     """Every problem the token layouts have with a unit token (its name or move too long for its
-    box, at the layout and naming the data line), found by drawing each once."""
+    box, at the layout and naming the data line), found by drawing each once, and the dice sheet's
+    heading too long for its line (at the game's title)."""
     out: list[Problem] = []
     for u in m.units.units:
         for c in m.game.colours:
             out += unit_checked(m, u.id, c.id, content)[1]
-    return out
+    return out + dice_sheet_checked(m, content)[1]
 
 
 PIPS = {1: [(0.5, 0.5)], 2: [(0.27, 0.27), (0.73, 0.73)], 3: [(0.25, 0.25), (0.5, 0.5), (0.75, 0.75)],
@@ -147,6 +149,12 @@ SIDES = ("attacker", "defender")
 
 def dice_sheet(m: IslandOfFog) -> Scene:
     """Both sides' dice as fold-up nets on one sheet: the attacker's white, the defender's grey."""
+    return dice_sheet_checked(m)[0]
+
+
+def dice_sheet_checked(m: IslandOfFog, content: ContentSet | None = None) -> tuple[Scene, list[Problem]]:
+    """The dice sheet and, given the content, its heading refused at the game's title when it cannot
+    fit one line across the nets at MIN_TEXT_PT."""
     e = m.tokens.dice.net_size
     n = m.combat.dice
     gap = e * 0.3
@@ -155,9 +163,12 @@ def dice_sheet(m: IslandOfFog) -> Scene:
     head, row_label = 9.0, 7.0
     h = head + len(SIDES) * (row_label + net_h) + (len(SIDES) - 1) * gap
     ink = m.look.ink
-    items: list[SceneItem] = [label(f"{m.game.title}: dice ({len(SIDES) * n} d{m.combat.die_sides}). Cut the solid "
-                               "lines, fold the dotted ones, glue the shaded tabs inside.",
-                               w / 2, 5, w, max_pt=9, color=ink)]
+    heading = (f"{m.game.title}: dice ({len(SIDES) * n} d{m.combat.die_sides}). Cut the solid lines, fold the "
+               "dotted ones, glue the shaded tabs inside.")
+    problems = [content.problem("game", ("title",), f"the heading of the dice sheet does not fit its {w:.3g} mm "
+                                                    f"line even at {MIN_TEXT_PT:g} pt: shorten the title")
+                ] if content is not None and width_mm(heading, MIN_TEXT_PT) > w else []
+    items: list[SceneItem] = [label(heading, w / 2, 5, w, max_pt=9, min_pt=MIN_TEXT_PT, color=ink)]
     y = head
     for side in SIDES:
         fill = m.look.paper if side == "attacker" else m.look.fog
@@ -165,4 +176,4 @@ def dice_sheet(m: IslandOfFog) -> Scene:
         for k in range(n):
             items += die_net(m, k * (3 * e + gap), y + row_label, fill)
         y += row_label + net_h + gap
-    return Scene(w, h, tuple(items), background=m.look.paper, title="Dice")
+    return Scene(w, h, tuple(items), background=m.look.paper, title="Dice"), problems
