@@ -26,7 +26,7 @@ import jinja2
 from ..content import ContentError, Loc, Problem, Source, load_file
 from ..content.contentset import shown_path
 from ..draw import fonts
-from ..draw.text import MIN_TEXT_PT
+from ..draw.text import MIN_TEXT_PT as MIN_TEXT_PT  # the floor, named where layouts are checked
 from .template import Template, compile_template, is_template
 from .units import PRESETS, Length, length
 
