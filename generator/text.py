@@ -19,6 +19,12 @@ def render(name: str, **context: Any) -> str:
     return sandboxed_environment().get_template(name).render(**context)
 
 
+def render_line(name: str, **context: Any) -> str:
+    """Render the template file `templates/<name>` as one line of prose, its whitespace collapsed
+    (a note under a sheet's table, a caption): the words live in the template, not in the drawer."""
+    return " ".join(render(name, **context).split())
+
+
 def render_string(source: str, **context: Any) -> str:
     """Render a template written in content (card text); raises TemplateProblem (a jinja2.TemplateError)."""
     return render_template(source, **context)

@@ -8,6 +8,7 @@ from ...draw import Circle, Group, Line, Rect, Scene, Text, polygon
 from ...draw.scene import Item
 from ...draw.table import table
 from ...draw.text import block
+from ...text import render_line
 from . import overview, rules
 from .model import Ability, IslandsAndBridges, Token
 
@@ -217,11 +218,6 @@ def enemy_timeline_pages(game: IslandsAndBridges) -> int:
     return timeline_pages(max((e.charge_rounds for e in game.elements.enemies.values()), default=0))
 
 
-def _continue_note(pages: int) -> str:
-    return (f"A longer stage goes on with a fresh copy of the {'sheet' if pages == 1 else 'sheets'}: "
-            f"add {pages * ROUNDS_PER_PAGE} to every round number.")
-
-
 def player_timeline(game: IslandsAndBridges, page: int) -> Scene:
     """Rounds across; for each player a Health row and a row per card with a cooldown."""
     w, h = LANDSCAPE
@@ -246,8 +242,8 @@ def player_timeline(game: IslandsAndBridges, page: int) -> Scene:
     for k in range(len(players)):
         y = 15 + row_h * (1 + k * per)
         items.append(Rect(0, y, w, row_h * per, stroke=game.color("player"), stroke_mm=0.6))
-    items += block("Mark each round below its number. When a card is played, write its cooldown mark in the "
-                   "round it is ready again (cooldown counts from activation). " + _continue_note(pages),
+    items += block(render_line("islands-and-bridges/notes/player-timeline.txt.j2", pages=pages,
+                               rounds_per_page=ROUNDS_PER_PAGE),
                    0, 15 + th + 1.5, w, 6, max_pt=7, color=game.color("muted"))
     return Scene(w, h, tuple(items), title=f"Player Timeline {page + 1}")
 
@@ -272,11 +268,8 @@ def enemy_timeline(game: IslandsAndBridges, page: int) -> Scene:
                     first_col_bold=False)
     items += tbl
     charging = [e for e in game.elements.enemies.values() if e.charge_rounds]
-    note = "Write each enemy's health left after the Damage phase."
-    for e in charging:
-        note += (f" {e.name}: tick each round it charges; it strikes in the last round of its "
-                 f"{e.charge_rounds}-round charge, so once every {e.charge_rounds} rounds.")
-    note += " " + _continue_note(pages)
+    note = render_line("islands-and-bridges/notes/enemy-timeline.txt.j2", charging=charging, pages=pages,
+                       rounds_per_page=ROUNDS_PER_PAGE)
     items += block(note, 0, 15 + th + 2, w, 8, max_pt=7.5, color=game.color("muted"))
     return Scene(w, h, tuple(items), title=f"Enemy Timeline {page + 1}")
 
@@ -303,10 +296,9 @@ def ability_duration_timeline(game: IslandsAndBridges, page: int) -> Scene:
             items += duration_lane(game, ab, label_w, y, field, lane, longest)
             y += lane + 1.5
         y += 4
-    items += block(f"Put the ability's duration marker on the field of its duration when it is played; in "
-                   f"{_phase_name(game, 'skill-duration')} move every marker one field to the "
-                   f"{rules.DURATION_STEP}. Below 1, the marker leaves and the card is turned face down until its "
-                   "cooldown mark.", 0, h - 9, w, 9, max_pt=7.5, color=game.color("muted"))
+    items += block(render_line("islands-and-bridges/notes/ability-timeline.txt.j2",
+                               phase=_phase_name(game, "skill-duration"), duration_step=rules.DURATION_STEP),
+                   0, h - 9, w, 9, max_pt=7.5, color=game.color("muted"))
     return Scene(w, h, tuple(items), title=f"Ability Duration Timeline {page + 1}")
 
 

@@ -7,6 +7,7 @@ from ...draw.scene import Item
 from ...draw.text import block, label
 from ...game import Artifact, BuildOptions
 from ...press import PrintDocument
+from ...text import render_line
 from .model import TITLE
 from .simulate import Rate, Report
 
@@ -55,8 +56,7 @@ def scene(r: Report) -> Scene:
     n = len(decks) + 1
     cw = min(30.0, (w - head_w - 6) / n)
     chh = min(19.0, (h - top - 40) / len(decks))
-    items.append(Text(0, 19, "Win rate of the row deck against the column deck: 95% Wilson interval, games "
-                             "played. Draws count as not won.", 7.5, MUTED))
+    items.append(Text(0, 19, render_line("skybound-battle/heatmap-caption.txt.j2"), 7.5, MUTED))
     for j, d in enumerate([*decks, "overall"]):
         x = head_w + j * cw + (4 if j == len(decks) else 0)
         items.append(label(d, x + cw / 2, top + 1, cw - 1.5, max_pt=7.5, style="bold", color=NIGHT))
