@@ -134,9 +134,13 @@ def mini_euro(root: Path) -> None:
 def test_a_mini_euro_card_is_the_layout_scaled(content_copy, tmp_path):
     """The layout is written for a poker card (size: poker): on kit.yaml's mini-euro card every box
     scales with the card, texts shrink within their sizes (never below 6 pt), the art is sized from
-    its box; a text that cannot fit is an error at the card's line in cards.yaml."""
+    its box; a text that fits the poker card but not the mini-euro one is an error at the card's line
+    in cards.yaml. The shipped cards all fit both."""
     root = content_copy(GAME)
     mini_euro(root)
+    kit.load(GAME, root)   # every shipped card fits the mini-euro card
+    replace_in(root / GAME / "cards.yaml", "She marks the weakest first.",
+               "She marks the weakest before the battle starts.")
     with pytest.raises(ContentError) as err:
         kit.load(GAME, root)
     flavour = next(n for n, t in enumerate((root / GAME / "cards.yaml").read_text().splitlines(), 1)
@@ -168,7 +172,7 @@ def test_a_flavour_too_long_for_the_rules_box_is_refused_at_its_line(content_cop
     """issue 10: 500 characters of flavour do not fit the rules box at 6 pt: an error at the flavour's
     line and column in cards.yaml, exit 1, nothing written."""
     root = content_copy(GAME)
-    replace_in(root / GAME / "cards.yaml", "She marks the weakest before the battle starts.", "Long " * 100)
+    replace_in(root / GAME / "cards.yaml", "She marks the weakest first.", "Long " * 100)
     out = tmp_path / "out"
     result = runner.invoke(main, ["--content", str(root), "--out", str(out), "build", GAME])
     line = next(n for n, t in enumerate((root / GAME / "cards.yaml").read_text().splitlines(), 1) if "Long Long" in t)
