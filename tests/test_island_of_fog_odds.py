@@ -177,3 +177,57 @@ def test_combat_card_and_rulebook_say_the_same_about_rerolls_and_what_the_odds_a
     mountain = combat_lines(m)["defence"]["Mountain"]
     assert list(mountain) == ["Basic unit"]  # no elite bonus where an elite cannot stand
     assert "elite +3)" not in card.split("on Mountain")[1].split(")")[0] + ")"
+
+
+def _reference_odds(dice: int, sides: int, margin: int, ka: int, kd: int, policy: str,
+                    threshold: int = 3) -> tuple[Fraction, Fraction, Fraction]:
+    """The enumeration written plainly, roll by roll (the engine groups rolls and shares tables
+    between matchups: it must give exactly these fractions)."""
+    def choices(roll: tuple[int, ...], k: int) -> list[int]:
+        return list(range(k + 1)) if policy == "optimal" else [min(k, sum(1 for v in roll if v <= threshold))]
+
+    def defend(roll: tuple[int, ...], x: int) -> tuple[int, int, int]:
+        best: tuple[int, int, int] | None = None
+        for m in choices(roll, kd):
+            kept, scale = sum(roll[:dice - m]), sides ** (kd - m)
+            t = [0, 0, 0]
+            for total, ways in sum_distribution(m, sides):
+                t[0 if x > kept + total else 1 if x == kept + total else 2] += ways * scale
+            if best is None or 2 * t[2] + t[1] > 2 * best[2] + best[1]:
+                best = (t[0], t[1], t[2])
+        assert best is not None
+        return best
+
+    totals = [0, 0, 0]
+    for a_roll, a_ways in rolls(dice, sides):
+        for d_roll, d_ways in rolls(dice, sides):
+            best: list[int] | None = None
+            for m in choices(a_roll, ka):
+                kept, scale = sum(a_roll[:dice - m]), sides ** (ka - m)
+                acc = [0, 0, 0]
+                for total, ways in sum_distribution(m, sides):
+                    t = defend(d_roll, kept + total - margin)
+                    acc = [acc[i] + t[i] * ways * scale for i in range(3)]
+                if best is None or 2 * acc[0] + acc[1] > 2 * best[0] + best[1]:
+                    best = acc
+            assert best is not None
+            totals = [totals[i] + best[i] * a_ways * d_ways for i in range(3)]
+    n = sides ** (2 * dice + ka + kd)
+    return Fraction(totals[0], n), Fraction(totals[1], n), Fraction(totals[2], n)
+
+
+@pytest.mark.parametrize("policy", ["optimal", "simple"])
+@pytest.mark.parametrize(("dice", "sides"), [(1, 2), (2, 3), (2, 4), (3, 3)])
+def test_grouped_enumeration_equals_the_plain_one(dice, sides, policy):
+    for margin in range(-2, 3):
+        for ka in range(dice + 1):
+            for kd in range(dice + 1):
+                o = combat_odds(dice, sides, margin, ka, kd, policy, threshold=sides // 2)
+                assert (o.win, o.draw, o.lose) == _reference_odds(dice, sides, margin, ka, kd, policy,
+                                                                  sides // 2), (margin, ka, kd)
+
+
+@pytest.mark.parametrize(("margin", "ka", "kd", "policy"), [(-1, 2, 1, "optimal"), (2, 1, 2, "simple")])
+def test_grouped_enumeration_equals_the_plain_one_on_the_games_dice(margin, ka, kd, policy):
+    o = combat_odds(3, 6, margin, ka, kd, policy)
+    assert (o.win, o.draw, o.lose) == _reference_odds(3, 6, margin, ka, kd, policy)

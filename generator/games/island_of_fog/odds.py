@@ -61,6 +61,7 @@ class Odds:
 
 
 Triple = tuple[int, int, int]  # attacker wins, draws, loses: counts over a common denominator
+Option = tuple[int, int]       # a re-roll a side may make: (dice re-rolled, total of the dice kept)
 
 
 def _simple_count(roll: tuple[int, ...], allowance: int, threshold: int) -> int:
@@ -68,60 +69,109 @@ def _simple_count(roll: tuple[int, ...], allowance: int, threshold: int) -> int:
 
 
 @cache
+def _groups(dice: int, sides: int, allowance: int, policy: Policy,
+            threshold: int) -> tuple[tuple[tuple[Option, ...], int], ...]:
+    """The rolls of one side grouped by the re-rolls they offer (in the order the policy weighs
+    them), with the number of ordered rolls in each group: rolls offering the same options are
+    played the same way, so the enumeration visits each group once."""
+    groups: dict[tuple[Option, ...], int] = {}
+    for roll, ways in rolls(dice, sides):
+        counts = range(allowance + 1) if policy == "optimal" else (_simple_count(roll, allowance, threshold),)
+        options = tuple((m, sum(roll[:dice - m])) for m in counts)
+        groups[options] = groups.get(options, 0) + ways
+    return tuple(groups.items())
+
+
+@cache
+def _defence(dice: int, sides: int, kd: int, policy: Policy, threshold: int) -> tuple[tuple[Triple, ...], ...]:
+    """For each group of defender rolls (`_groups` order), the outcome counts (over sides**kd) once
+    the defender has re-rolled, against each attacker total x less the margin from dice - 1 to
+    dice * sides + 1 (any x beyond is as sure as those ends): the defender picks the re-roll that
+    maximises its wins plus half its draws, ties to fewer re-rolls. It depends on no margin, so
+    every matchup with the same defender re-rolls shares it."""
+    table = []
+    for options, _ in _groups(dice, sides, kd, policy, threshold):
+        row = []
+        for x in range(dice - 1, dice * sides + 2):
+            best: Triple | None = None
+            for m, kept in options:
+                scale = sides ** (kd - m)
+                win = draw = lose = 0
+                for total, ways in sum_distribution(m, sides):
+                    d = kept + total
+                    if x > d:
+                        win += ways
+                    elif x == d:
+                        draw += ways
+                    else:
+                        lose += ways
+                t = (win * scale, draw * scale, lose * scale)
+                if best is None or 2 * t[2] + t[1] > 2 * best[2] + best[1]:
+                    best = t
+            assert best is not None
+            row.append(best)
+        table.append(tuple(row))
+    return tuple(table)
+
+
+@cache
+def _attack(dice: int, sides: int, m: int, y: int, kd: int, policy: Policy, threshold: int) -> tuple[Triple, ...]:
+    """Outcome counts (over sides**(m + kd)) of an attacker that re-rolls m dice and keeps dice
+    totalling y over the margin, against each group of defender rolls answering as `_defence` says."""
+    lo, hi = dice - 1, dice * sides + 1
+    out = []
+    for row in _defence(dice, sides, kd, policy, threshold):
+        win = draw = lose = 0
+        for total, ways in sum_distribution(m, sides):
+            row_win, row_draw, row_lose = row[min(hi, max(lo, y + total)) - lo]
+            win += row_win * ways
+            draw += row_draw * ways
+            lose += row_lose * ways
+        out.append((win, draw, lose))
+    return tuple(out)
+
+
+@cache
 def combat_odds(dice: int, sides: int, margin: int, attacker_rerolls: int, defender_rerolls: int,
                 policy: Policy, threshold: int = 3) -> Odds:
     """Odds when the attacker wins on (attacker dice − defender dice) > `margin`, where `margin`
-    is the defender's bonus minus the attacker's."""
+    is the defender's bonus minus the attacker's.
+
+    For each attacker roll and defender roll, the attacker takes the re-roll that maximises its
+    wins plus half its draws (ties to fewer re-rolls), the defender answering each outcome as it
+    would; rolls offering the same re-rolls are counted together (`_groups`)."""
     ka, kd = attacker_rerolls, defender_rerolls
     if ka > dice or kd > dice:
         raise ValueError(f"cannot re-roll more than the {dice} dice rolled")
-    dist = [sum_distribution(m, sides) for m in range(max(ka, kd) + 1)]
-
-    @cache
-    def defend(roll: tuple[int, ...], x: int) -> Triple:
-        """Outcome counts (over sides**kd) once the attacker's dice total is fixed at x + margin."""
-        choices = range(kd + 1) if policy == "optimal" else [_simple_count(roll, kd, threshold)]
-        best: Triple | None = None
-        for m in choices:
-            kept = sum(roll[:dice - m])
-            scale = sides ** (kd - m)
-            win = draw = lose = 0
-            for total, ways in dist[m]:
-                d = kept + total
-                if x > d:
-                    win += ways
-                elif x == d:
-                    draw += ways
-                else:
-                    lose += ways
-            t = (win * scale, draw * scale, lose * scale)
-            if best is None or 2 * t[2] + t[1] > 2 * best[2] + best[1]:
-                best = t
-        assert best is not None
-        return best
-
+    defenders = [ways for _, ways in _groups(dice, sides, kd, policy, threshold)]
+    # each attacker option's counts against each defender group, scaled to sides**(ka + kd),
+    # and the value the attacker weighs them by (wins plus half the draws, doubled)
+    scaled: dict[Option, tuple[list[Triple], list[int]]] = {}
     totals = [0, 0, 0]
-    for a_roll, a_ways in rolls(dice, sides):
-        choices = range(ka + 1) if policy == "optimal" else [_simple_count(a_roll, ka, threshold)]
-        for d_roll, d_ways in rolls(dice, sides):
-            best: Triple | None = None
-            for m in choices:
-                kept = sum(a_roll[:dice - m])
+    for options, a_ways in _groups(dice, sides, ka, policy, threshold):
+        for option in options:
+            if option not in scaled:
+                m, kept = option
                 scale = sides ** (ka - m)
-                acc = [0, 0, 0]
-                for total, ways in dist[m]:
-                    t = defend(d_roll, kept + total - margin)
-                    for i in range(3):
-                        acc[i] += t[i] * ways
-                cand = (acc[0] * scale, acc[1] * scale, acc[2] * scale)
-                if best is None or 2 * cand[0] + cand[1] > 2 * best[0] + best[1]:
-                    best = cand
-            assert best is not None
-            for i in range(3):
-                totals[i] += best[i] * a_ways * d_ways
+                counts = [(w * scale, d * scale, lo * scale)
+                          for w, d, lo in _attack(dice, sides, m, kept - margin, kd, policy, threshold)]
+                scaled[option] = counts, [2 * w + d for w, d, _ in counts]
+        choices = [scaled[o] for o in options]
+        win = draw = lose = 0
+        for j, d_ways in enumerate(defenders):
+            best, best_value = choices[0][0][j], choices[0][1][j]
+            for counts, values in choices[1:]:
+                if values[j] > best_value:
+                    best, best_value = counts[j], values[j]
+            win += best[0] * d_ways
+            draw += best[1] * d_ways
+            lose += best[2] * d_ways
+        totals[0] += win * a_ways
+        totals[1] += draw * a_ways
+        totals[2] += lose * a_ways
     denominator = sides ** (2 * dice + ka + kd)
-    win, draw, lose = (Fraction(t, denominator) for t in totals)
-    return Odds(win, draw, lose)
+    win_, draw_, lose_ = (Fraction(t, denominator) for t in totals)
+    return Odds(win_, draw_, lose_)
 
 
 @dataclass(frozen=True)
