@@ -75,6 +75,18 @@ def compile_pool(cards: Iterable[Card]) -> dict[str, CardData]:
     return {c.id: CardData(i, c) for i, c in enumerate(cards)}
 
 
+_last: tuple[tuple[Card, ...], dict[str, CardData]] | None = None
+
+
+def compiled(cards: tuple[Card, ...]) -> dict[str, CardData]:
+    """`compile_pool(cards)`, kept for the pool it was last asked for: a simulation and a search
+    play chunk after chunk from one pool (the same tuple of frozen cards), compiled once."""
+    global _last
+    if _last is None or _last[0] is not cards:
+        _last = (cards, compile_pool(cards))
+    return _last[1]
+
+
 def deck_list(cards: dict[str, int], pool: dict[str, CardData]) -> list[CardData]:
     """A deck (id → count) as the list of its cards, in a stable order (ids sorted)."""
     return [pool[cid] for cid in sorted(cards) for _ in range(cards[cid])]

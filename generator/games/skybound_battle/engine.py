@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import cache
 from typing import Protocol
 
 from .compiled import (
@@ -95,6 +96,35 @@ class Policy(Protocol):
 ATTACK = -1
 
 
+@cache
+def rings(columns: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Columns by distance from each column: ((c,), (c-1, c+1), …) (decision targeting-distance)."""
+    out = []
+    for c in range(columns):
+        near: list[tuple[int, ...]] = [(c,)]
+        for d in range(1, columns):
+            ring = tuple(x for x in (c - d, c + d) if 0 <= x < columns)
+            if ring:
+                near.append(ring)
+        out.append(tuple(near))
+    return tuple(out)
+
+
+@cache
+def adjacent(columns: int) -> tuple[tuple[int, ...], ...]:
+    """For each spot, the spots next to it in board order: the one in front or behind, left, right."""
+    out = []
+    for slot in range(2 * columns):
+        col = slot % columns
+        spots = [slot + columns if slot < columns else slot - columns]
+        if col > 0:
+            spots.append(slot - 1)
+        if col < columns - 1:
+            spots.append(slot + 1)
+        out.append(tuple(sorted(spots)))
+    return tuple(out)
+
+
 class Battle:
     """The state of one game, and the rules that move it."""
 
@@ -134,15 +164,8 @@ class Battle:
         self.held = [0, 0]              # have placed one: what shows a policy holding cards back
         # Deployed effects by card id: [times revealed, times one of them found no target]
         self.deployed_effects: dict[str, list[int]] = {}
-        # Columns by distance from each column: [[c], [c-1, c+1], …] (decision targeting-distance).
-        self.near: list[list[list[int]]] = []
-        for c in range(columns):
-            rings = [[c]]
-            for d in range(1, columns):
-                ring = [x for x in (c - d, c + d) if 0 <= x < columns]
-                if ring:
-                    rings.append(ring)
-            self.near.append(rings)
+        self.near = rings(columns)
+        self.adjacent = adjacent(columns)
 
     # ------------------------------------------------------------------ the game
     def play(self) -> int | None:
@@ -191,19 +214,21 @@ class Battle:
         passed = [False, False] if passed is None else passed
         cur = self.token if cur is None else cur
         self.passed = passed
+        hands, count, nslots, policies = self.hands, self.count, self.nslots, self.policies
         while True:
             if not passed[cur]:
                 self.turn = cur
-                can = self.can_deploy(cur)
-                move = self.policies[cur].deploy(self, cur) if can else None
+                hand = hands[cur]
+                can = bool(hand) and count[cur] < nslots  # can_deploy
+                move = policies[cur].deploy(self, cur) if can else None
                 if move is None:
                     passed[cur] = True
                     self.held[cur] += can  # passed with a card in hand and room to place it
                 else:
                     self.placed[cur] += 1
-                    self.place(cur, self.hands[cur].pop(move[0]), move[1])
+                    self.place(cur, hand.pop(move[0]), move[1])
                     self.deployed = True
-                    if not self.can_deploy(cur):
+                    if not hand or count[cur] >= nslots:
                         passed[cur] = True
             if passed[0] and passed[1]:
                 return
@@ -262,7 +287,13 @@ class Battle:
         rules' other reading, the token holder's card turns up and acts before the other turns up."""
         order = (self.token, 1 - self.token)
         board = self.board
+        first, second = board[order[0]], board[order[1]]
         for slot in range(self.nslots):
+            a, b = first[slot], second[slot]
+            if (a is None or a.face_up) and (b is None or b.face_up):
+                if self.round_ended:
+                    return
+                continue  # nothing to turn up here
             turned = []
             for side in order:
                 u = board[side][slot]
@@ -303,22 +334,25 @@ class Battle:
     def resolve_battle(self) -> None:
         """Each grid spot in board order: Activation, Attack, Damage, Defeat."""
         order = (self.token, 1 - self.token)
-        boards = self.board
+        first, second = self.board[order[0]], self.board[order[1]]
         for slot in range(self.nslots):
-            for side in order:
-                u = boards[side][slot]
-                if u is not None and u.card.activated:
-                    self.activation(u)
+            u = first[slot]
+            if u is not None and u.card.activated:
+                self.activation(u)
+            u = second[slot]
+            if u is not None and u.card.activated:
+                self.activation(u)
             if self.attack_spot(slot, order):
                 return
 
     def activation(self, u: Unit) -> None:
         """Offer each Activated effect the unit can pay for to its owner's policy."""
+        own, policy = self.board[u.side], self.policies[u.side]
         for eff in u.card.activated:
-            if self.board[u.side][u.slot] is not u or u.mana < eff[3]:
+            if own[u.slot] is not u or u.mana < eff[3]:
                 return
             targets = self.targets(u, eff[1])
-            if self.policies[u.side].activate(self, u, eff, targets):
+            if policy.activate(self, u, eff, targets):
                 u.mana -= eff[3]
                 self.resolve_effect(u, eff, targets)
 
@@ -330,7 +364,7 @@ class Battle:
             u = boards[side][slot]
             if u is None or u.exhausted:
                 continue
-            if self.count[1 - side] == 0:
+            if not self.count[1 - side]:
                 self.winner = side  # "no characters on the opponent's board": that player wins
                 return True
             cands = self.attack_targets(side, u.col)
@@ -379,13 +413,13 @@ class Battle:
     # ------------------------------------------------------------------ end of round
     def end_of_round(self) -> None:
         """End of round abilities in board order, then every character readies, the token passes."""
-        order = (self.token, 1 - self.token)
+        order = (self.board[self.token], self.board[1 - self.token])
         for slot in range(self.nslots):
-            for side in order:
-                u = self.board[side][slot]
+            for own in order:
+                u = own[slot]
                 if u is not None and u.face_up and u.card.end_of_round:
                     for eff in u.card.end_of_round:
-                        if self.board[side][slot] is not u:
+                        if own[slot] is not u:
                             break
                         self.resolve_effect(u, eff)
         for b in self.board:
@@ -421,12 +455,7 @@ class Battle:
             return [t for t in self.board[1 - u.side] if t is not None and t.face_up]
         own = self.board[u.side]
         if target == ADJ_ALLIES:
-            spots = [u.slot + c if u.slot < c else u.slot - c]
-            if u.col > 0:
-                spots.append(u.slot - 1)
-            if u.col < c - 1:
-                spots.append(u.slot + 1)
-            return [t for t in (own[s] for s in sorted(spots)) if t is not None and t.face_up]
+            return [t for t in (own[s] for s in self.adjacent[u.slot]) if t is not None and t.face_up]
         if target == ALL_ALLIES:
             return [t for t in own if t is not None and t.face_up]
         return []

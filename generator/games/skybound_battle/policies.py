@@ -7,6 +7,7 @@ lie (not what they are), and the enemy's face-up characters.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from .compiled import DAMAGE, EXHAUST, HEAL, CardData, Eff
 from .engine import ATTACK, Battle, Policy, Unit
@@ -52,20 +53,18 @@ class GreedyPolicy:
         return best_i, self.best_slot(battle, side, hand[best_i])
 
     def best_slot(self, battle: Battle, side: int, card: CardData) -> int:
-        """The empty spot that scores best for `card` right now."""
+        """The empty spot that scores best for `card` right now (the first of equals)."""
         own = battle.board[side]
         enemy = battle.board[1 - side]
         c = battle.columns
-        centre = (c - 1) / 2
         best_s = -1
         best_score = -1e9
         attack, life, armour, back = card.attack, card.life, card.armour, card.backliner
-        for s in range(battle.nslots):
+        for s, col, off_centre in _spots(c):
             if own[s] is not None:
                 continue
-            col = s % c
             if s < c:  # frontline: it stands between the enemy and whatever is behind it
-                score = 10.0
+                score = 10
                 if own[s + c] is not None:
                     score += 3
                 if back:
@@ -80,10 +79,10 @@ class GreedyPolicy:
                     else:
                         score += 1
             else:  # backline: only worth it behind a shield
-                score = 12.0 if own[col] is not None and back else (6.0 if own[col] is not None else 1.0)
-            score -= abs(col - centre) * 0.1
-            if score > best_score:
-                best_s, best_score = s, score
+                score = 12 if own[col] is not None and back else (6 if own[col] is not None else 1)
+            total = score - off_centre  # whole points are exact: the same float as adding them up in floats
+            if total > best_score:
+                best_s, best_score = s, total
         return best_s
 
     def choose(self, battle: Battle, side: int, candidates: list[Unit], verb: int, amount: int) -> Unit:
@@ -115,6 +114,14 @@ def _lookahead_dump() -> Policy:
     from .lookahead import LookaheadPolicy
 
     return LookaheadPolicy(passes=False)
+
+
+@cache
+def _spots(columns: int) -> tuple[tuple[int, int, float], ...]:
+    """Each spot of a side in board order with its column and how far off centre it is (a tenth
+    of a point a column: the greedy player prefers the middle)."""
+    centre = (columns - 1) / 2
+    return tuple((s, s % columns, abs(s % columns - centre) * 0.1) for s in range(2 * columns))
 
 
 POLICIES: dict[str, Callable[[], Policy]] = {"greedy": GreedyPolicy, "random": RandomPolicy,

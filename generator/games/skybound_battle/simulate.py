@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .compiled import CardData, compile_pool, deck_list
+from .compiled import CardData, compiled, deck_list
 from .engine import Battle, Policy
 from .executor import Executor, executor
 from .model import Card, Rules
@@ -115,14 +115,18 @@ def game_rng(seed: int, a: str, b: str, index: int) -> random.Random:
 
 def play_chunk(setup: SimSetup, pair: tuple[int, int], start: int, stop: int) -> Tally:
     """Play games start..stop-1 of one pairing; deck a starts with the token in even games."""
-    pool = compile_pool(setup.cards)
+    pool = compiled(setup.cards)
     deck_a, deck_b = setup.decks[pair[0]], setup.decks[pair[1]]
     lists = [deck_list(dict(deck_a.cards), pool), deck_list(dict(deck_b.cards), pool)]
-    ids = [{cid for cid, _ in deck_a.cards}, {cid for cid, _ in deck_b.cards}]
     policies: tuple[Policy, Policy] = (POLICIES[setup.policy](), POLICIES[setup.opponent_policy or setup.policy]())
     rules = setup.rules
     tally = Tally()
     pt = tally.pairs.setdefault(pair, PairTally())
+    if stop <= start:
+        return tally
+    # each side's cards with their tallies, made once: every game counts every card of both decks
+    in_deck = [[(cid, tally.cards.setdefault(cid, CardTally())) for cid in dict.fromkeys(c for c, _ in deck.cards)]
+               for deck in (deck_a, deck_b)]
     for index in range(start, stop):
         first = index % 2
         battle = Battle(lists, policies, game_rng(setup.seed, deck_a.id, deck_b.id, index),
@@ -142,21 +146,17 @@ def play_chunk(setup: SimSetup, pair: tuple[int, int], start: int, stop: int) ->
             if winner == first:
                 pt.first_wins += 1
         for cid, (revealed, fizzled) in battle.deployed_effects.items():
-            ct = tally.cards.get(cid)
-            if ct is None:
-                ct = tally.cards[cid] = CardTally()
+            ct = tally.cards[cid]  # a card of one of the decks: its tally is made
             ct.revealed += revealed
             ct.fizzled += fizzled
         for side in (0, 1):
             played = set(battle.deployed_ids[side])
-            for cid in ids[side]:
-                ct = tally.cards.get(cid)
-                if ct is None:
-                    ct = tally.cards[cid] = CardTally()
+            won = winner == side
+            for cid, ct in in_deck[side]:
                 ct.in_deck += 1
                 if cid in played:
                     ct.played += 1
-                    if winner == side:
+                    if won:
                         ct.won_played += 1
     return tally
 
