@@ -20,7 +20,7 @@ FILES: dict[str, type[Strict]] = {
 }
 # The layouts the tokens and cards are drawn with (layouts/<name>.yaml).
 LAYOUTS = ("token-unit", "token-unit-back", "token-building", "token-base", "token-lighthouse", "token-coin",
-           "card-turn-summary", "card-back")
+           "card-turn-summary", "card-back", "combat-card", "dice-sheet")
 
 
 def make_model(parts: dict[str, Any], content: ContentSet) -> IslandOfFog | None:

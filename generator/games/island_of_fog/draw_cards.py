@@ -6,18 +6,18 @@ from __future__ import annotations
 from ...content import ContentSet, Loc, Problem
 from ...draw import Circle, Rect, Scene, Text
 from ...draw.fonts import PT_MM, width_mm
+from ...draw.scene import FontStyle
 from ...draw.scene import Item as SceneItem
 from ...draw.table import overflowing, table
-from ...draw.text import LEADING, MIN_TEXT_PT, block, fits, label, wrap
-from ...layout import DoesNotFit, Item, SlotBox, draw, face_size
+from ...draw.text import LEADING, MIN_TEXT_PT, fits, wrap
+from ...layout import DoesNotFit, Item, Layout, SlotBox, draw, face_size
+from ...layout.render import Scale, place
 from ...text import render
 from . import art
 from .model import IslandOfFog
 from .odds import OddsRow, percent
 from .rules import Force, forces
-from .text import combat_lines, combat_words, context, odds_grid, words
-
-COMBAT_W, COMBAT_H = 250.0, 176.0
+from .text import card_words, combat_lines, combat_words, context, odds_grid, words
 
 
 def summary_lines(m: IslandOfFog) -> list[tuple[str, str]]:
@@ -120,12 +120,9 @@ def _cell_fill(m: IslandOfFog, row: OddsRow | None) -> str:
     return art.tint(colour, 1.0 - min(1.0, abs(p - 0.5) * 2.2) * 0.75)
 
 
-NO_STAND = "cannot stand there"
-
-
-def _cell_text(row: OddsRow | None) -> str:
+def _cell_text(row: OddsRow | None, no_stand: str) -> str:
     if row is None:
-        return NO_STAND
+        return no_stand
     return f"{percent(row.odds.win)} · {percent(row.odds.draw)} · {percent(row.odds.lose)}"
 
 
@@ -141,21 +138,61 @@ Piece = tuple[str, str, Loc]
 
 
 class _Fits:
-    """The texts of the combat card that do not fit their place at MIN_TEXT_PT, as problems at the
-    data that holds them (none when drawing for the kit: `content` None)."""
+    """The texts of a sheet that do not fit their place at MIN_TEXT_PT, as problems at the data that
+    holds them (none when drawing for the kit: `content` None)."""
 
-    def __init__(self, content: ContentSet | None) -> None:
+    def __init__(self, content: ContentSet | None, sheet: str = "the combat reference card") -> None:
         self.content = content
+        self.sheet = sheet
         self.found: dict[tuple[str, Loc, str], Problem] = {}   # one problem a text and a place
 
-    def check(self, ok: bool, what: str, pieces: list[Piece], advice: str = "") -> None:
+    def check(self, ok: bool, what: str, pieces: list[Piece], advice: str = "", box: str = "") -> None:
+        """`box`: the layout's box the text is set in ('FILE:LINE:COL' and name), the other way out."""
         if ok or self.content is None or not pieces:
             return
         # the longest content text the place prints is the one to shorten
         text, stem, loc = max(pieces, key=lambda p: len(p[0]))
-        message = (f"{what} does not fit on the combat reference card even at {MIN_TEXT_PT:g} pt: "
-                   f"{advice or f'shorten {text!r}'}")
+        message = (f"{what} does not fit on {self.sheet} even at {MIN_TEXT_PT:g} pt: "
+                   f"{advice or f'shorten {text!r}'}" + (f" (or give {box} more room)" if box else ""))
         self.found.setdefault((stem, loc, message), self.content.problem(stem, loc, message))
+
+    def with_layout(self, problems: list[Problem]) -> list[Problem]:
+        """These problems, then the layout's own (a box off the sheet, a fixed sentence too long for a
+        box the layout shrank); a text refused here at its data line is not reported twice."""
+        mine = list(self.found.values())
+        return mine + [p for p in problems if not (mine and "does not fit" in p.message)]
+
+
+class Boxes:
+    """Where the named boxes of a sheet's layout lie (mm), and the font each text box sets in."""
+
+    def __init__(self, layout: Layout, size: tuple[float, float]) -> None:
+        self.layout, self.size, self.scale = layout, size, Scale.of(layout, size)
+
+    def place(self, name: str) -> tuple[float, float, float, float] | None:
+        box = self.layout.box(name)
+        return None if box is None else place(box, *self.size, self.scale)
+
+    def named(self, name: str) -> str:
+        """The box as a message names it: 'box NAME at FILE:LINE:COL' ('' when the layout has none)."""
+        box = self.layout.box(name)
+        if box is None:
+            return ""
+        at = box.where.problem("")
+        return f"box {name!r} at {at.file}:{at.line}:{at.col}"
+
+    def fits(self, name: str, text: str) -> bool:
+        """Whether `text` fits the text box `name` at MIN_TEXT_PT (a box the layout leaves out holds all)."""
+        box, where = self.layout.box(name), self.place(name)
+        if box is None or where is None or box.type != "text":
+            return True
+        font = box.get("font", "regular")
+        style: FontStyle = font if font in ("regular", "bold", "italic") else "regular"
+        file = "" if font == style else font
+        _, _, w, h = where
+        if box.get("wrap", True):
+            return fits(text, w, h, MIN_TEXT_PT, style, file)
+        return all(width_mm(line, MIN_TEXT_PT, style, file) <= w for line in text.split("\n"))
 
 
 def combat_card(m: IslandOfFog, rows: list[OddsRow]) -> Scene:
@@ -165,10 +202,13 @@ def combat_card(m: IslandOfFog, rows: list[OddsRow]) -> Scene:
 
 def combat_card_checked(m: IslandOfFog, rows: list[OddsRow] | None,
                         content: ContentSet | None = None) -> tuple[Scene, list[Problem]]:
-    """The combat card and, given the content, every text from it that cannot fit its place at
-    MIN_TEXT_PT, reported where it was written. Without `rows` (at validate) every odds cell holds
-    the widest text an odds cell can, so the check needs no odds."""
+    """The combat card (layouts/combat-card.yaml, its words templates/island-of-fog/combat-card.j2)
+    and, given the content, every text from it that cannot fit its place at MIN_TEXT_PT, reported
+    where it was written. Without `rows` (at validate) every odds cell holds the widest text an odds
+    cell can, so the check needs no odds."""
     look = m.look
+    layout = m.layouts["combat-card"]
+    boxes = Boxes(layout, face_size(layout))
     fit = _Fits(content)
     lines = combat_lines(m)
     # where each printed name was written, for the problems
@@ -178,32 +218,31 @@ def combat_card_checked(m: IslandOfFog, rows: list[OddsRow] | None,
     def named(f: Force) -> Piece:
         return (f.label(m), *unit_at[f.unit]) if f.size == 1 else (f.label(m), "units", ("stacking", "max_size"))
 
+    def say(phrase: str, **context: object) -> str:
+        return card_words("combat-card", phrase, **context)
+
     units = [named(f) for f in forces(m) if f.size == 1]
     defences = [(d.name, *defence_at[d.id]) for d in m.combat.defence]
     chosen = rows[0].policy if rows else m.combat.reroll_policy
     said = combat_words(m, chosen)
+    fields = {
+        "title": say("title", game=m.game.title),
+        "aside": say("aside", dice=words(m.combat.dice)),
+        "rules": say("how", dice=words(m.combat.dice), attack=lines["attack"], defence=lines["defence"],
+                     rerolls=said["rerolls"]),
+        "note": say("note", odds=said["odds"]),
+    }
+    fit.check(boxes.fits("title", fields["title"]), "the title", [(m.game.title, "game", ("title",))],
+              box=boxes.named("title"))
+    fit.check(boxes.fits("rules", fields["rules"]), "the rules paragraph",
+              [*units, *defences, (said["rerolls"], "combat", ("words", "rerolls"))], box=boxes.named("rules"))
+    fit.check(boxes.fits("note", fields["note"]), "the note under the odds",
+              [(said["odds"], "combat", ("words", "odds", chosen))], box=boxes.named("note"))
 
-    items: list[SceneItem] = [Rect(0, 0, COMBAT_W, 12, fill=look.ink)]
-    aside = f"{words(m.combat.dice)} dice each, higher total wins"
-    title, room = f"{m.game.title}: combat", COMBAT_W - 10 - width_mm(aside, 8.5, "italic") - 4
-    fit.check(width_mm(title, MIN_TEXT_PT, "bold") <= room, "the title", [(m.game.title, "game", ("title",))])
-    items.append(label(title, 5, 8.3, room, max_pt=12, min_pt=MIN_TEXT_PT, style="bold", color=look.paper,
-                       anchor="start"))
-    items.append(Text(COMBAT_W - 5, 8.3, aside, 8.5, look.paper, "italic", "end"))
-    attack = ", ".join(f"{k} {v:+d}" for k, v in lines["attack"].items())
-    defend = "; ".join(f"{row} " + ", ".join(f"{who.lower()} {v:+d}" for who, v in per.items())
-                       for row, per in lines["defence"].items())
-    how = (f"Attack a unit on a space beside yours. Each side rolls {words(m.combat.dice)} dice. "
-           f"Attacker adds: {attack}. Defender adds for its space: {defend}. {said['rerolls']} "
-           f"Lower total loses its unit (a whole stack); a draw changes nothing. "
-           f"A defender beaten on a building is replaced by the attacker.")
-    fit.check(fits(how, COMBAT_W - 10, 20, MIN_TEXT_PT), "the rules paragraph",
-              [*units, *defences, (said["rerolls"], "combat", ("words", "rerolls"))])
-    items += block(how, 5, 15, COMBAT_W - 10, 20, max_pt=8.5, min_pt=MIN_TEXT_PT, color=look.ink)
     # the odds: one row a matchup, one column a defence row
-    head = ["Attacker", "Defender"] + [
-        f"on {d.name} ({', '.join(f'{k.split()[0].lower()} {v:+d}' for k, v in lines['defence'][d.name].items())})"
-        for d in m.combat.defence]
+    no_stand = say("no_stand")
+    head = [say("attacker"), say("defender")] + [say("on_row", row=d.name, bonuses=lines["defence"][d.name])
+                                                 for d in m.combat.defence]
     head_pieces: list[list[Piece]] = [[], []] + [
         [(d.name, *defence_at[d.id]), *((p[0].split()[0], *p[1:]) for p in units)] for d in m.combat.defence]
     body: list[list[str]] = []
@@ -212,36 +251,49 @@ def combat_card_checked(m: IslandOfFog, rows: list[OddsRow] | None,
     worst = _widest_odds()
     for attacker, defender, cells in odds_grid(m, rows or []):
         body.append([attacker.label(m), defender.label(m)] +
-                    [_cell_text(c) if rows is not None else worst for c in cells])
+                    [_cell_text(c, no_stand) if rows is not None else worst for c in cells])
         # an odds cell prints no content text; its width is the card's over the defence rows
         body_pieces.append([[named(attacker)], [named(defender)]] +
                            [[("defence", "combat", ("defence",))] for _ in cells])
         fills.append([_cell_fill(m, c) for c in cells])
-    widths = [30.0, 30.0] + [(COMBAT_W - 10 - 60) / len(m.combat.defence)] * len(m.combat.defence)
-    x: float
-    top = 38.0
-    row_h = (COMBAT_H - top - 12) / (len(body) + 1)
-    for r, fr in enumerate(fills):
-        x = 5 + 60
-        for c, f in enumerate(fr):
-            items.append(Rect(x, top + (r + 1) * row_h, widths[2 + c], row_h, fill=f))
-            x += widths[2 + c]
-    grid = [head, *body]
-    if rows is None and body:   # the other text an odds cell may hold
-        grid.append([NO_STAND if c >= 2 else "" for c in range(len(head))])
-        body_pieces.append(body_pieces[-1])
-    for r, c in overflowing(widths, grid, row_h=row_h):
-        what = ("a column heading of the odds table" if r == 0 else "a name in the odds table" if c < 2
-                else "an odds cell")
-        fit.check(False, f"{what} ({widths[c]:.3g} x {row_h:.3g} mm)", [head_pieces, *body_pieces][r][c],
-                  "fewer defence rows leave each odds column wider" if r and c >= 2 else "")
-    t, _ = table(5, top, widths, grid[:len(body) + 1], row_h=row_h, size_pt=8, stripe=None, header_fill=look.ink)
-    items += t
-    foot = (f"Each cell: the attacker's chances to win · draw · lose, exact, for every roll and re-roll. "
-            f"{said['odds']}")
-    fit.check(fits(foot, COMBAT_W - 10, 9.5, MIN_TEXT_PT, "italic"), "the note under the odds",
-              [(said["odds"], "combat", ("words", "odds", chosen))])
-    items += block(foot, 5, COMBAT_H - 10.5, COMBAT_W - 10, 9.5, max_pt=7, min_pt=MIN_TEXT_PT,
-                   color=look.muted, style="italic")
-    scene = Scene(COMBAT_W, COMBAT_H, tuple(items), background=look.paper, title="Combat reference card")
-    return scene, list(fit.found.values())
+
+    def columns(b: SlotBox) -> tuple[float, list[float], float]:
+        """The table's left edge, its column widths and its row height, for the `odds` box `b`."""
+        where = boxes.place("matchups")
+        x, names = (where[0], where[2]) if where is not None else (b.x, 0.0)
+        widths = [names / 2, names / 2] + [b.w / len(m.combat.defence)] * len(m.combat.defence)
+        return x, widths, b.h / (len(body) + 1)
+
+    def odds(b: SlotBox) -> tuple[SceneItem, ...]:
+        left, widths, row_h = columns(b)
+        items: list[SceneItem] = []
+        for r, fr in enumerate(fills):
+            x = b.x
+            for c, f in enumerate(fr):
+                items.append(Rect(x, b.y + (r + 1) * row_h, widths[2 + c], row_h, fill=f))
+                x += widths[2 + c]
+        grid = [head, *body]
+        if rows is None and body:   # the other text an odds cell may hold
+            grid.append([no_stand if c >= 2 else "" for c in range(len(head))])
+            body_pieces.append(body_pieces[-1])
+        for r, c in overflowing(widths, grid, row_h=row_h):
+            what = ("a column heading of the odds table" if r == 0 else "a name in the odds table" if c < 2
+                    else "an odds cell")
+            fit.check(False, f"{what} ({widths[c]:.3g} x {row_h:.3g} mm)", [head_pieces, *body_pieces][r][c],
+                      "fewer defence rows leave each odds column wider" if r and c >= 2 else "",
+                      boxes.named("matchups" if c < 2 else "odds"))
+        t, _ = table(left, b.y, widths, grid[:len(body) + 1], row_h=row_h, size_pt=b.size or 8.0, stripe=None,
+                     header_fill=b.color or look.ink)
+        return (*items, *t)
+
+    it = Item("the combat reference card", fields, _places(content, {"title": ("game", ("title",))}))
+    scene, problems = draw(layout, it, None, {"matchups": lambda b: (), "odds": odds})
+    return (Scene(scene.w, scene.h, scene.items, scene.background, "Combat reference card"),
+            fit.with_layout(problems))
+
+
+def _places(content: ContentSet | None, at: dict[str, tuple[str, Loc]]) -> dict[str, str]:
+    """Where the content a text box prints was written ('FILE:LINE:COL'), for the layout's messages."""
+    if content is None:
+        return {}
+    return {name: content.place(stem, loc) for name, (stem, loc) in at.items()}

@@ -6,13 +6,14 @@ from __future__ import annotations
 from textwrap import shorten
 
 from ...content import ContentSet, Problem
-from ...draw import Circle, Line, Rect, Scene, Text, polygon
-from ...draw.fonts import width_mm
+from ...draw import Circle, Line, Rect, Scene, polygon
 from ...draw.scene import Item as SceneItem
-from ...draw.text import MIN_TEXT_PT, label
-from ...layout import Item, Slot, SlotBox, draw
+from ...draw.text import MIN_TEXT_PT
+from ...layout import DoesNotFit, Item, Slot, SlotBox, draw, face_size
 from . import art
+from .draw_cards import Boxes
 from .model import IslandOfFog
+from .text import card_words
 
 
 def _token(m: IslandOfFog, layout: str, it: Item, size: float, slots: dict[str, Slot],
@@ -153,27 +154,38 @@ def dice_sheet(m: IslandOfFog) -> Scene:
 
 
 def dice_sheet_checked(m: IslandOfFog, content: ContentSet | None = None) -> tuple[Scene, list[Problem]]:
-    """The dice sheet and, given the content, its heading refused at the game's title when it cannot
-    fit one line across the nets at MIN_TEXT_PT."""
+    """The dice sheet (layouts/dice-sheet.yaml, its words templates/island-of-fog/dice-sheet.j2) and,
+    given the content, its heading refused at the game's title when it cannot fit its box at
+    MIN_TEXT_PT; a box too small for its side's nets is refused at the layout."""
     e = m.tokens.dice.net_size
     n = m.combat.dice
     gap = e * 0.3
-    net_h = 4 * e + e * 0.25  # the bottom tab hangs below the last face
-    w = n * 3 * e + (n - 1) * gap
-    head, row_label = 9.0, 7.0
-    h = head + len(SIDES) * (row_label + net_h) + (len(SIDES) - 1) * gap
-    ink = m.look.ink
-    heading = (f"{m.game.title}: dice ({len(SIDES) * n} d{m.combat.die_sides}). Cut the solid lines, fold the "
-               "dotted ones, glue the shaded tabs inside.")
-    problems = [content.problem("game", ("title",), f"the heading of the dice sheet does not fit its {w:.3g} mm "
-                                                    f"line even at {MIN_TEXT_PT:g} pt: shorten the title")
-                ] if content is not None and width_mm(heading, MIN_TEXT_PT) > w else []
-    items: list[SceneItem] = [label(heading, w / 2, 5, w, max_pt=9, min_pt=MIN_TEXT_PT, color=ink)]
-    y = head
-    for side in SIDES:
-        fill = m.look.paper if side == "attacker" else m.look.fog
-        items.append(Text(0, y + 4.5, f"The {side}'s {n} dice", 9, ink, "bold"))
-        for k in range(n):
-            items += die_net(m, k * (3 * e + gap), y + row_label, fill)
-        y += row_label + net_h + gap
-    return Scene(w, h, tuple(items), background=m.look.paper, title="Dice"), problems
+    layout = m.layouts["dice-sheet"]
+    fields = {"heading": card_words("dice-sheet", "heading", game=m.game.title, count=len(SIDES) * n,
+                                    sides=m.combat.die_sides)}
+    fields |= {side: card_words("dice-sheet", "side", who=side, dice=n) for side in SIDES}
+    boxes = Boxes(layout, face_size(layout))
+    problems: list[Problem] = []
+    if content is not None and not boxes.fits("heading", fields["heading"]):
+        w = (boxes.place("heading") or (0.0, 0.0, 0.0, 0.0))[2]
+        problems.append(content.problem("game", ("title",), f"the heading of the dice sheet does not fit its "
+                                                            f"{w:.3g} mm line even at {MIN_TEXT_PT:g} pt: shorten "
+                                                            f"the title (or give {boxes.named('heading')} more room)"))
+
+    def nets(side: str) -> Slot:
+        def draw_nets(b: SlotBox) -> tuple[SceneItem, ...]:
+            w, h = n * 3 * e + (n - 1) * gap, 4 * e + e * 0.25   # the bottom tab hangs below the last face
+            if w > b.w + 1e-6 or h > b.h + 1e-6:
+                raise DoesNotFit(f"the {side}'s {n} dice (nets of {e:g} mm faces) need {w:g} x {h:g} mm; the "
+                                 f"box is {b.w:g} x {b.h:g} mm")
+            x0, out = b.x + (b.w - w) / 2, []
+            for k in range(n):
+                out += die_net(m, x0 + k * (3 * e + gap), b.y, b.color or m.look.paper)
+            return tuple(out)
+        return draw_nets
+
+    places = {"heading": content.place("game", ("title",))} if content is not None else {}
+    scene, drawn = draw(layout, Item("the dice sheet", fields, places), None,
+                        {f"{side}-dice": nets(side) for side in SIDES})
+    problems += [p for p in drawn if not (problems and "does not fit" in p.message)]
+    return Scene(scene.w, scene.h, scene.items, scene.background, "Dice"), problems
