@@ -84,7 +84,8 @@ def test_special_island_shows_name_cost_vp_and_effect(model):
     scene = draw_specials.special_front(model, special)
     words = " ".join(texts(scene))
     assert "Sanctum" in words and "?" in texts(scene) and "8" in words
-    discs = [it for it in scene.items if isinstance(it, Circle) and it.r == draw_specials.COST_R]
+    r = model.special_boxes["special"]["cost"].h / 2   # discs as tall as the layout's cost box
+    discs = [it for it in scene.items if isinstance(it, Circle) and it.r == r]
     assert len(discs) == len(special.spec.cost)
     colours = {c.id: c for c in model.files.game.inhabitants.colours}
     letters = [colours[c].name[0] for c in special.spec.cost if c in colours]  # white (any colour) is blank

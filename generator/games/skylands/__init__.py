@@ -44,20 +44,28 @@ def make_model(parts: dict[str, Any], content: ContentSet) -> Skylands | None:
         content.problems.extend(problems)
         return None
     from .draw_tokens import TOKENS
+    from .look import special_boxes
+    from .special_layout import LAYOUTS
 
-    look = load_game_layouts(content.folder, TOKENS, INKS, content.problems)
+    look = load_game_layouts(content.folder, (*TOKENS, *LAYOUTS), INKS, content.problems)
     if look is None:
         return None
     palette, layouts = look
-    return replace(make_model_of(files), inks=palette.colours, layouts=layouts)
+    found: list[Problem] = []
+    boxes = special_boxes(layouts, files.print.tile, found)
+    if found:
+        content.problems.extend(found)
+        return None
+    return replace(make_model_of(files), inks=palette.colours, layouts=layouts, special_boxes=boxes)
 
 
 def check_all(model: Skylands, content: ContentSet) -> list[Problem]:
-    """The rules, then every token drawn once through its layout, so a layout problem with any token
-    is reported at validate, at its place."""
+    """The rules, then every token and special island drawn once through its layout, so a layout
+    problem with any of them is reported at validate, at its place."""
+    from .draw_specials import special_fronts_problems
     from .draw_tokens import token_problems
 
-    return check(model, content) or token_problems(model)
+    return check(model, content) or token_problems(model) + special_fronts_problems(model)
 
 
 def components(model: Skylands) -> dict[str, int]:

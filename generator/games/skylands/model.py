@@ -81,6 +81,8 @@ class Skylands:
     printed: dict[str, tuple[tuple[Square, Placed], ...]]
     inks: dict[str, str] = field(default_factory=dict)   # the layout palette (layouts/palette.yaml)
     layouts: dict[str, Any] = field(default_factory=dict)   # layouts/*.yaml by name (generator.layout.Layout)
+    # the special islands' layouts placed on the tile (special_layout.Box by box name, by layout name)
+    special_boxes: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     @property
     def terrains(self) -> dict[str, Terrain]:

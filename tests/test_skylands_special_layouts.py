@@ -1,0 +1,114 @@
+"""Skylands' special islands are set by layout YAML (layouts/special.yaml, special-cap.yaml,
+special-corner.yaml, special-back.yaml): places, sizes, fonts and colours of the words, badge and
+cost are data; the flow (the body under the name) and the fit check read the same boxes (issue 11)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from generator import kit
+from generator.content import ContentError
+from generator.draw import Circle, Text
+from generator.games.skylands import draw_specials
+from generator.games.skylands.special_layout import layout_of
+from tests.conftest import replace_in
+
+GAME = "skylands"
+NAME = "name:   {type: text, x: 7.6mm, y: 6.4mm, width: 20.8mm"
+BODY = "body:   {type: text, x: 6.2mm, y: 11.2mm, width: 27.6mm, height: 17.8mm"
+
+
+def layout(root: Path, name: str) -> Path:
+    return root / GAME / "layouts" / f"{name}.yaml"
+
+
+def line_of(path: Path, text: str) -> int:
+    return next(n for n, t in enumerate(path.read_text().splitlines(), 1) if text in t)
+
+
+def faces(root: Path) -> dict[str, object]:
+    m = kit.load(GAME, root).model
+    out: dict[str, object] = {}
+    for s in m.specials.values():
+        out[s.id] = draw_specials.special_front(m, s)
+        out[f"{s.id} back"] = draw_specials.special_back(m, s)
+    return out
+
+
+def test_a_box_moved_in_a_special_layout_moves_on_the_islands_that_use_it_and_nowhere_else(content_copy):
+    root = content_copy(GAME)
+    model = kit.load(GAME, root).model
+    whole = {s.id for s in model.specials.values() if layout_of(s) == "special"}
+    assert whole and len(whole) < len(model.specials)
+    before = faces(root)
+    replace_in(layout(root, "special"), NAME, NAME.replace("x: 7.6mm", "x: 6.6mm"))   # one mm to the left
+    after = faces(root)
+    changed = {k for k in before if before[k] != after[k]}
+    assert changed == whole
+    sanctum = [t for t in after["sanctum"].items if isinstance(t, Text) and t.text == "Sanctum"]
+    was = [t for t in before["sanctum"].items if isinstance(t, Text) and t.text == "Sanctum"]
+    assert [t.x for t in sanctum] == [pytest.approx(t.x - 1.0) for t in was]   # centred in a box 1 mm left
+
+
+def test_the_cost_discs_and_badge_follow_their_boxes(content_copy):
+    root = content_copy(GAME)
+    cap = layout(root, "special-cap")
+    replace_in(cap, "cost:  {type: slot, x: 5.2mm, y: 31mm, width: 29.6mm, height: 4.6mm",
+               "cost:  {type: slot, x: 5.2mm, y: 31mm, width: 29.6mm, height: 4mm")
+    replace_in(cap, "badge: {type: circle, x: 29.2mm, y: 2mm", "badge: {type: circle, x: 28.2mm, y: 2mm")
+    m = kit.load(GAME, root).model
+    special = next(s for s in m.specials.values() if layout_of(s) == "special-cap")
+    items = draw_specials.special_front(m, special).items
+    discs = [c for c in items if isinstance(c, Circle) and c.r == pytest.approx(2.0)]
+    assert len(discs) == len(special.spec.cost) and all(c.cy == pytest.approx(33.0) for c in discs)
+    assert any(isinstance(c, Circle) and c.cx == pytest.approx(32.6) and c.r == pytest.approx(4.4) for c in items)
+
+
+def test_a_body_box_too_small_for_an_effect_is_an_error_at_the_text_naming_the_box(content_copy):
+    root = content_copy(GAME)
+    path = layout(root, "special")
+    replace_in(path, BODY, BODY.replace("height: 17.8mm", "height: 8mm"))
+    with pytest.raises(ContentError) as err:
+        kit.load(GAME, root)
+    shown = [str(p) for p in err.value.problems]
+    box = f"{path}:{line_of(path, 'body:   {')}:11"
+    assert shown and all(re.match(rf".*/specials\.yaml:\d+:\d+: error: the text on '[\w-]+' takes \d+ lines at 6 pt, "
+                                  rf"the tile has room for \d+ \(.*; box 'body' at {re.escape(box)}\)$", e)
+                         for e in shown), shown
+
+
+def test_a_name_box_too_narrow_is_an_error_at_the_name(content_copy):
+    root = content_copy(GAME)
+    path = layout(root, "special")
+    replace_in(path, NAME, NAME.replace("width: 20.8mm", "width: 8mm"))
+    with pytest.raises(ContentError) as err:
+        kit.load(GAME, root)
+    shown = [str(p) for p in err.value.problems]
+    assert any(re.match(r".*/specials\.yaml:\d+:\d+: error: the name 'Academy of Creators' does not fit on the tile "
+                        rf"in two lines at 6 pt \(box 'name' at {re.escape(str(path))}:\d+:\d+\)$", e)
+               for e in shown), shown
+
+
+def test_a_badge_off_the_tile_is_an_error_at_the_box(content_copy):
+    root = content_copy(GAME)
+    path = layout(root, "special-cap")
+    replace_in(path, "badge: {type: circle, x: 29.2mm", "badge: {type: circle, x: 35mm")
+    with pytest.raises(ContentError) as err:
+        kit.load(GAME, root)
+    assert [str(p) for p in err.value.problems] == [
+        f"{path}:{line_of(path, 'badge: {')}:10: error: box 'badge' (35, 2, 8.8 x 8.8 mm) is outside the 40 x 40 mm "
+        "face"]
+
+
+def test_a_layout_without_a_box_the_game_draws_into_is_an_error_at_the_layout(content_copy):
+    root = content_copy(GAME)
+    path = layout(root, "special-corner")
+    replace_in(path, "  cost: {x: 5.2mm, width: 13.6mm}\n", "")
+    replace_in(layout(root, "special-cap"), "  cost:  {type: slot", "  price: {type: slot")
+    with pytest.raises(ContentError) as err:
+        kit.load(GAME, root)
+    shown = [str(p) for p in err.value.problems]
+    assert any(e.startswith(f"{layout(root, 'special-cap')}:") and "has no box 'cost'" in e for e in shown), shown
