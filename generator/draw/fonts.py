@@ -75,8 +75,16 @@ def _cmap(style: FontStyle, font: str = "") -> frozenset[int]:
 
 def missing_glyphs(text: str, style: FontStyle = "regular", font: str = "") -> str:
     """The characters of `text` the font cannot draw (reportlab would silently drop them)."""
+    if _chars(style, font).issuperset(text):   # nearly always: every text of a deck is asked about
+        return ""
     have = _cmap(style, font)
     return "".join(sorted({ch for ch in text if ord(ch) not in have and ch not in "\n\t"}))
+
+
+@cache
+def _chars(style: FontStyle, font: str = "") -> frozenset[str]:
+    """The characters the font draws."""
+    return frozenset(map(chr, _cmap(style, font)))
 
 
 def usable(font: str) -> str:

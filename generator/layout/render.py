@@ -111,32 +111,78 @@ def place(box: Box, fw: float, fh: float, scale: Scale = Scale()) -> tuple[float
     return (v["x"].mm(fw, scale.x), v["y"].mm(fh, scale.y), v["width"].mm(fw, scale.x), v["height"].mm(fh, scale.y))
 
 
+Extent = tuple[float, float, float, float]
+"""The area (x0, y0, x1, y1) in mm a text box's lines cover."""
+
+
+@dataclass
+class _Sized:
+    """A layout worked out for one face size: where each box goes, and the drawing (with its text's
+    extent) of each box that reads nothing of the item, once it has been drawn without a problem."""
+
+    scale: Scale
+    places: list[tuple[float, float, float, float]]
+    fixed: list[bool]                        # the box reads no field: one drawing serves every item
+    drawings: dict[int, tuple[list[SceneItem], Extent | None]] = field(default_factory=dict)
+    texts: dict[int, _TextSettings] = field(default_factory=dict)   # each text box's settings
+
+
+def _sized(layout: Layout, w: float, h: float) -> _Sized:
+    known: _Sized | None = layout.drawn.get((w, h))
+    if known is None:
+        scale = Scale.of(layout, (w, h))
+        known = layout.drawn[(w, h)] = _Sized(scale, [place(box, w, h, scale) for box in layout.boxes],
+                                               [_reads_nothing(box) for box in layout.boxes])
+    return known
+
+
+def _reads_nothing(box: Box) -> bool:
+    """Whether the box draws the same for every item: no template of it reads a field, and it is not
+    a slot (the game's code draws those)."""
+    if box.type == "slot":
+        return False
+    for value in box.values.values():
+        template = value.template if isinstance(value, Colour) else value
+        if isinstance(template, Template) and template.fields:
+            return False
+    return True
+
+
 def draw(layout: Layout, item: Item, size: tuple[float, float] | None = None,
          slots: Mapping[str, Slot] | None = None) -> tuple[Scene, list[Problem]]:
     """The face of `item` drawn by `layout`, and every problem found drawing it."""
     w, h = face_size(layout, size)
-    scale = Scale.of(layout, (w, h))
+    sized = _sized(layout, w, h)
     problems: list[Problem] = []
     items: list[SceneItem] = []
-    texts: list[tuple[Box, tuple[float, float, float, float]]] = []   # text drawn so far, where
-    for box in layout.boxes:
-        drawn = _box(box, item, w, h, scale, slots or {}, problems)
+    texts: list[tuple[Box, Extent]] = []   # text drawn so far, where
+    for i, box in enumerate(layout.boxes):
+        where = sized.places[i]
+        known = sized.drawings.get(i)
+        if known is not None:
+            drawn, extent = known
+        else:
+            found: list[Problem] = []
+            drawn, extent = _box(box, item, w, h, where, sized, i, slots or {}, found)
+            if sized.fixed[i] and not found:   # a problem names the item: such a box is drawn each time
+                sized.drawings[i] = (drawn, extent)
+            problems += found
         if drawn and box.type != "text":
-            _covers(box, drawn, texts, item, place(box, w, h, scale), problems)
-        if drawn and box.type == "text":
-            texts.append((box, _extent(drawn)))
+            _covers(box, drawn, texts, item, where, problems)
+        if extent is not None:
+            texts.append((box, extent))
         items += drawn
     background = _paint(layout.background, item, problems, None) if layout.background else None
     return Scene(w, h, tuple(items), background=background, title=item.name), problems
 
 
-def _extent(lines: list[SceneItem]) -> tuple[float, float, float, float]:
-    """The area (x0, y0, x1, y1) the lines of a text box cover, ascenders to descenders."""
+def _extent(lines: list[SceneItem], widths: tuple[float, ...]) -> Extent:
+    """The area (x0, y0, x1, y1) the lines of a text box cover, ascenders to descenders (`widths`:
+    each line's)."""
     x0 = y0 = float("inf")
     x1 = y1 = float("-inf")
-    for t in lines:
+    for t, width in zip(lines, widths, strict=True):
         assert isinstance(t, Text)
-        width = fonts.width_mm(t.text, t.size_pt, t.style, t.font)
         left = t.x - {"start": 0.0, "middle": width / 2, "end": width}[t.anchor]
         em = t.size_pt * fonts.PT_MM
         x0, x1 = min(x0, left), max(x1, left + width)
@@ -144,8 +190,8 @@ def _extent(lines: list[SceneItem]) -> tuple[float, float, float, float]:
     return (x0, y0, x1, y1)
 
 
-def _covers(box: Box, drawn: list[SceneItem], texts: list[tuple[Box, tuple[float, float, float, float]]],
-            item: Item, where: tuple[float, float, float, float], problems: list[Problem]) -> None:
+def _covers(box: Box, drawn: list[SceneItem], texts: list[tuple[Box, Extent]], item: Item,
+            where: tuple[float, float, float, float], problems: list[Problem]) -> None:
     """A box painted over text already drawn hides it: that is a broken face, not a design."""
     if box.type in ("line",) or (box.type in ("rect", "circle", "polygon") and not getattr(drawn[0], "fill", None)):
         return
@@ -162,14 +208,40 @@ def _covers(box: Box, drawn: list[SceneItem], texts: list[tuple[Box, tuple[float
                                               f"({item.name}); move one of them or draw the text later"))
 
 
-def _box(box: Box, item: Item, fw: float, fh: float, scale: Scale, slots: Mapping[str, Slot],
-         problems: list[Problem]) -> list[SceneItem]:
-    x, y, w, h = place(box, fw, fh, scale)
+def _box(box: Box, item: Item, fw: float, fh: float, where: tuple[float, float, float, float], sized: _Sized,
+         index: int, slots: Mapping[str, Slot], problems: list[Problem]) -> tuple[list[SceneItem], Extent | None]:
+    """The box drawn for the item, with the area its text covers (a text box's)."""
+    if box.type == "text":
+        x, y, w, h = where
+        if not _inside(box, where, fw, fh, problems) or not _shown(box, item, problems):
+            return [], None
+        settings = sized.texts.get(index)
+        if settings is None:
+            settings = sized.texts[index] = _TextSettings.of(box, sized.scale)
+        return _text_box(box, item, x, y, w, h, settings, problems)
+    return _shape(box, item, fw, fh, where, sized.scale, slots, problems), None
+
+
+def _inside(box: Box, where: tuple[float, float, float, float], fw: float, fh: float,
+            problems: list[Problem]) -> bool:
+    x, y, w, h = where
     if x < -_EDGE or y < -_EDGE or x + w > fw + _EDGE or y + h > fh + _EDGE or w < 0 or h < 0:
         problems.append(box.where.problem(
             f"box {box.name!r} ({x:g}, {y:g}, {w:g} x {h:g} mm) is outside the {fw:g} x {fh:g} mm face"))
-        return []
-    if "when" in box.values and _text(box, "when", item, problems).strip().lower() in _FALSY:
+        return False
+    return True
+
+
+def _shown(box: Box, item: Item, problems: list[Problem]) -> bool:
+    """Whether the box's `when` (if it has one) lets it be drawn for the item."""
+    return "when" not in box.values or _text(box, "when", item, problems).strip().lower() not in _FALSY
+
+
+def _shape(box: Box, item: Item, fw: float, fh: float, where: tuple[float, float, float, float], scale: Scale,
+           slots: Mapping[str, Slot], problems: list[Problem]) -> list[SceneItem]:
+    """Any box but a text."""
+    x, y, w, h = where
+    if not _inside(box, where, fw, fh, problems) or not _shown(box, item, problems):
         return []
     kind = box.type
     if kind == "slot":
@@ -188,8 +260,6 @@ def _box(box: Box, item: Item, fw: float, fh: float, scale: Scale, slots: Mappin
         except DoesNotFit as err:
             problems.append(box.where.problem(f"box {box.name!r}: {item.name}: {err}{_sources(err.fields, item)}"))
             return []
-    if kind == "text":
-        return _text_box(box, item, x, y, w, h, scale, problems)
     if kind == "image":
         return _image(box, x, y, w, h)
     fill = _paint(box.get("fill"), item, problems, box.at.get("fill"))
@@ -256,45 +326,69 @@ def _sources(fields: tuple[str, ...], item: Item) -> str:
     return f" (text from {', '.join(places)})" if places else ""
 
 
-def _text_box(box: Box, item: Item, x: float, y: float, w: float, h: float, scale: Scale,
-              problems: list[Problem]) -> list[SceneItem]:
+@dataclass(frozen=True)
+class _TextSettings:
+    """A text box's settings as drawn on one face size (read from its values once, not once a card)."""
+
+    style: FontStyle
+    file: str
+    size: float          # scaled, never below `low`
+    low: float
+    wrapping: bool
+    anchor: Anchor
+    valign: str
+
+    @staticmethod
+    def of(box: Box, scale: Scale) -> _TextSettings:
+        font = box.get("font", "regular")
+        style: FontStyle = font if font in ("regular", "bold", "italic") else "regular"
+        file = "" if font in ("regular", "bold", "italic") else font
+        low = box.values["min_size"]
+        return _TextSettings(style, file, scale.pt(box.values["size"], low), low, box.get("wrap", True),
+                             _ANCHOR[box.get("align", "left")], box.get("valign", "top"))
+
+
+def _text_box(box: Box, item: Item, x: float, y: float, w: float, h: float, settings: _TextSettings,
+              problems: list[Problem]) -> tuple[list[SceneItem], Extent | None]:
+    """The box's lines, and the area they cover (ascenders to descenders)."""
     text = _text(box, "text", item, problems)
     if not text.strip():
-        return []
-    font = box.get("font", "regular")
-    style: FontStyle = font if font in ("regular", "bold", "italic") else "regular"
-    file = "" if font in ("regular", "bold", "italic") else font
+        return [], None
+    style, file = settings.style, settings.file
     missing = fonts.missing_glyphs(text, style, file)
     if missing:
         shown = ", ".join(f"{ch!r} U+{ord(ch):04X}" for ch in missing)
         problems.append(box.at["text"].problem(f"box {box.name!r}: {item.name}: the font has no glyph for "
                                                f"{shown}{_sources(box.values['text'].fields, item)}"))
-        return []
-    low = box.values["min_size"]
-    fitted = _fit(text, w, h, scale.pt(box.values["size"], low), low, style, file, box.get("wrap", True))
+        return [], None
+    low = settings.low
+    fitted = _fit(text, w, h, settings.size, low, style, file, settings.wrapping)
     if fitted is None:
         problems.append(box.at["text"].problem(
             f"box {box.name!r}: {item.name}: the text does not fit its {w:g} x {h:g} mm box even at "
             f"{low:g} pt{_sources(box.values['text'].fields, item)}"))
-        return []
-    size, lines = fitted
+        return [], None
+    size, lines, widths = fitted
     colour = _paint(box.get("color"), item, problems, box.at.get("color")) if "color" in box.values else "#000000"
-    anchor = _ANCHOR[box.get("align", "left")]
-    step = size * fonts.PT_MM * LEADING
+    anchor = settings.anchor
+    em = size * fonts.PT_MM
+    step = em * LEADING
     used = step * len(lines)
-    top = y + {"top": 0.0, "middle": (h - used) / 2, "bottom": h - used}[box.get("valign", "top")]
+    top = y + {"top": 0.0, "middle": (h - used) / 2, "bottom": h - used}[settings.valign]
     ax = {"start": x, "middle": x + w / 2, "end": x + w}[anchor]
-    ascent = size * fonts.PT_MM * 0.78
-    return [Text(ax, top + i * step + ascent + (step - size * fonts.PT_MM) / 2, line, size, colour, style,
-                 anchor, file) for i, line in enumerate(lines)]
+    ascent = em * 0.78
+    drawn: list[SceneItem] = [Text(ax, top + i * step + ascent + (step - em) / 2, line, size, colour, style,
+                                   anchor, file) for i, line in enumerate(lines)]
+    return drawn, _extent(drawn, widths)
 
 
 @lru_cache(maxsize=2048)
 def _fit(text: str, w: float, h: float, size: float, low: float, style: FontStyle, file: str,
-         wrapping: bool) -> tuple[float, tuple[str, ...]] | None:
-    """The largest size (in 0.25 pt steps, down to `low`) at which the text fits, with its lines; None
-    when it does not fit even at `low`. Remembered: a build draws every face its validation drew, and
-    the texts of a deck repeat (its stats, its kinds); bounded, so memory stays flat in card count."""
+         wrapping: bool) -> tuple[float, tuple[str, ...], tuple[float, ...]] | None:
+    """The largest size (in 0.25 pt steps, down to `low`) at which the text fits, with its lines and
+    their widths (mm); None when it does not fit even at `low`. Remembered: a build draws every face
+    its validation drew, and the texts of a deck repeat (its stats, its kinds); bounded, so memory
+    stays flat in card count."""
     def lines_at(pt: float) -> list[str] | None:
         if wrapping:
             return wrapped_to_fit(text, w, h, pt, style, file)
@@ -307,7 +401,9 @@ def _fit(text: str, w: float, h: float, size: float, low: float, style: FontStyl
     while lines is None and size > low:
         size = max(low, size - 0.25)
         lines = lines_at(size)
-    return None if lines is None else (size, tuple(lines))
+    if lines is None:
+        return None
+    return size, tuple(lines), tuple(fonts.width_mm(line, size, style, file) for line in lines)
 
 
 def _image(box: Box, x: float, y: float, w: float, h: float) -> list[SceneItem]:

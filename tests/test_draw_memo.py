@@ -1,0 +1,83 @@
+"""What is worked out once is what would have been worked out each time: a canvas's remembered
+operators write the bytes reportlab writes, a text line written directly is reportlab's text object,
+and a layout box that reads nothing of the item is drawn once for all (its problems still every time)."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.draw import fonts, pdf
+from generator.draw.scene import Text
+from generator.game import BuildOptions
+from generator.layout import Item, draw
+from generator.press.assemble import assemble
+from generator.press.document import _stable_font_codes
+from tests.test_layout import layouts
+from tests.test_peer_deck import kit_files
+
+
+def canvas() -> Canvas:
+    c = Canvas(io.BytesIO(), invariant=1, initialFontName=fonts.pdf_name("regular"))  # type: ignore[arg-type]
+    _stable_font_codes(c)
+    return c
+
+
+# characters of the first subset and past it (the font's glyphs are numbered in code-point order,
+# 256 a subset), and the ones PDF strings escape
+CHARS = "aZ 09()\\.,;'\"é€ΩЖ→★" + "".join(fonts.covered_chars("regular")[250:270])
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet=CHARS, max_size=30), st.floats(0, 60), st.floats(0, 90), st.sampled_from([6.0, 9.5, 14.0]),
+       st.sampled_from(["#000000", "#1f2a44", "#ffffff"]), st.sampled_from(["regular", "bold", "italic"]),
+       st.sampled_from(["start", "middle", "end"]))
+def test_a_text_line_is_written_as_reportlabs_text_object_writes_it(text, x, y, size, colour, style, anchor):
+    line = Text(x, y, text, size, colour, style, anchor)
+    plain, direct = canvas(), canvas()
+    assert pdf._text_code(direct, line) == pdf._captured(plain, lambda: pdf._text(plain, line))
+    assert direct._doc.fontMapping == plain._doc.fontMapping   # the same fonts named, in the same order
+
+
+@pytest.mark.parametrize("game_id", ["peer-deck", "market-day"])
+def test_remembered_operators_write_the_bytes_of_drawing_every_item(game_id, monkeypatch):
+    title, files = kit_files(game_id)
+    remembered = {a.path: a.data for a in assemble(title, files, BuildOptions())}
+    monkeypatch.setattr(pdf, "_remember", lambda memo, key, code: None)          # nothing is remembered
+    monkeypatch.setattr(pdf, "_text_code", lambda c, t: pdf._captured(c, lambda: pdf._text(c, t)))
+    title, files = kit_files(game_id)
+    plain = {a.path: a.data for a in assemble(title, files, BuildOptions())}
+    assert remembered == plain
+
+
+def test_a_canvas_forgets_what_it_remembered_past_its_bound(monkeypatch):
+    monkeypatch.setattr(pdf, "MEMO_LIMIT", 3)
+    title, files = kit_files("peer-deck")
+    small = [a.data for a in assemble(title, files, BuildOptions())]
+    monkeypatch.undo()
+    title, files = kit_files("peer-deck")
+    assert small == [a.data for a in assemble(title, files, BuildOptions())]
+
+
+def test_a_box_that_reads_nothing_is_drawn_once_and_its_problems_found_every_time(tmp_path: Path):
+    found, problems = layouts(tmp_path, {"card": "size: poker\nboxes:\n"
+                                         "  frame: {type: rect, x: 1mm, y: 1mm, width: 20mm, height: 20mm, "
+                                         "fill: '#112233'}\n"
+                                         "  dot: {type: circle, x: 2mm, y: 2mm, width: 5mm, height: 5mm, "
+                                         "fill: '{{ ink }}'}\n"
+                                         "  wide: {type: rect, x: 60mm, y: 1mm, width: 10mm, height: 5mm}\n"
+                                         "  label: {type: text, x: 30mm, y: 30mm, width: 20mm, height: 8mm, "
+                                         "text: Peer, size: 9}\n"})
+    assert problems == []
+    a, problems_a = draw(found["card"], Item("a", {"ink": "#ff0000"}))
+    b, problems_b = draw(found["card"], Item("b", {"ink": "#00ff00"}))
+    assert a.items[0] is b.items[0] and a.items[-1] is b.items[-1]          # the frame and the label: once
+    assert (a.items[1].fill, b.items[1].fill) == ("#ff0000", "#00ff00")     # the dot reads the item
+    assert len(problems_a) == len(problems_b) == 1 and "box 'wide'" in str(problems_b[0])
+    again, _ = draw(found["card"], Item("c", {"ink": "#ff0000"}), size=(70, 70))   # another face size
+    assert again.items[0] is not a.items[0]
