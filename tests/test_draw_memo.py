@@ -5,6 +5,7 @@ and a layout box that reads nothing of the item is drawn once for all (its probl
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -81,3 +82,18 @@ def test_a_box_that_reads_nothing_is_drawn_once_and_its_problems_found_every_tim
     assert len(problems_a) == len(problems_b) == 1 and "box 'wide'" in str(problems_b[0])
     again, _ = draw(found["card"], Item("c", {"ink": "#ff0000"}), size=(70, 70))   # another face size
     assert again.items[0] is not a.items[0]
+
+
+def test_a_layout_made_from_another_with_moved_boxes_draws_at_its_own_places(tmp_path: Path):
+    """What a layout worked out is its own: one made with `dataclasses.replace` (Skylands moves the
+    special islands' boxes so) starts from nothing, and never draws at the other's places."""
+    found, problems = layouts(tmp_path, {"card": "size: poker\nboxes:\n"
+                                         "  frame: {type: rect, x: 1mm, y: 1mm, width: 20mm, height: 20mm, "
+                                         "fill: '#112233'}\n"})
+    assert problems == []
+    first, _ = draw(found["card"], Item("a", {}))
+    frame = found["card"].boxes[0]
+    moved = replace(found["card"], boxes=[replace(frame, values={**frame.values, "x": replace(frame.values["x"],
+                                                                                             value=9.0)})])
+    second, _ = draw(moved, Item("a", {}))
+    assert (first.items[0].x, second.items[0].x) == (1.0, 9.0)

@@ -110,9 +110,10 @@ class Layout:
     boxes: list[Box]
     where: At
     size_at: At | None = None
-    drawn: dict[tuple[float, float], Any] = field(default_factory=dict, compare=False, repr=False)
+    drawn: dict[tuple[float, float], Any] = field(default_factory=dict, init=False, compare=False, repr=False)
     """What render.py works out once per face size: where each box goes, and the drawing of each box
-    that reads nothing of the item (a deck's frame and circles are drawn once, not once a card)."""
+    that reads nothing of the item (a deck's frame and circles are drawn once, not once a card).
+    Not an init field, so a layout made by `dataclasses.replace` (other boxes) starts with its own."""
 
     def box(self, name: str) -> Box | None:
         return next((b for b in self.boxes if b.name == name), None)
