@@ -132,6 +132,13 @@ def remembered(kind: str, inputs: object, compute: Callable[[], T], dump: Callab
     return value
 
 
+def stored(kind: str, inputs: object) -> bool:
+    """Whether `remembered(kind, inputs, …)` would find the last build's result (so a caller can
+    start a costly computation early, in the background, only when it will be needed)."""
+    store = _store.get()
+    return store is not None and store.get(kind, key(kind, inputs)) is not None
+
+
 def remembered_files(kind: str, inputs: object, make: Callable[[], list[DataFile]]) -> list[DataFile]:
     """Files a costly computation makes (a simulation's report and charts), kept like `remembered`."""
     return remembered(kind, inputs, make, _dump_files, _load_files)

@@ -204,3 +204,35 @@ def test_the_twin_duel_decides_whether_dumping_the_hand_dominates():
     flipped = Duel("lookahead-dump", "lookahead", 400, 600, 0, (1000, 900), (0, 100))
     assert dumping_dominant([flipped]) == "no"
     assert dumping_dominant([Duel("greedy", "random", 900, 100, 0, (1000, 800), (0, 0))]) == "untested"
+
+
+def _fails() -> int:
+    raise ValueError("the copy's failure, raised again here")
+
+
+def test_background_work_gives_what_this_process_would_and_raises_its_failures_here(m, monkeypatch):
+    from generator.games.skybound_battle.executor import Background
+    from generator.games.skybound_battle.simulate import run, starter_setup
+
+    setup = starter_setup(m.cards, m.rules, [(s.id, dict(s.cards)) for s in m.starters[:3]], 4, 2, "greedy")
+    job = Background(lambda: run(setup))
+    assert job.pid  # forked: it runs beside this process
+    assert job.result() == run(setup)
+    with pytest.raises(ValueError, match="raised again here"):
+        Background(_fails).result()
+    monkeypatch.delattr("os.fork")  # no fork: computed here when asked for
+    here = Background(lambda: run(setup))
+    assert not here.pid and here.result() == run(setup)
+
+
+def test_the_kits_balance_files_are_the_same_made_in_copies_or_here(m):
+    from generator.game import BuildOptions
+    from generator.games.skybound_battle import build
+
+    b = m.kit.balance
+    small = m.model_copy(update={"kit": m.kit.model_copy(update={"balance": b.model_copy(update={"games": 4})})})
+    options = BuildOptions()
+    copies = build._balance(small, options)()  # no build cache here: simulation and search run in copies
+    setup = build.starter_setup(small.cards, small.rules, [(s.id, dict(s.cards)) for s in small.starters],
+                                4, b.seed, b.policy, small.content_hash)
+    assert copies == list(build._balance_files(small, setup, options))

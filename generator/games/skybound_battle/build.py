@@ -2,22 +2,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 
-from ...buildcache import remembered_files
+from ...buildcache import remembered_files, stored
 from ...content import ContentSet
 from ...content.decisions import notes
 from ...game import BuildOptions, Kit
 from ...kitspec import Board, DataFile, Face, KitFile, PrintFile, Rulebook, Section, Sheet, Svg
 from . import draw_board, draw_cards, draw_sheets, heatmap, rulebook, searchreport, simreport
+from .executor import Background
 from .figures import figures
 from .model import TITLE, SkyboundBattle
 from .search import Budget, SearchResult, SearchSetup, search, search_setup
-from .simulate import SimSetup, simulate, starter_setup
+from .simulate import Report, SimSetup, report, run, simulate, starter_setup
 
 CARDS = ("cards.yaml", "colours.yaml", "kit.yaml", "effects.yaml")
 KIT = ("kit.yaml", "rules.yaml", "components.yaml")
+BALANCE = "skybound-balance"  # the kind of result a build keeps for the next (buildcache)
 
 
 def kit(model: SkyboundBattle, content: ContentSet, options: BuildOptions) -> Kit:
@@ -26,6 +28,7 @@ def kit(model: SkyboundBattle, content: ContentSet, options: BuildOptions) -> Ki
 
 
 def _files(model: SkyboundBattle, options: BuildOptions) -> Iterator[KitFile]:
+    balance = _balance(model, options)  # started first: it runs beside the drawing
     yield _cards(model)
     yield PrintFile("board.pdf", "battle board", [Board("battle board", draw_board.board(model), "board")], KIT)
 
@@ -49,7 +52,7 @@ def _files(model: SkyboundBattle, options: BuildOptions) -> Iterator[KitFile]:
                    ("rules.yaml", "colours.yaml", "cards.yaml", "starters.yaml", "kit.yaml", "effects.yaml"))
     yield Rulebook(notes(rulebook.decisions(model)), ("decisions.yaml", "rules.yaml"), path="design-notes.pdf",
                    kind="designer's notes")
-    yield from _balance(model, options)
+    yield from balance()
 
 
 def _cards(model: SkyboundBattle) -> PrintFile:
@@ -69,19 +72,28 @@ def _cards(model: SkyboundBattle) -> PrintFile:
                      ("starters.yaml", *CARDS, "rules.yaml"), svgs)
 
 
-def _balance(model: SkyboundBattle, options: BuildOptions) -> Iterator[KitFile]:
-    """The starter decks against each other, simulated at build time, as a heatmap and a CSV; a
-    build keeps these files by everything the simulation and the search read, for the next build."""
+def _balance(model: SkyboundBattle, options: BuildOptions) -> Callable[[], list[DataFile]]:
+    """The starter decks against each other, simulated at build time, as a heatmap and a CSV, with
+    the strongest deck a quick search finds. A build keeps these files by everything the simulation
+    and the search read, for the next build; when they are not kept, the simulation and the search
+    start now, each in a copy of this process, and the files are made when asked for."""
     b = model.kit.balance
     setup = starter_setup(model.cards, model.rules, [(s.id, dict(s.cards)) for s in model.starters],
                           b.games, b.seed, b.policy, model.content_hash)
-    yield from remembered_files("skybound-balance", (setup, _search_setup(model), b, model.colours, options),
-                                lambda: list(_balance_files(model, setup, options)))
+    search_at = _search_setup(model)
+    inputs = (setup, search_at, b, model.colours, options)
+    if stored(BALANCE, inputs):
+        return lambda: remembered_files(BALANCE, inputs, lambda: list(_balance_files(model, setup, options)))
+    tally, found = Background(lambda: run(setup)), Background(lambda: _search(search_at))
+    return lambda: remembered_files(BALANCE, inputs, lambda: list(
+        _balance_files(model, setup, options, lambda: report(setup, tally.result()), found.result)))
 
 
-def _balance_files(model: SkyboundBattle, setup: SimSetup, options: BuildOptions) -> Iterator[DataFile]:
+def _balance_files(model: SkyboundBattle, setup: SimSetup, options: BuildOptions,
+                   simulated: Callable[[], Report] | None = None,
+                   searched: Callable[[], SearchResult] | None = None) -> Iterator[DataFile]:
     b = model.kit.balance
-    rep = simulate(setup)
+    rep = simulated() if simulated else simulate(setup)
     sources = ("cards.yaml", "rules.yaml", "starters.yaml", "kit.yaml")
     for a in heatmap.heatmap_artifacts(rep, options, prefix="balance/"):
         yield DataFile(a.path, a.data, sources)
@@ -89,7 +101,7 @@ def _balance_files(model: SkyboundBattle, setup: SimSetup, options: BuildOptions
     # the README's balance table plays more games a pairing than a build can afford: say so, and how
     note = (f"This is the kit's quick look: {b.games} games per pairing (kit.yaml, balance: games). The README's",
             "balance table plays more; the command above it gives its figures while the content hash matches.")
-    found = _strongest(model)
+    found = searched() if searched else _strongest(model)
     deck_file = searchreport.deck_yaml(found, model, 1)
     text = simreport.text(rep, note) + "\nThe strongest deck a quick search found (kit.yaml, balance: search):\n" + \
         "\n".join(searchreport.text(found, model).splitlines()[2:]) + "\n"
