@@ -53,36 +53,40 @@ class GreedyPolicy:
         return best_i, self.best_slot(battle, side, hand[best_i])
 
     def best_slot(self, battle: Battle, side: int, card: CardData) -> int:
-        """The empty spot that scores best for `card` right now (the first of equals)."""
+        """The empty spot that scores best for `card` right now (the first of equals, in board order)."""
         own = battle.board[side]
         enemy = battle.board[1 - side]
         c = battle.columns
+        off_centre = _off_centre(c)
         best_s = -1
         best_score = -1e9
         attack, life, armour, back = card.attack, card.life, card.armour, card.backliner
-        for s, col, off_centre in _spots(c):
-            if own[s] is not None:
+        for col in range(c):  # frontline: it stands between the enemy and whatever is behind it
+            if own[col] is not None:
                 continue
-            if s < c:  # frontline: it stands between the enemy and whatever is behind it
-                score = 10
-                if own[s + c] is not None:
-                    score += 3
-                if back:
-                    score -= 3
-                e = enemy[col] or enemy[col + c]
-                if e is not None:
-                    if e.face_up:
-                        if attack >= e.life - e.damage + e.armour:
-                            score += 4
-                        if e.attack - armour >= life:
-                            score -= 4
-                    else:
-                        score += 1
-            else:  # backline: only worth it behind a shield
-                score = 12 if own[col] is not None and back else (6 if own[col] is not None else 1)
-            total = score - off_centre  # whole points are exact: the same float as adding them up in floats
+            score = 10
+            if own[col + c] is not None:
+                score += 3
+            if back:
+                score -= 3
+            e = enemy[col] or enemy[col + c]
+            if e is not None:
+                if e.face_up:
+                    if attack >= e.life - e.damage + e.armour:
+                        score += 4
+                    if e.attack - armour >= life:
+                        score -= 4
+                else:
+                    score += 1
+            total = score - off_centre[col]  # whole points are exact: the float adding them up gives
             if total > best_score:
-                best_s, best_score = s, total
+                best_s, best_score = col, total
+        for col in range(c):  # backline: only worth it behind a shield
+            if own[col + c] is not None:
+                continue
+            total = (12 if back else 6) - off_centre[col] if own[col] is not None else 1 - off_centre[col]
+            if total > best_score:
+                best_s, best_score = col + c, total
         return best_s
 
     def choose(self, battle: Battle, side: int, candidates: list[Unit], verb: int, amount: int) -> Unit:
@@ -117,11 +121,11 @@ def _lookahead_dump() -> Policy:
 
 
 @cache
-def _spots(columns: int) -> tuple[tuple[int, int, float], ...]:
-    """Each spot of a side in board order with its column and how far off centre it is (a tenth
-    of a point a column: the greedy player prefers the middle)."""
+def _off_centre(columns: int) -> tuple[float, ...]:
+    """How far each column is off centre, in the tenths of a point the greedy player takes off a
+    spot's score there (it prefers the middle)."""
     centre = (columns - 1) / 2
-    return tuple((s, s % columns, abs(s % columns - centre) * 0.1) for s in range(2 * columns))
+    return tuple(abs(col - centre) * 0.1 for col in range(columns))
 
 
 POLICIES: dict[str, Callable[[], Policy]] = {"greedy": GreedyPolicy, "random": RandomPolicy,

@@ -174,9 +174,16 @@ def climb(job: tuple[SearchSetup, tuple[str, str], int]) -> tuple[float, Deck]:
                 deck = dict(s.cards)
     while deck is None:
         deck = random_deck(setup.cards, colours, limits, rng)
-    best = score(setup, _key(deck))
+    scores: dict[Deck, float] = {}  # a deck met again on the way is not played again: its games are the same
+
+    def rated(d: Deck) -> float:
+        if d not in scores:
+            scores[d] = score(setup, d)
+        return scores[d]
+
+    best = rated(_key(deck))
     for _ in range(setup.budget.steps):
-        tried = [(score(setup, _key(d)), _key(d)) for d in
+        tried = [(rated(_key(d)), _key(d)) for d in
                  neighbours(deck, pool, colours, limits, rng, setup.budget.neighbours)]
         if not tried:
             break
