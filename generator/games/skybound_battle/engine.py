@@ -359,6 +359,8 @@ class Battle:
     def attack_spot(self, slot: int, order: tuple[int, int]) -> bool:
         """Attack, Damage and Defeat at one spot; True when an attack found no enemy (a win)."""
         boards = self.board
+        if boards[0][slot] is None and boards[1][slot] is None:
+            return False  # nobody stands here
         hits: list[tuple[int, Unit]] = []
         for side in order:
             u = boards[side][slot]
