@@ -1,4 +1,9 @@
-"""The `playkit` command line: each command parses, calls one library function, prints."""
+"""The `playkit` command line: each command parses, calls one library function, prints.
+
+Every `playkit` process starts here, so this module imports only what parsing needs: a command
+imports what it uses when it runs (`playkit validate` loads no exporter, no press, no reportlab
+canvas), and a game's own commands are imported when first asked for.
+"""
 
 from __future__ import annotations
 
@@ -6,14 +11,17 @@ import os
 import sys
 from collections.abc import Callable, Iterable, MutableMapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from . import __version__, builds, cliutil, editor_schemas, export, games, generic, kit, paths
+from . import __version__, cliutil, export, games, kit, paths
 from .cliutil import FiniteFloatRange, fail_on_problems
 from .content import ContentError
 from .game import Artifact, BuildOptions
-from .output import WriteReport, write_artifacts
+
+if TYPE_CHECKING:
+    from .output import WriteReport
 
 PAPERS = ("a4", "letter")
 
@@ -27,6 +35,8 @@ class Context:
         self.out = out
 
     def game_ids(self, requested: tuple[str, ...]) -> list[str]:
+        if requested and all(kit.has_game(self.content, g) for g in requested):
+            return list(requested)   # found without importing every other game
         known = kit.games_in(self.content)
         if not known:
             hint = ""
@@ -216,6 +226,8 @@ def build(ctx: Context, game: tuple[str, ...], paper: str, bleed_mm: float, no_c
     """Validate, then build the print kit of GAME (default: every game) into OUT/GAME/ (another
     profile than home: into OUT/GAME/PROFILE/)."""
     options = BuildOptions(paper=paper, bleed_mm=bleed_mm, crop_marks=not no_crop_marks, duplex=duplex)
+    from . import builds
+
     ids = ctx.game_ids(game)
     bar = _Progress()
     try:
@@ -271,6 +283,9 @@ def _say_what_changed(game_id: str, report: WriteReport) -> None:
 def schema_cmd(ctx: Context, game: tuple[str, ...], directory: Path | None) -> None:
     """Write a JSON Schema for each file of GAME (default: every game), for editors that check YAML as
     you type: OUT/GAME/schemas/NAME.schema.json."""
+    from . import editor_schemas
+    from .output import write_artifacts
+
     for gid in ctx.game_ids(game):
         folder = kit.content_folder(ctx.content, gid)
         schemas = editor_schemas.game_schemas(kit.game_of(gid), folder)
@@ -297,6 +312,8 @@ def new_group() -> None:
               show_default=True, help="The folder to put the new deck's folder in (your --content folder).")
 def new_deck_cmd(name: str, directory: Path) -> None:
     """Write a small working deck NAME (a CSV of a dozen cards, a layout, a back) to edit."""
+    from . import generic
+
     try:
         folder = generic.new_deck(name, directory)
     except ValueError as err:
@@ -328,7 +345,7 @@ def _attach_game_commands(top: _Playkit) -> None:
     added: list[click.Command] = []
     for gid in games.available():
         game = games.get(gid)
-        for verb, commands in game.commands.items():
+        for verb, commands in game.commands().items():
             for cmd in commands:
                 if not verb:
                     top.add_command(cmd)

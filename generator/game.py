@@ -6,12 +6,13 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-import click
 from pydantic import BaseModel
 
 from .content import ContentSet, Problem
 
 if TYPE_CHECKING:
+    import click
+
     from .kitspec import KitFile
 
 
@@ -47,8 +48,10 @@ class Game:
     components:  the component names with their quantities (for `playkit games`).
     kit:         what the kit is (files of sections, sheets, boards, a rulebook); the core imposes,
                  renders and writes it (generator/press/assemble.py).
-    commands:    extra click commands by verb: {"map": cmd} makes `playkit map GAME …`,
-                 {"": cmd} adds `cmd` at the top level.
+    commands:    a function giving its extra click commands by verb: {"map": [cmd]} makes
+                 `playkit map GAME …`, {"": [cmd]} adds `cmd` at the top level. Called only when the
+                 CLI needs commands beyond its own, so `playkit validate` never imports a game's
+                 command modules.
     documents:   the files a player or designer writes for the game's commands (a deck, a board, a
                  map), by kind, each with its typed model: `playkit schema` gives editors their shape.
     """
@@ -60,7 +63,7 @@ class Game:
     check: Callable[[Any, ContentSet], list[Problem]]
     components: Callable[[Any], dict[str, int]]
     kit: Callable[[Any, ContentSet, BuildOptions], Kit]
-    commands: dict[str, list[click.Command]] = field(default_factory=dict)
+    commands: Callable[[], Mapping[str, list[click.Command]]] = dict
     documents: Mapping[str, type[BaseModel]] = field(default_factory=dict)
 
     def load(self, content: ContentSet) -> Any:

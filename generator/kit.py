@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from . import export, games, generic
+from . import export, games
 from .buildcache import Store, keeping
 from .content import ContentError, ContentSet, Problem, load_content
 from .draw.fonts import missing_glyphs
@@ -30,13 +30,19 @@ def content_folder(content_root: Path, game_id: str) -> Path:
 
 def game_of(game_id: str) -> Game:
     """A game with rules of its own (an entry point), else the data-only game of that folder. Only
-    that game's module is imported: a data-only deck builds without importing the four games."""
-    if game_id in games.declared():
-        try:
-            return games.get(game_id)
-        except LookupError:   # declared, but its module is not there: not a game playkit has
-            pass
+    that game's module is imported: a data-only deck builds without importing the four games, and
+    a game with rules without importing the data-only machinery."""
+    if _has_rules(game_id):
+        return games.get(game_id)
+    from . import generic
+
     return generic.game_for(game_id)
+
+
+def _has_rules(game_id: str) -> bool:
+    """Whether `game_id` is declared as a game with rules and its module is there (a game declared
+    whose module is missing is not one playkit has)."""
+    return game_id in games.declared() and _available(game_id)
 
 
 def load(game_id: str, content_root: Path) -> Loaded:
@@ -57,8 +63,11 @@ def load(game_id: str, content_root: Path) -> Loaded:
         problems.append(Problem(str(folder), 1, 1, f"the content of {game_id} could not be loaded"))
     if problems or model is None:
         raise ContentError(problems)
-    if isinstance(model, generic.GenericGame):
-        game = replace(game, title=model.game.title)
+    if not _has_rules(game_id):   # a data-only game is titled by its game.yaml
+        from .generic import GenericGame
+
+        if isinstance(model, GenericGame):
+            game = replace(game, title=model.game.title)
     return Loaded(game, content, model)
 
 
@@ -130,6 +139,14 @@ def games_in(content_root: Path) -> list[str]:
         found += sorted(p.name for p in content_root.iterdir()
                         if p.name not in found and (p / "game.yaml").is_file() and _is_id(p.name))
     return found
+
+
+def has_game(content_root: Path, game_id: str) -> bool:
+    """Whether `game_id` is one of `games_in(content_root)`, importing no other game's module."""
+    folder = content_folder(content_root, game_id)
+    if game_id in games.declared() and folder.is_dir() and _available(game_id):
+        return True
+    return _is_id(game_id) and (folder / "game.yaml").is_file()
 
 
 def _available(game_id: str) -> bool:

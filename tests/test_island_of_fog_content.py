@@ -63,8 +63,8 @@ def test_every_gap_the_issue_names_is_decided(m):
 
 def test_game_registers_map_and_odds_commands():
     assert GAME.id == GAME_ID
-    assert [c.name for c in GAME.commands["map"]] == [GAME_ID]
-    assert [c.name for c in GAME.commands["odds"]] == [GAME_ID]
+    assert [c.name for c in GAME.commands()["map"]] == [GAME_ID]
+    assert [c.name for c in GAME.commands()["odds"]] == [GAME_ID]
 
 
 # ---- checks, each at its line

@@ -23,13 +23,15 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..content.schema import Strict
 from ..game import Artifact, BuildOptions
-from ..kitspec import KitFile
 from ..paths import TEMPLATES
-from ..press.assemble import Reuse
+
+if TYPE_CHECKING:   # the press and the kit spec are imported by the exporters, when a build asks
+    from ..kitspec import KitFile
+    from ..press.assemble import Reuse
 
 PROFILES_FILE = TEMPLATES / "export" / "profiles.yaml"
 DEFAULT = "home"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...content import ContentSet, Problem, Strict
 from ...game import BuildOptions, Game, Kit
@@ -10,6 +10,9 @@ from . import schema as s
 from .checks import check as _check
 from .mapfile import MapFile
 from .model import IslandOfFog
+
+if TYPE_CHECKING:
+    import click
 
 GAME_ID = "island-of-fog"
 
@@ -68,11 +71,11 @@ def kit(model: IslandOfFog, content: ContentSet, options: BuildOptions) -> Kit:
     return make_kit(model, content, options, components(model))
 
 
-def _commands() -> dict[str, list]:  # type: ignore[type-arg]
+def _commands() -> dict[str, list[click.Command]]:
     from .cli import map_command, odds_command
 
     return {"map": [map_command], "odds": [odds_command]}
 
 
 GAME = Game(id=GAME_ID, title="Battle on the Island of Fog", files=FILES, model=make_model, check=check,
-            components=components, kit=kit, commands=_commands(), documents={"map": MapFile})
+            components=components, kit=kit, commands=_commands, documents={"map": MapFile})

@@ -1,4 +1,7 @@
-"""`playkit map island-of-fog` and `playkit odds island-of-fog`: parse, call the library, print."""
+"""`playkit map island-of-fog` and `playkit odds island-of-fog`: parse, call the library, print.
+
+What draws and prints is imported by the command that runs: `playkit --help` lists these commands
+without loading the press."""
 
 from __future__ import annotations
 
@@ -10,15 +13,11 @@ import click
 
 from ...cliutil import InputFile, fail_on_problems, load_or_exit, out_root
 from ...content import ContentError, load_file
-from ...draw import to_svg
 from ...game import Artifact, BuildOptions
 from ...output import write_artifacts
-from ...press import PrintDocument
 from .board import SetupError, setup
-from .draw_cards import combat_card
 from .mapfile import read_map
 from .mapgen import NoMapError, generate
-from .maps import map_artifacts, map_summary
 from .model import IslandOfFog
 from .odds import POLICIES, format_table, odds_table, to_csv
 from .survey import format_survey, survey
@@ -62,6 +61,8 @@ def map_command(ctx: click.Context, seed: int, size: int | None, players: int | 
         plan, report = generate(model, size, players, seed, require_fair=fair)
     except NoMapError as err:
         raise click.ClickException(str(err)) from None
+    from .maps import map_artifacts, map_summary
+
     folder = out_root(ctx) / GAME_ID / "maps" / f"{size}x{size}-{players}p-seed{seed}{'-fair' if fair else ''}"
     written = write_artifacts(folder, map_artifacts(model, plan, report, BuildOptions(paper=paper)),
                               {"game": GAME_ID, "map": {"size": size, "players": players, "seed": seed,
@@ -119,6 +120,10 @@ def odds_command(ctx: click.Context, policy: str | None, paper: str) -> None:
     folder = out_root(ctx) / GAME_ID / "odds"
     csv_text = "".join(to_csv(tables[p]) if i == 0 else to_csv(tables[p]).split("\n", 1)[1]
                        for i, p in enumerate(POLICIES))
+    from ...draw import to_svg
+    from ...press import PrintDocument
+    from .draw_cards import combat_card
+
     sources = ("combat", "units", "spaces")
     card = combat_card(model, tables[chosen])
     doc = PrintDocument(model.game.title, f"combat reference card ({chosen} re-rolls)", BuildOptions(paper=paper))

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...content import ContentSet, Problem
-from ...game import Game
-from . import build, checks, model
+from ...game import BuildOptions, Game, Kit
+
+if TYPE_CHECKING:
+    import click
+from . import checks, model
 from .box import components
-from .cli import map_cmd, validate_plan_cmd
 from .plan_file import PlanFile
 
 
@@ -31,6 +33,18 @@ def check_all(game: model.IslandsAndBridges, content: ContentSet) -> list[Proble
     return checks.check(game, content) or draw_cards.problems(game, content) + draw_tokens.problems(game, content)
 
 
+def kit(game: model.IslandsAndBridges, content: ContentSet, options: BuildOptions) -> Kit:
+    from .build import kit as make_kit
+
+    return make_kit(game, content, options)
+
+
+def _commands() -> dict[str, list[click.Command]]:
+    from .cli import map_cmd, validate_plan_cmd
+
+    return {"map": [map_cmd], "": [validate_plan_cmd]}
+
+
 GAME = Game(
     id="islands-and-bridges",
     title="Islands & Bridges",
@@ -38,7 +52,7 @@ GAME = Game(
     model=make_model,
     check=check_all,
     components=components,
-    kit=build.kit,
-    commands={"map": [map_cmd], "": [validate_plan_cmd]},
+    kit=kit,
+    commands=_commands,
     documents={"plan": PlanFile},
 )

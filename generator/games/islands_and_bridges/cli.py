@@ -16,7 +16,6 @@ from ...game import BuildOptions
 from ...kit import Loaded
 from ...output import write_artifacts
 from . import plan_settings
-from .draw_map_build import map_artifacts
 from .mapgen import MapError, MapParams, check_params, default_params, generate
 from .plan import MAX_SEED, SEED_BITS, MapKit, Plan
 from .plan_checks import check_plan
@@ -134,6 +133,8 @@ def map_cmd(ctx: click.Context, seed: int | None, islands: int | None, players: 
             raise RuntimeError(f"generated plan breaks the rules: {issues}")
         folder = folder_name(kit, seed, p, paper)
     target = out_root(ctx) / GAME_ID / "maps" / folder
+    from .draw_map_build import map_artifacts  # the drawing and the press, only when a map is made
+
     artifacts = map_artifacts(loaded.model, kit, plan, BuildOptions(paper=paper))
     meta = {"game": GAME_ID, "plan": plan.digest(), "seed": plan.seed, "edited": plan.edited, "paper": paper,
             "players": plan.players, "difficulty": plan.difficulty, "islands": len(plan.islands),

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...content import ContentSet, Problem
 from ...game import BuildOptions, Game, Kit
+
+if TYPE_CHECKING:
+    import click
 from .checks import check
-from .cli import balance_group, deck_group, simulate_cmd
 from .deckfile import DeckFile
 from .model import FILES, SkyboundBattle
 from .model import make_model as model_of
@@ -59,6 +61,12 @@ def check_all(model: SkyboundBattle, content: ContentSet) -> list[Problem]:
     return check(model, content) or card_layout.problems(model, model.layouts, content)
 
 
+def _commands() -> dict[str, list[click.Command]]:
+    from .cli import balance_group, deck_group, simulate_cmd
+
+    return {"": [deck_group], "simulate": [simulate_cmd], "balance": [balance_group]}
+
+
 GAME = Game(
     id=GAME_ID,
     title="Skybound Battle",
@@ -67,6 +75,6 @@ GAME = Game(
     check=check_all,
     components=components,
     kit=kit,
-    commands={"": [deck_group], "simulate": [simulate_cmd], "balance": [balance_group]},
+    commands=_commands,
     documents={"deck": DeckFile},
 )

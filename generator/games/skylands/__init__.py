@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
@@ -25,6 +25,9 @@ from .schema import (
     TilesFile,
     TokensFile,
 )
+
+if TYPE_CHECKING:
+    import click
 
 GAME_ID = "skylands"
 
@@ -97,11 +100,11 @@ def kit(model: Skylands, content: ContentSet, options: BuildOptions) -> Kit:
     return make_kit(model, content, options)
 
 
-def _commands() -> dict[str, list[object]]:
+def _commands() -> dict[str, list[click.Command]]:
     from .cli import score
 
     return {"score": [score]}
 
 
 GAME = Game(id=GAME_ID, title="Skylands", files=FILES, model=make_model, check=check_all, components=components,
-            kit=kit, commands=_commands(), documents={"board": BoardSpec})  # type: ignore[arg-type]
+            kit=kit, commands=_commands, documents={"board": BoardSpec})
