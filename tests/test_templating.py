@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import jinja2
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from generator.content import templating
 from generator.content.templating import TemplateProblem, render_template
@@ -101,3 +104,39 @@ def test_a_missing_field_is_named_with_the_fields_there_are_never_a_python_path(
         render_template("{{ nobody }}")
     with pytest.raises(TemplateProblem, match=r"no field 'c' here \(it has: a, b\)"):
         render_template("{{ d.c }}", d={"a": 1, "b": 2})
+
+
+# ---- plain text is not compiled, and renders exactly as jinja2 would render it ----------------------------
+
+PLAIN = st.lists(st.sampled_from([*"ab {}%#-\n\t\r\u2028é✓", "%}", "}}", "#}", "\n\n"]), max_size=40)
+"""Texts of plain words and of the characters markup is made of (joined, some open a tag: those are
+compiled, and `verbatim` must say so)."""
+
+
+@settings(max_examples=300, deadline=None)
+@given(PLAIN.map("".join))
+def test_a_text_without_markup_renders_as_jinja2_renders_it(text):
+    try:
+        jinja = templating.sandboxed_environment().from_string(text).render()
+    except jinja2.TemplateError:
+        assert not templating.verbatim(text)
+        return
+    assert render_template(text) == jinja
+    assert templating.compiled(text).render(name="unused") == jinja
+    assert isinstance(templating.compiled(text), templating.Verbatim) == templating.verbatim(text)
+
+
+@pytest.mark.parametrize("text", ["{{ x }}", "a {% if true %}b{% endif %}", "{# note #}", "line\r\nbreak", "a\rb"])
+def test_markup_or_a_carriage_return_is_compiled(text):
+    assert not templating.verbatim(text)
+    assert not isinstance(templating.compiled(text), templating.Verbatim)
+
+
+def test_plain_text_inside_a_render_is_charged_as_a_render_charges_it():
+    budget = templating._Budget()
+    token = templating._budget.set(budget)
+    try:
+        assert render_template("plain words") == "plain words"
+    finally:
+        templating._budget.reset(token)
+    assert (budget.steps, budget.chars) == (1, len("plain words"))

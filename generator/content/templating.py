@@ -431,10 +431,36 @@ def sandboxed_environment(templates: Path | None = None) -> BoundedSandbox:
     return env
 
 
+class Verbatim:
+    """A template string with no markup in it, which renders as itself: what jinja2 would make of it,
+    without compiling it (half the texts in the shipped content are plain words, and compiling one
+    costs as much as loading a content file)."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def render(self, *args: Any, **kwargs: Any) -> str:
+        if self.source:   # a template's one chunk of text, charged as BoundedTemplate.render charges it
+            _charge(len(self.source))
+        return self.source
+
+
+def verbatim(source: str) -> bool:
+    """Whether `source` renders as itself: no tag, expression or comment opens in it, and no carriage
+    return (jinja2 turns each into a line break; every other character of plain text it keeps, the
+    trailing line break too, `keep_trailing_newline`)."""
+    env = sandboxed_environment()
+    return "\r" not in source and not any(mark in source for mark in (
+        env.block_start_string, env.variable_start_string, env.comment_start_string))
+
+
 @lru_cache(maxsize=4096)
-def compiled(source: str) -> jinja2.Template:
+def compiled(source: str) -> jinja2.Template | Verbatim:
     """A template string compiled once (a kit renders the same card text for many cards, and jinja2
-    compiles `from_string` anew each call); a compiled template keeps no state between renders."""
+    compiles `from_string` anew each call); a compiled template keeps no state between renders. Plain
+    text is not compiled at all (see Verbatim)."""
+    if verbatim(source):
+        return Verbatim(source)
     return sandboxed_environment().from_string(source)
 
 

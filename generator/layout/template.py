@@ -14,14 +14,22 @@ from typing import Any
 import jinja2
 from jinja2 import meta
 
-from ..content.templating import MAX_SOURCE, MAX_VALUE, TemplateProblem, compiled, sandboxed_environment
+from ..content.templating import (
+    MAX_SOURCE,
+    MAX_VALUE,
+    TemplateProblem,
+    Verbatim,
+    compiled,
+    sandboxed_environment,
+    verbatim,
+)
 
 
 @dataclass(frozen=True)
 class Template:
     """A compiled box template, its source, and the item fields it reads."""
 
-    compiled: jinja2.Template
+    compiled: jinja2.Template | Verbatim
     source: str
     fields: tuple[str, ...]
     field: str | None = None   # the one field a template of `{{ field }}` alone prints
@@ -32,6 +40,8 @@ def compile_template(source: str) -> Template:
     if len(source) > MAX_SOURCE:
         raise TemplateProblem(f"the template is longer than {MAX_SOURCE:,} characters")
     env = sandboxed_environment()
+    if verbatim(source):   # plain words: nothing to parse, no field read
+        return Template(compiled(source), source, ())
     try:
         names = meta.find_undeclared_variables(env.parse(source))
         template = compiled(source)
