@@ -9,13 +9,20 @@ files (a name defined elsewhere, a rule of the game) stays validate's.
 
 from __future__ import annotations
 
+import ast
 import fnmatch
+import inspect
 import json
+import sys
 from dataclasses import dataclass
+from functools import cache
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel
+from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue
+from pydantic_core import core_schema
 
 from .content import load_content
 from .game import Artifact, Game
@@ -75,7 +82,53 @@ def artifacts(schemas: list[FileSchema]) -> list[Artifact]:
 
 
 def _model_schema(model: type[BaseModel], title: str) -> dict[str, Any]:
-    return _titled(model.model_json_schema(), title)
+    return _titled(model.model_json_schema(schema_generator=_Documented), title)
+
+
+class _Documented(GenerateJsonSchema):
+    """pydantic's JSON Schema, each field described by its docstring (the string under it in its
+    model's class), as pydantic's `use_attribute_docstrings` would describe it. The models do not
+    read their docstrings when they are made: every `playkit` process makes them, only this command
+    needs the words."""
+
+    def model_schema(self, schema: core_schema.ModelSchema) -> JsonSchemaValue:
+        json_schema = super().model_schema(schema)
+        model = schema["cls"]
+        properties = json_schema.get("properties", {})
+        for name, field in getattr(model, "model_fields", {}).items():
+            doc = field_docstring(model, name)
+            if field.description is None and doc is not None and name in properties:
+                properties[name]["description"] = doc   # a field's own words win over its type's
+        return json_schema
+
+
+def field_docstring(model: type, name: str) -> str | None:
+    """The docstring of field `name` in the class of `model`'s lineage that declares it (a subclass
+    declaring a field anew declares its words anew), cleaned as inspect.cleandoc cleans them."""
+    owner = next((c for c in model.__mro__ if name in inspect.get_annotations(c)), None)
+    return None if owner is None else _attribute_docstrings(owner).get(name)
+
+
+@cache
+def _attribute_docstrings(cls: type) -> dict[str, str]:
+    """Each annotated attribute of the class `cls` (found by name at the top level of its module's
+    source) with the string literal written right under it."""
+    module = sys.modules.get(cls.__module__)
+    try:
+        tree = ast.parse(inspect.getsource(module)) if module is not None else None
+    except (OSError, TypeError, SyntaxError):
+        return {}
+    node = next((n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == cls.__qualname__), None) \
+        if tree is not None else None
+    out: dict[str, str] = {}
+    if node is None:
+        return out
+    for before, stmt in pairwise(node.body):
+        if isinstance(before, ast.AnnAssign) and isinstance(before.target, ast.Name) \
+                and isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) \
+                and isinstance(stmt.value.value, str):
+            out[before.target.id] = inspect.cleandoc(stmt.value.value)
+    return out
 
 
 def _titled(schema: dict[str, Any], title: str) -> dict[str, Any]:

@@ -105,8 +105,7 @@ class Strict(BaseModel):
     values are never converted behind the writer's back (strict: `true` is no count, '3' no number).
     A field's docstring is its description in the editors' JSON Schema (`playkit schema`)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True, strict=True,
-                              use_attribute_docstrings=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True, strict=True)
 
     @model_validator(mode="before")
     @classmethod
