@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -220,6 +221,11 @@ def test_background_work_gives_what_this_process_would_and_raises_its_failures_h
     assert job.result() == run(setup)
     with pytest.raises(ValueError, match="raised again here"):
         Background(_fails).result()
+    abandoned = Background(lambda: run(setup))
+    pid = abandoned.pid
+    del abandoned  # a build that stops before asking: the copy is stopped and reaped, no zombie left
+    with pytest.raises(ChildProcessError):
+        os.waitpid(pid, os.WNOHANG)
     monkeypatch.delattr("os.fork")  # no fork: computed here when asked for
     here = Background(lambda: run(setup))
     assert not here.pid and here.result() == run(setup)

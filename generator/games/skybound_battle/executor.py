@@ -11,8 +11,9 @@ from __future__ import annotations
 import importlib
 import os
 import pickle
+import signal
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import Any, Generic, Protocol, TypeVar
 
 T = TypeVar("T")
@@ -85,6 +86,7 @@ class Background(Generic[R]):
         self.fn = fn
         self.pid = 0
         self.pipe = -1
+        self.owner = os.getpid()  # a copy forked later holds this object too, but its process is not its own
         if not hasattr(os, "fork"):
             return
         read, write = os.pipe()
@@ -122,6 +124,14 @@ class Background(Generic[R]):
             except Exception:  # a copy that could not say: compute it here
                 pass
         return self.fn()
+
+    def __del__(self) -> None:
+        if self.pid and os.getpid() == self.owner:  # never asked for (the build stopped): stop the copy, reap it
+            os.close(self.pipe)
+            with suppress(OSError):
+                os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+            self.pid = 0
 
 
 class ClusterUnavailable(RuntimeError):
