@@ -55,7 +55,7 @@ def game_schemas(game: Game, folder: Path) -> list[FileSchema]:
     out = [FileSchema(stem, f"{stem}.yaml", _model_schema(model, f"{game.title}: {stem}.yaml"))
            for stem, model in game.files.items()]
     out += [FileSchema(kind, "", _model_schema(model, f"{game.title}: a {kind} file"))
-            for kind, model in game.documents.items()]
+            for kind, model in game.documents().items()]
     if (folder / "layouts").is_dir():
         out += [FileSchema("palette", "layouts/palette.yaml", _titled(palette_schema(), f"{game.title}: palette")),
                 FileSchema("layout", "layouts/*.yaml", _titled(layout_schema(), f"{game.title}: a layout"))]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
@@ -52,8 +52,9 @@ class Game:
                  `playkit map GAME …`, {"": [cmd]} adds `cmd` at the top level. Called only when the
                  CLI needs commands beyond its own, so `playkit validate` never imports a game's
                  command modules.
-    documents:   the files a player or designer writes for the game's commands (a deck, a board, a
-                 map), by kind, each with its typed model: `playkit schema` gives editors their shape.
+    documents:   a function giving the files a player or designer writes for the game's commands
+                 (a deck, a board, a map), by kind, each with its typed model: `playkit schema` gives
+                 editors their shape (called by that command only, as `commands` is).
     """
 
     id: str
@@ -64,7 +65,7 @@ class Game:
     components: Callable[[Any], dict[str, int]]
     kit: Callable[[Any, ContentSet, BuildOptions], Kit]
     commands: Callable[[], Mapping[str, list[click.Command]]] = dict
-    documents: Mapping[str, type[BaseModel]] = field(default_factory=dict)
+    documents: Callable[[], Mapping[str, type[BaseModel]]] = dict
 
     def load(self, content: ContentSet) -> Any:
         """Validate every declared file, then make the model (None, with problems, if anything failed)."""

@@ -80,9 +80,9 @@ def test_every_example_a_player_writes_fits_a_schema_of_its_game(gid: str, path:
     """A deck, a board or a map in examples/ fits one of the schemas of the files its game's
     commands read (the examples that break a rule break it in meaning, not in shape)."""
     game = games.get(gid)
-    assert game.documents, f"{gid} has example files but declares no kind of file its commands read"
+    assert game.documents(), f"{gid} has example files but declares no kind of file its commands read"
     schemas = editor_schemas.game_schemas(game, paths.CONTENT / gid)
-    documents = [s for s in schemas if s.name in game.documents]
+    documents = [s for s in schemas if s.name in game.documents()]
     data = load_file(path).data
     assert any(errors(s.schema, data) == [] for s in documents), \
         {s.name: errors(s.schema, data)[:3] for s in documents}

@@ -8,7 +8,6 @@ from ...content import ContentSet, Problem, Strict
 from ...game import BuildOptions, Game, Kit
 from . import schema as s
 from .checks import check as _check
-from .mapfile import MapFile
 from .model import IslandOfFog
 
 if TYPE_CHECKING:
@@ -77,5 +76,11 @@ def _commands() -> dict[str, list[click.Command]]:
     return {"map": [map_command], "odds": [odds_command]}
 
 
+def _documents() -> dict[str, type[Strict]]:
+    from .mapfile import MapFile
+
+    return {"map": MapFile}
+
+
 GAME = Game(id=GAME_ID, title="Battle on the Island of Fog", files=FILES, model=make_model, check=check,
-            components=components, kit=kit, commands=_commands, documents={"map": MapFile})
+            components=components, kit=kit, commands=_commands, documents=_documents)

@@ -9,9 +9,9 @@ from ...game import BuildOptions, Game, Kit
 
 if TYPE_CHECKING:
     import click
+    from pydantic import BaseModel
 from . import checks, model
 from .box import components
-from .plan_file import PlanFile
 
 
 def make_model(parts: dict[str, Any], content: ContentSet) -> model.IslandsAndBridges | None:
@@ -45,6 +45,12 @@ def _commands() -> dict[str, list[click.Command]]:
     return {"map": [map_cmd], "": [validate_plan_cmd]}
 
 
+def _documents() -> dict[str, type[BaseModel]]:
+    from .plan_file import PlanFile
+
+    return {"plan": PlanFile}
+
+
 GAME = Game(
     id="islands-and-bridges",
     title="Islands & Bridges",
@@ -54,5 +60,5 @@ GAME = Game(
     components=components,
     kit=kit,
     commands=_commands,
-    documents={"plan": PlanFile},
+    documents=_documents,
 )

@@ -9,8 +9,8 @@ from ...game import BuildOptions, Game, Kit
 
 if TYPE_CHECKING:
     import click
+    from pydantic import BaseModel
 from .checks import check
-from .deckfile import DeckFile
 from .model import FILES, SkyboundBattle
 from .model import make_model as model_of
 
@@ -67,6 +67,12 @@ def _commands() -> dict[str, list[click.Command]]:
     return {"": [deck_group], "simulate": [simulate_cmd], "balance": [balance_group]}
 
 
+def _documents() -> dict[str, type[BaseModel]]:
+    from .deckfile import DeckFile
+
+    return {"deck": DeckFile}
+
+
 GAME = Game(
     id=GAME_ID,
     title="Skybound Battle",
@@ -76,5 +82,5 @@ GAME = Game(
     components=components,
     kit=kit,
     commands=_commands,
-    documents={"deck": DeckFile},
+    documents=_documents,
 )
