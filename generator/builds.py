@@ -1,10 +1,10 @@
-"""Several kits built at once, as the designer's loop wants it.
+"""Several kits built (or games checked) at once, as the designer's loop wants it.
 
 A kit whose inputs (every file of its content folder, the code, the options and the profile) are
 those of its last build, with every file that build wrote still as it wrote it, is left alone: not
 even loaded. The others are loaded and made on every core (one kit a process), and written only when
 every game's content is sound: a problem anywhere builds nothing. A kit is the same bytes whichever
-process makes it (test_incremental.py).
+process makes it (test_incremental.py). `playkit validate` checks several games on every core too.
 """
 
 from __future__ import annotations
@@ -97,6 +97,28 @@ def build_games(ids: Sequence[str], content_root: Path, out_root: Path, options:
         assert isinstance(made, kit.Made)
         out[gid] = Built(gid, made.write())
     return [out[gid] for gid in ids]
+
+
+def check_games(ids: Sequence[str], content_root: Path, workers: int | None = None) -> list[list[Problem]]:
+    """Load and check every game of `ids`: the problems of each, in that order ([] for a sound game).
+    The games are checked on every core (one game a process, `workers` processes at most), as kits
+    are made, when a worker can be forked with playkit already imported (a spawned one would spend
+    longer importing it again than checking its game)."""
+    n = min(workers or os.cpu_count() or 1, len(ids))
+    jobs = [(gid, content_root) for gid in ids]
+    if n > 1 and _START == "fork":
+        with multiprocessing.get_context(_START).Pool(n) as pool:
+            return pool.map(_check, jobs, chunksize=1)
+    return [_check(job) for job in jobs]
+
+
+def _check(job: tuple[str, Path]) -> list[Problem]:
+    gid, content_root = job
+    try:
+        kit.load(gid, content_root)
+    except ContentError as err:
+        return err.problems
+    return []
 
 
 _START = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"

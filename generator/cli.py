@@ -189,13 +189,15 @@ def games_cmd(ctx: Context) -> None:
 @pass_ctx
 def validate(ctx: Context, game: tuple[str, ...]) -> None:
     """Load and check GAME (default: every game); print every problem as FILE:LINE:COL: error: …"""
+    from .builds import check_games
+
+    ids = ctx.game_ids(game)
     problems = []
-    for gid in ctx.game_ids(game):
-        try:
-            ctx.load(gid)
+    for gid, found in zip(ids, check_games(ids, ctx.content), strict=True):
+        if found:
+            problems += found
+        else:
             click.echo(f"{gid}: ok")
-        except ContentError as err:
-            problems += err.problems
     if problems:
         fail_on_problems(problems)
 

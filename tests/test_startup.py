@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 NEVER_TO_CHECK = (
     "reportlab.pdfgen", "reportlab.platypus", "reportlab.graphics", "svgwrite", "pypdfium2", "pypdf",
-    "fontTools.subset", "generator.press", "generator.draw.pdf", "generator.builds", "generator.watch",
+    "fontTools.subset", "generator.press", "generator.draw.pdf", "generator.watch",
     "generator.editor_schemas", "generator.generic", "generator.export.home", "generator.export.shop",
     "generator.export.tts", "generator.export.preview", "generator.export.raster",
 )
@@ -28,7 +28,8 @@ GAME_SIDE = ("build", "cli", "figures", "rulebook")
 """The modules of a game that make its kit or its commands: validate reads none of them."""
 
 _RUN = """
-import json, sys
+import json, os, sys
+os.cpu_count = lambda: 1   # games checked in this process (not on every core), so that it imports them
 from generator.cli import main
 try:
     main(sys.argv[1:], prog_name="playkit")
@@ -72,3 +73,24 @@ def test_validating_one_game_imports_no_other_game(game_id):
 def test_help_imports_what_lists_commands_and_nothing_that_draws():
     modules = imported_by("--help")
     assert not {m for heavy in NEVER_TO_CHECK for m in under(modules, heavy)}
+
+
+def test_games_checked_on_every_core_say_what_one_process_says(content_copy, runner):
+    """`playkit validate` checks the games in several processes: the same problems, the same words,
+    the same order as one process checking them one after the other."""
+    from generator.builds import check_games
+    from generator.cli import main
+
+    from .conftest import replace_in
+
+    content_copy("skylands")
+    content_copy("islands-and-bridges")
+    root = content_copy("island-of-fog")
+    replace_in(root / "island-of-fog" / "units.yaml", "    cost: 6", "    cost: -6")
+    replace_in(root / "skylands" / "tokens.yaml", "{value: 1, count: 12}", "{value: 1, count: twelve}")
+    ids = ["island-of-fog", "islands-and-bridges", "skylands"]
+    one, several = check_games(ids, root, workers=1), check_games(ids, root, workers=3)
+    assert one == several and one[0] and not one[1] and one[2]
+    result = runner.invoke(main, ["--content", str(root), "validate"])
+    assert result.exit_code == 1 and result.output.splitlines()[0] == "islands-and-bridges: ok"
+    assert [str(p) for p in sorted({*one[0], *one[2]})] == result.output.splitlines()[1:-1]
