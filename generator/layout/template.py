@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import jinja2
@@ -35,16 +36,19 @@ class Template:
     field: str | None = None   # the one field a template of `{{ field }}` alone prints
 
 
+@lru_cache(maxsize=4096)
 def compile_template(source: str) -> Template:
-    """The template of a box text; TemplateProblem (a jinja2.TemplateError) for a malformed one."""
+    """The template of a box text, made once a process; TemplateProblem (a jinja2.TemplateError) for
+    a malformed one. Parsed once: the fields it reads and its code come from the same tree."""
     if len(source) > MAX_SOURCE:
         raise TemplateProblem(f"the template is longer than {MAX_SOURCE:,} characters")
     env = sandboxed_environment()
     if verbatim(source):   # plain words: nothing to parse, no field read
         return Template(compiled(source), source, ())
     try:
-        names = meta.find_undeclared_variables(env.parse(source))
-        template = compiled(source)
+        tree = env.parse(source)
+        names = meta.find_undeclared_variables(tree)
+        template = env.template_class.from_code(env, env.compile(tree), env.make_globals(None), None)
     except jinja2.TemplateSyntaxError as err:
         raise TemplateProblem(" ".join(str(err.message or err).split())) from None
     except (RecursionError, MemoryError, SyntaxError, ValueError, OverflowError) as err:
