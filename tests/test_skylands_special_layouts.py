@@ -112,3 +112,16 @@ def test_a_layout_without_a_box_the_game_draws_into_is_an_error_at_the_layout(co
         kit.load(GAME, root)
     shown = [str(p) for p in err.value.problems]
     assert any(e.startswith(f"{layout(root, 'special-cap')}:") and "has no box 'cost'" in e for e in shown), shown
+
+
+def test_a_group_name_too_long_for_the_back_is_an_error_at_the_box_naming_its_line(content_copy):
+    root = content_copy(GAME)
+    data = root / GAME / "specials.yaml"
+    long = "No effect whatsoever for the whole of this long and winding game of many rounds"
+    replace_in(data, "    name: No effect\n", f"    name: {long}\n")
+    with pytest.raises(ContentError) as err:
+        kit.load(GAME, root)
+    back = layout(root, "special-back")
+    assert [str(p) for p in err.value.problems] == [   # one problem for the group's twelve islands
+        f"{back}:{line_of(back, 'group:      {')}:86: error: box 'group': the back of the {long} islands: the text "
+        f"does not fit its 22.4 x 11.2 mm box even at 6 pt (text from group at {data}:{line_of(data, long)}:11)"]

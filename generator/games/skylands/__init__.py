@@ -68,7 +68,7 @@ def check_all(model: Skylands, content: ContentSet) -> list[Problem]:
     from .draw_specials import special_fronts_problems
     from .draw_tokens import token_problems
 
-    return check(model, content) or token_problems(model) + special_fronts_problems(model)
+    return check(model, content) or token_problems(model) + special_fronts_problems(model, content)
 
 
 def components(model: Skylands) -> dict[str, int]:

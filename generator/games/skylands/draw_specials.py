@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...content import Problem
+from ...content import ContentSet, Problem
 from ...draw import BLEED_ART, Circle, Scene, Text
 from ...draw.scene import Item
 from ...layout import Item as Face
@@ -67,12 +67,13 @@ def special_front(model: Skylands, special: SpecialIsland, *, bleed: float = BLE
     return special_front_checked(model, special, bleed=bleed, inhabitants=inhabitants)[0]
 
 
-def special_fronts_problems(model: Skylands) -> list[Problem]:
-    """Every problem the special-island layouts have with any special island (a box off the tile, a
-    field the templates do not know, a shape over a text), found by drawing each once."""
+def special_fronts_problems(model: Skylands, content: ContentSet | None = None) -> list[Problem]:
+    """Every problem the special-island layouts have with any special island or back (a box off the
+    tile, a field the templates do not know, a shape over a text, a back's text too long for its box,
+    naming where it was written), found by drawing each once."""
     out: list[Problem] = []
     for special in model.specials.values():
-        found = special_front_checked(model, special)[1] + special_back_checked(model, special)[1]
+        found = special_front_checked(model, special)[1] + special_back_checked(model, special, content)[1]
         out += [p for p in found if p not in out]
     return out
 
@@ -111,10 +112,17 @@ def special_back(model: Skylands, special: SpecialIsland) -> Scene:
     return special_back_checked(model, special)[0]
 
 
-def special_back_checked(model: Skylands, special: SpecialIsland) -> tuple[Scene, list[Problem]]:
+def special_back_checked(model: Skylands, special: SpecialIsland,
+                         content: ContentSet | None = None) -> tuple[Scene, list[Problem]]:
     t = model.files.print.tile
-    group = {g.id: g for g in model.files.specials.groups}[special.spec.group]
-    fields = {"back": group.back, "group": group.name, "title": model.files.game.title,
+    groups = model.files.specials.groups
+    k = next(i for i, g in enumerate(groups) if g.id == special.spec.group)
+    fields = {"back": groups[k].back, "group": groups[k].name, "title": model.files.game.title,
               "intro": model.files.specials.intro_label if special.spec.intro else ""}
-    scene, problems = draw(model.layouts["special-back"], Face(f"the back of {special.spec.name}", fields), (t, t))
+    # where the words were written, for a text too long for its box (named alike for every island
+    # of a group: one problem, not one an island)
+    places = {"group": content.place("specials", ("groups", k, "name")), "title": content.place("game", ("title",)),
+              "intro": content.place("specials", ("intro_label",))} if content is not None else {}
+    face = Face(f"the back of the {groups[k].name} islands", fields, places)
+    scene, problems = draw(model.layouts["special-back"], face, (t, t))
     return Scene(t, t, scene.items, background=scene.background, title=f"{special.spec.name} back"), problems
