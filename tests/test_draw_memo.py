@@ -97,3 +97,27 @@ def test_a_layout_made_from_another_with_moved_boxes_draws_at_its_own_places(tmp
                                                                                              value=9.0)})])
     second, _ = draw(moved, Item("a", {}))
     assert (first.items[0].x, second.items[0].x) == (1.0, 9.0)
+
+
+def test_a_scene_written_with_remembered_items_is_its_repr():
+    from generator.draw.scene import Circle, Group, Rect, Scene
+    from generator.press.document import written
+
+    frame = Rect(0, 0, 63.0, 88.0, "#112233")
+    scenes = [Scene(63, 88), Scene(63.0, 88.0, (frame,)), Scene(63.0, 88.0, (frame, Circle(1, 2, 3)), "#ffffff"),
+              Scene(10, 10, (Group((frame,), 1.5, 2, 90),), title="a 'b' \"c\"", play_area=(1, 2, 3, 4))]
+    for game_id in ("peer-deck", "market-day"):
+        _, files = kit_files(game_id)
+        for f in files:
+            for part in f.parts:
+                scenes += [s for face in list(part.faces)[:40] for s in (face.front, face.back) if s is not None]
+    memo: dict = {}
+    for scene in scenes + scenes:
+        assert written(scene, memo) == repr(scene)
+
+
+@pytest.mark.parametrize("style", ["regular", "bold", "italic"])
+def test_the_built_in_fonts_glyphs_are_those_fonttools_finds(style):
+    """The glyph checks read the built-in family's cmap from reportlab (which draws with it): the same
+    code points as fontTools' best cmap, which reads a layout's own font files."""
+    assert fonts._cmap(style) == fonts._best_cmap(style)

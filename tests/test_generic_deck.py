@@ -7,7 +7,10 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from generator import paths
 from generator.cli import main
 from tests import pdfcheck
 from tests.conftest import replace_in
@@ -250,3 +253,70 @@ def test_a_picture_is_bounded_before_it_is_drawn(runner, deck, tmp_path, name, d
     assert result.exit_code == 1 and words in result.output, result.output
     assert re.search(r"card\.yaml:\d+:\d+: error: box 'icon'", result.output)
     assert "Traceback" not in result.output and not (tmp_path / "out").exists()
+
+
+def _records_a_character_at_a_time(text):
+    """The CSV reader as it first was (a character at a time): the reference the faster one equals."""
+    from generator.generic.table import Cell
+
+    records, unclosed, row = [], None, []
+    i, line, col, n = 0, 1, 1, len(text)
+    while i <= n:
+        start_line, start_col = line, col
+        value = []
+        if i < n and text[i] == '"':
+            i += 1
+            col += 1
+            closed = False
+            while i < n:
+                ch = text[i]
+                if ch == '"' and i + 1 < n and text[i + 1] == '"':
+                    value.append('"')
+                    i += 2
+                    col += 2
+                elif ch == '"':
+                    i += 1
+                    col += 1
+                    closed = True
+                    break
+                else:
+                    value.append(ch)
+                    i += 1
+                    line, col = (line + 1, 1) if ch == "\n" else (line, col + 1)
+            if not closed and unclosed is None:
+                unclosed = Cell("", start_line, start_col)
+        while i < n and text[i] not in ",\r\n":
+            value.append(text[i])
+            i += 1
+            col += 1
+        row.append(Cell("".join(value), start_line, start_col))
+        if i < n and text[i] == ",":
+            i += 1
+            col += 1
+            continue
+        if not (len(row) == 1 and row[0].value == "" and i >= n):
+            records.append(row)
+        row = []
+        if i < n and text[i] == "\r":
+            i += 1
+        if i < n and text[i] == "\n":
+            i += 1
+        line, col = line + 1, 1
+        if i >= n:
+            break
+    return records, unclosed
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet='ab ,"\r\n', max_size=40))
+def test_the_csv_reader_takes_runs_and_reads_what_it_read_a_character_at_a_time(text):
+    from generator.generic.table import _records
+
+    assert _records(text) == _records_a_character_at_a_time(text)
+
+
+def test_the_csv_reader_reads_the_peer_deck_as_it_did():
+    from generator.generic.table import _records
+
+    text = (paths.EXAMPLES / "decks" / "peer-deck" / "cards.csv").read_text()
+    assert _records(text) == _records_a_character_at_a_time(text)

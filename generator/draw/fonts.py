@@ -67,6 +67,16 @@ def _measure(style: FontStyle, font: str = "") -> Callable[[str, float], float]:
 
 @cache
 def _cmap(style: FontStyle, font: str = "") -> frozenset[int]:
+    """The code points the font maps to a glyph. The built-in family's as reportlab read them to
+    measure and draw (the same set as fontTools' best cmap, a test says; no fontTools import for a
+    build that writes no SVG); a layout's own font file's as fontTools reads it."""
+    if not font:
+        face = pdfmetrics.getFont(pdf_name(style)).face   # type: ignore[attr-defined]
+        return frozenset(code for code, glyph in face.charToGlyph.items() if glyph)
+    return _best_cmap(style, font)
+
+
+def _best_cmap(style: FontStyle, font: str = "") -> frozenset[int]:
     from fontTools.ttLib import TTFont as FTFont
 
     with FTFont(str(path(style, font)), lazy=True) as f:

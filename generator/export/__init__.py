@@ -66,11 +66,24 @@ class Exporter:
     make: Callable[[Job, Any], Iterable[Artifact]]
 
 
-def exporters() -> dict[str, Exporter]:
-    """Every exporter by the name profiles.yaml gives it (imported when a build asks, not before)."""
-    from . import home, preview, shop, tts
+_EXPORTERS = {"home": ("home", "EXPORTER"), "png": ("shop", "PNG"), "pdf": ("shop", "PDF"),
+              "tts": ("tts", "EXPORTER"), "preview": ("preview", "EXPORTER")}
+"""Each exporter's module and name in it: a build imports its own exporter's module, not every one
+(a home kit has no use for the raster or the Tabletop Simulator code)."""
 
-    return {"home": home.EXPORTER, "png": shop.PNG, "pdf": shop.PDF, "tts": tts.EXPORTER, "preview": preview.EXPORTER}
+
+def exporters() -> dict[str, Exporter]:
+    """Every exporter by the name profiles.yaml gives it (imported when asked for, not before)."""
+    return {name: exporter(name) for name in _EXPORTERS}
+
+
+def exporter(name: str) -> Exporter:
+    """The exporter profiles.yaml calls `name` (KeyError for none), its module imported now."""
+    from importlib import import_module
+
+    module, attr = _EXPORTERS[name]
+    found: Exporter = getattr(import_module(f"{__name__}.{module}"), attr)
+    return found
 
 
 @dataclass(frozen=True)
@@ -116,13 +129,12 @@ def profile(name: str) -> Profile:
         raise ContentError([source.problem((name,), f"a profile's name is an id such as 'tgc', not {name!r}",
                                            on_key=True)])
     head = _entries()[name]
-    known = exporters()
     kind = head.get("exporter") if isinstance(head, dict) else None
-    if kind not in known:
+    if kind not in _EXPORTERS:
         raise ContentError([source.problem((name, "exporter") if kind else (name,),
-                                           f"no exporter {kind!r}; there are: {', '.join(known)}")])
-    exporter = known[str(kind)]
-    return Profile(name, parse(exporter.settings, source, (name,)), exporter)
+                                           f"no exporter {kind!r}; there are: {', '.join(_EXPORTERS)}")])
+    made_by = exporter(str(kind))
+    return Profile(name, parse(made_by.settings, source, (name,)), made_by)
 
 
 @cache

@@ -6,6 +6,7 @@ spreadsheet is reported where the designer will find it.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -93,42 +94,45 @@ def _csv(path: Path, shown: str, problems: list[Problem]) -> Table | None:
     return Table(shown, rows, header)
 
 
+_PLAIN = re.compile(r"[^,\r\n]*")   # an unquoted cell, or what follows a quoted one up to its end
+
+
 def _records(text: str) -> tuple[list[list[Cell]], Cell | None]:
     """RFC 4180 records with the line and column where each cell starts (1-based), and the quoted
-    cell that runs to the end of the file unclosed, if any."""
+    cell that runs to the end of the file unclosed, if any. A cell is taken a run at a time (up to
+    its next quote, comma or line end), not a character at a time: a deck of thousands of rows."""
     records: list[list[Cell]] = []
     unclosed: Cell | None = None
     row: list[Cell] = []
     i, line, col, n = 0, 1, 1, len(text)
     while i <= n:
         start_line, start_col = line, col
-        value = []
+        parts: list[str] = []
         if i < n and text[i] == '"':
             i += 1
             col += 1
             closed = False
             while i < n:
-                ch = text[i]
-                if ch == '"' and i + 1 < n and text[i + 1] == '"':
-                    value.append('"')
-                    i += 2
-                    col += 2
-                elif ch == '"':
-                    i += 1
-                    col += 1
-                    closed = True
-                    break
+                j = text.find('"', i)
+                run = text[i:] if j < 0 else text[i:j]
+                parts.append(run)
+                line, col = _after(run, line, col)
+                if j < 0:
+                    i = n
+                elif j + 1 < n and text[j + 1] == '"':   # a doubled quote is a quote
+                    parts.append('"')
+                    i, col = j + 2, col + 2
                 else:
-                    value.append(ch)
-                    i += 1
-                    line, col = (line + 1, 1) if ch == "\n" else (line, col + 1)
+                    i, col, closed = j + 1, col + 1, True
+                    break
             if not closed and unclosed is None:
                 unclosed = Cell("", start_line, start_col)
-        while i < n and text[i] not in ",\r\n":
-            value.append(text[i])
-            i += 1
-            col += 1
-        row.append(Cell("".join(value), start_line, start_col))
+        plain = _PLAIN.match(text, i)
+        assert plain is not None   # it matches the empty string
+        parts.append(plain.group())
+        col += plain.end() - i
+        i = plain.end()
+        row.append(Cell("".join(parts), start_line, start_col))
         if i < n and text[i] == ",":
             i += 1
             col += 1
@@ -145,6 +149,14 @@ def _records(text: str) -> tuple[list[list[Cell]], Cell | None]:
         if i >= n:
             break
     return records, unclosed
+
+
+def _after(run: str, line: int, col: int) -> tuple[int, int]:
+    """The line and column after `run` (inside quotes, where a line break is part of the cell)."""
+    breaks = run.count("\n")
+    if not breaks:
+        return line, col + len(run)
+    return line + breaks, len(run) - run.rfind("\n")
 
 
 def _yaml(path: Path, shown: str, problems: list[Problem]) -> Table | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import io
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from reportlab import rl_config
@@ -19,7 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from .. import __version__
 from ..draw import fonts, pdf
-from ..draw.scene import Scene, files_drawn
+from ..draw.scene import Item, Scene, files_drawn
 from ..game import BuildOptions
 from . import impose
 from .paper import MARGIN_MM, OVERLAP_MM, Page
@@ -38,6 +38,28 @@ def scene_hash(*scenes: Scene | None) -> str:
 
 def _short_hash(shown: list[str]) -> str:
     return hashlib.sha256("".join(shown).encode()).hexdigest()[:10]
+
+
+WRITTEN_LIMIT = 4096
+"""Items whose repr a document remembers (past it, it forgets them all and starts again)."""
+
+
+def written(scene: Scene, memo: dict[int, tuple[Item, str]]) -> str:
+    """repr(scene), with the repr of each item `memo` holds taken from it: by identity, as a layout's
+    boxes that read nothing of the item are the same objects on every face (render.py). The memo
+    keeps each item it names, so no other object takes its id."""
+    parts = []
+    for it in scene.items:
+        known = memo.get(id(it))
+        if known is None or known[0] is not it:
+            if len(memo) >= WRITTEN_LIMIT:
+                memo.clear()
+            known = memo[id(it)] = (it, repr(it))
+        parts.append(known[1])
+    items = f"({', '.join(parts)}{',' if len(parts) == 1 else ''})"
+    shown = ", ".join(f"{f.name}={items if f.name == 'items' else repr(getattr(scene, f.name))}"
+                      for f in fields(scene) if f.repr)
+    return f"{type(scene).__qualname__}({shown})"
 
 
 @dataclass
@@ -78,12 +100,13 @@ class PrintDocument:
         self._canvas: Canvas | None = None
         self._pdf: bytes | None = None
         self._last: tuple[Scene | None, str] = (None, "")
+        self._written: dict[int, tuple[Item, str]] = {}
 
     def _shown(self, scene: Scene) -> str:
         """The scene written out whole (its repr); the last one is remembered, as a page of backs
         places the same back nine times."""
         if scene is not self._last[0]:
-            self._last = (scene, repr(scene))
+            self._last = (scene, written(scene, self._written))
         return self._last[1]
 
     @property
