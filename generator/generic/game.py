@@ -91,26 +91,34 @@ class Drawn:
 @dataclass(frozen=True, slots=True)
 class _Row:
     """A checked row as compact as it goes (a deck of thousands keeps one per card): its fields'
-    names (one tuple shared by the rows that have the same) and values, and what names it."""
+    names (one tuple shared by the rows that have the same) and values (`number` among them), and
+    the line it starts on; what names it is made from those when it is drawn (`_named`)."""
 
     keys: tuple[str, ...]
     values: tuple[Any, ...]
-    name: str        # the item's name: how its faces are titled
-    called: str      # what people call the face (Face.name)
+    line: int
     copies: int
     svg: str
 
-    def item(self) -> Item:
-        return Item(self.name, dict(zip(self.keys, self.values, strict=True)))
+
+def _named(comp: Component, file: str, fields: dict[str, Any], line: int) -> tuple[str, str]:
+    """A row's item name (how its faces are titled and its problems name it) and what people call
+    its face (Face.name): its `name` or `title` field, else its number."""
+    called = fields.get("name") or fields.get("title")
+    return f"{comp.name} {_label(fields)!r} ({file}:{line})", str(called or f"{comp.name} {fields['number']}")
+
+
+def _label(fields: dict[str, Any]) -> Any:
+    return fields.get("name") or fields.get("title") or f"row {fields['number']}"
 
 
 class RowFaces(DrawnFaces):
     """A component's faces, drawn from its checked rows when the press reaches them (a page at a
     time): the model holds the rows, never the drawings, so memory does not grow with the faces."""
 
-    def __init__(self, comp: Component, layout: Layout, back: Layout | None, rows: list[_Row],
+    def __init__(self, comp: Component, file: str, layout: Layout, back: Layout | None, rows: list[_Row],
                  shared_back: Scene | None, same_backs: bool) -> None:
-        self.comp, self.layout, self.back_layout, self.rows = comp, layout, back, rows
+        self.comp, self.file, self.layout, self.back_layout, self.rows = comp, file, layout, back, rows
         self.shared_back = shared_back          # the one back, when the back layout reads no field
         self.same_backs = same_backs            # every back drawn alike: one SVG for all
         self.size = face_size(layout)
@@ -134,7 +142,9 @@ class RowFaces(DrawnFaces):
         return (self._face(r) for r in self.rows)
 
     def _face(self, row: _Row) -> Face:
-        item = row.item()
+        fields = dict(zip(row.keys, row.values, strict=True))
+        name, called = _named(self.comp, self.file, fields, row.line)
+        item = Item(name, fields)
         front, _ = draw(self.layout, item)
         back = self.shared_back
         if back is None and self.back_layout is not None:
@@ -142,7 +152,7 @@ class RowFaces(DrawnFaces):
         back_svg = ""
         if back is not None and row.svg:
             back_svg = f"{self.comp.id}/back" if self.same_backs else f"{row.svg}-back"
-        return Face(front, back, row.copies, self.comp.id, row.svg, back_svg, row.called)
+        return Face(front, back, row.copies, self.comp.id, row.svg, back_svg, called)
 
 
 @dataclass
@@ -203,9 +213,8 @@ def _draw(comp: Component, table: Table, layout: Layout, back: Layout | None,
         if values is None:
             continue
         places = {k: f"{table.file}:{c.line}:{c.col}" for k, c in row.cells.items()}
-        called = values.get("name") or values.get("title")
-        label = called or f"row {n}"
-        item = Item(f"{comp.name} {label!r} ({table.file}:{row.line})", {**values, "number": n}, places)
+        fields = {**values, "number": n}
+        item = Item(_named(comp, table.file, fields, row.line)[0], fields, places)
         copies = values[comp.quantity] if isinstance(comp.quantity, str) else comp.quantity
         if (isinstance(copies, float) and not copies.is_integer()) or not isinstance(copies, (int, float)) \
                 or copies < 0:
@@ -220,13 +229,12 @@ def _draw(comp: Component, table: Table, layout: Layout, back: Layout | None,
                 first_back = back_face
             elif same_backs and back_face != first_back:
                 same_backs = False
-        ident = str(values.get("id") or f"{n:02d}-{label}")
+        ident = str(values.get("id") or f"{n:02d}-{_label(fields)}")
         # kept without the places of its cells: those name problems, and drawing it again finds none
-        names = tuple(item.fields)
+        names = tuple(fields)
         svg = f"{comp.id}/{_slug(ident)}" if comp.svg else ""
-        rows.append(_Row(keys.setdefault(names, names), tuple(item.fields.values()), item.name,
-                         str(called or f"{comp.name} {n}"), int(copies), svg))
-    faces = RowFaces(comp, layout, back, rows, first_back if shared else None, same_backs)
+        rows.append(_Row(keys.setdefault(names, names), tuple(fields.values()), row.line, int(copies), svg))
+    faces = RowFaces(comp, table.file, layout, back, rows, first_back if shared else None, same_backs)
     return Drawn(comp, faces, faces.copies)
 
 

@@ -382,7 +382,7 @@ def _text_box(box: Box, item: Item, x: float, y: float, w: float, h: float, sett
     return drawn, _extent(drawn, widths)
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=1024)
 def _fit(text: str, w: float, h: float, size: float, low: float, style: FontStyle, file: str,
          wrapping: bool) -> tuple[float, tuple[str, ...], tuple[float, ...]] | None:
     """The largest size (in 0.25 pt steps, down to `low`) at which the text fits, with its lines and

@@ -40,7 +40,7 @@ def _short_hash(shown: list[str]) -> str:
     return hashlib.sha256("".join(shown).encode()).hexdigest()[:10]
 
 
-WRITTEN_LIMIT = 4096
+WRITTEN_LIMIT = 1024
 """Items whose repr a document remembers (past it, it forgets them all and starts again)."""
 
 
