@@ -15,6 +15,7 @@ import pytest
 from fontTools.ttLib import TTFont
 
 from generator import kit
+from generator.draw import fonts
 from generator.game import BuildOptions
 from generator.games.island_of_fog import odds
 from generator.games.skybound_battle import build as skybound_build
@@ -111,12 +112,16 @@ def test_after_one_stat_change_only_what_shows_it_is_drawn_and_every_byte_is_a_f
         drawn.append(scene.title)
         return real_svg(scene, kit_fonts)
 
+    def no_subset(*args: object) -> None:
+        raise AssertionError("a font subset was made again: the kit draws the same characters")
+
     monkeypatch.setattr(assemble, "to_svg", counted_svg)
+    monkeypatch.setattr(fonts, "svg_font_face", no_subset)
     report = build(root, FOG, tmp_path / "incremental")
     changed_svgs = [p for p in report.changed if p.endswith(".svg")]
     assert changed_svgs and len(drawn) == len(changed_svgs), "only the SVGs that show the price are drawn"
     assert "tiles.pdf" not in report.changed and "board.pdf" not in report.changed
-    monkeypatch.setattr(assemble, "to_svg", real_svg)
+    monkeypatch.undo()
 
     build(root, FOG, tmp_path / "full")
     assert files_of(tmp_path / "incremental" / FOG) == files_of(tmp_path / "full" / FOG)

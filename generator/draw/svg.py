@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from . import fonts
@@ -22,21 +22,28 @@ def _num(v: float) -> str:
 class SvgFonts:
     """The @font-face rules the SVGs of one kit embed: each font subset once, to every character the
     kit's SVGs draw in it, instead of once a face (a subset costs ~14 ms). Every SVG still carries
-    the fonts it uses, so it opens on its own; it names only those."""
+    the fonts it uses, so it opens on its own; it names only those. `face` makes a rule from
+    (style, characters, font file): fonts.svg_font_face, or a build's kept copy of what it made."""
 
-    def __init__(self, scenes: Iterable[Scene]) -> None:
+    def __init__(self, scenes: Iterable[Scene],
+                 face: Callable[[FontStyle, str, str], str] = fonts.svg_font_face) -> None:
+        self.face = face
         acc: dict[tuple[str, FontStyle], set[str]] = {}
         for scene in scenes:
             for key, chars in _used_chars(scene.items).items():
                 acc.setdefault(key, set()).update(chars)
         self.chars = {key: "".join(sorted(c)) for key, c in acc.items()}
 
-    def chars_of(self, scene: Scene) -> tuple[tuple[str, str, str], ...]:
+    def subsets(self) -> list[tuple[str, FontStyle, str]]:
+        """Every subset the kit's SVGs embed: (font, style, characters)."""
+        return [(font, style, chars) for (font, style), chars in sorted(self.chars.items())]
+
+    def chars_of(self, scene: Scene) -> tuple[tuple[str, FontStyle, str], ...]:
         """The subsets a scene's SVG embeds: (font, style, characters) for each font it draws in."""
         return tuple((font, style, self.chars[(font, style)]) for font, style in sorted(_used_chars(scene.items)))
 
     def css(self, scene: Scene) -> str:
-        return "".join(fonts.svg_font_face(style, chars, font) for font, style, chars in self.chars_of(scene))
+        return "".join(self.face(style, chars, font) for font, style, chars in self.chars_of(scene))
 
 
 def to_svg(scene: Scene, kit_fonts: SvgFonts | None = None) -> bytes:

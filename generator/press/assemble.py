@@ -10,8 +10,9 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
-from ..buildcache import key
-from ..draw.scene import Scene, files_drawn
+from ..buildcache import key, remembered
+from ..draw import fonts
+from ..draw.scene import FontStyle, Scene, files_drawn
 from ..draw.svg import SvgFonts, to_svg
 from ..game import Artifact, BuildOptions
 from ..kitspec import Board, DataFile, DrawnFaces, Face, KitFile, PrintFile, Rulebook, Section, Sheet
@@ -29,7 +30,9 @@ def assemble(title: str, files: Iterable[KitFile], options: BuildOptions,
     spec is read whole before the first file is made."""
     files = list(files)
     svgs = {f.path: _svgs(f) for f in files if isinstance(f, PrintFile)}
-    kit_fonts = SvgFonts(scene for named in svgs.values() for scene, _ in named.values())
+    kit_fonts = SvgFonts((scene for named in svgs.values() for scene, _ in named.values()), _font_face)
+    for font, style, chars in kit_fonts.subsets():   # kept for the next build whether or not an SVG is drawn
+        _font_face(style, chars, font)
     for f in files:
         if isinstance(f, PrintFile):
             doc = _document(title, f, options)
@@ -53,6 +56,19 @@ def _rulebook(title: str, f: Rulebook, options: BuildOptions) -> bytes:
     from .rulebook import rulebook_pdf  # reportlab's platypus, imported when a book is typeset
 
     return rulebook_pdf(title, f.text, options.paper, f.figures, f.kind)
+
+
+def _font_face(style: FontStyle, chars: str, font: str) -> str:
+    """The @font-face rule of a font subset, kept for the next build (.cache/svg-font.json): a
+    subset costs tens of milliseconds, and a one-stat edit seldom changes the characters a kit draws."""
+    inputs = (style, chars, font, _file_digests([str(fonts.path(style, font))]))
+    return remembered("svg-font", inputs, lambda: fonts.svg_font_face(style, chars, font), _text, _text)
+
+
+def _text(value: object) -> str:
+    if not isinstance(value, str):
+        raise TypeError("not a text")
+    return value
 
 
 def _made(path: str, sources: tuple[str, ...], k: str, make: Callable[[], bytes], reuse: Reuse | None) -> Artifact:
