@@ -31,7 +31,7 @@ from .output import CACHE, Previous
 
 T = TypeVar("T")
 
-_LIBRARIES = ("reportlab", "fonttools", "jinja2", "pydantic", "pillow", "pypdfium2")
+_LIBRARIES = ("reportlab", "svgwrite", "fonttools", "jinja2", "pydantic", "pillow", "pypdfium2")
 
 
 @cache
