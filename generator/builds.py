@@ -16,12 +16,14 @@ import stat
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import export, kit
-from .buildcache import key
 from .content import ContentError, Problem
 from .game import Artifact, BuildOptions
-from .output import Previous, WriteReport
+
+if TYPE_CHECKING:   # a build's own modules, imported when one runs (`playkit validate` needs none)
+    from .output import WriteReport
 
 MAX_INPUT_BYTES = 256 * 1024 * 1024
 """A content folder larger than this is not hashed to skip its build: it is simply built."""
@@ -52,6 +54,8 @@ def content_digest(folder: Path) -> str | None:
 
 def inputs_key(game_id: str, content_root: Path, options: BuildOptions, profile: str) -> str:
     """The key of everything a build of `game_id` reads ('' when it cannot be told cheaply)."""
+    from .buildcache import key
+
     digest = content_digest(kit.content_folder(content_root, game_id))
     return key("kit", game_id, options, profile, digest) if digest else ""
 
@@ -72,6 +76,8 @@ def build_games(ids: Sequence[str], content_root: Path, out_root: Path, options:
     of every game (and writes nothing) when any content is unsound. `workers`: processes to make
     kits in (default: one a core, at most one a kit); `progress` hears of each file made in this
     process (kits made in other processes are heard of when written)."""
+    from .output import Previous
+
     out: dict[str, Built] = {}
     todo: list[tuple[str, str]] = []
     for gid in ids:
@@ -107,6 +113,7 @@ def check_games(ids: Sequence[str], content_root: Path, workers: int | None = No
     n = min(workers or os.cpu_count() or 1, len(ids))
     jobs = [(gid, content_root) for gid in ids]
     if n > 1 and _START == "fork":
+        kit.import_loader()   # once, here, not in every worker; each worker imports the games it checks
         with multiprocessing.get_context(_START).Pool(n) as pool:
             return pool.map(_check, jobs, chunksize=1)
     return [_check(job) for job in jobs]

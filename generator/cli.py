@@ -147,6 +147,8 @@ class _Playkit(click.Group):
     def invoke(self, ctx: click.Context) -> object:
         try:
             return super().invoke(ctx)
+        except games.BrokenGame as err:   # a plugin's code that fails to import: said, not a traceback
+            raise click.ClickException(str(err)) from None
         except BrokenPipeError:  # `playkit … | head`: the reader has all it wanted
             sys.stderr.close()
             raise SystemExit(0) from None
@@ -202,6 +204,35 @@ def validate(ctx: Context, game: tuple[str, ...]) -> None:
         fail_on_problems(problems)
 
 
+class _ProfileChoice(click.Choice[str]):
+    """The profiles templates/export/profiles.yaml names, read when a build's options are parsed or
+    shown, not by every `playkit` process."""
+
+    def __init__(self) -> None:
+        super().__init__((), case_sensitive=False)
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        return tuple(export.names())
+
+    @choices.setter
+    def choices(self, value: object) -> None:
+        pass   # click's __init__ sets them; they are the file's
+
+
+class _ProfileOption(click.Option):
+    """--profile, its help made from the profiles' own words when help is shown."""
+
+    @property
+    def help(self) -> str:
+        return ("Who the kit is for: " + "; ".join(f"{k}: {v}" for k, v in export.about().items())
+                + ". Paper, bleed, marks and duplex are the home kit's; a shop's sizes are its own.")
+
+    @help.setter
+    def help(self, value: object) -> None:
+        pass
+
+
 def _build_options(command: Callable[..., None]) -> Callable[..., None]:
     """The options of a build, for `build` and `watch` alike."""
     for option in reversed((
@@ -211,9 +242,8 @@ def _build_options(command: Callable[..., None]) -> Callable[..., None]:
         click.option("--no-crop-marks", is_flag=True, help="Leave out the crop marks."),
         click.option("--duplex", type=click.Choice(("long", "short", "none")), default="long", show_default=True,
                      help="How backs line up: long- or short-edge duplex, or none (fronts only)."),
-        click.option("--profile", type=click.Choice(export.names()), default=export.DEFAULT, show_default=True,
-                     help="Who the kit is for: " + "; ".join(f"{k}: {v}" for k, v in export.about().items())
-                     + ". Paper, bleed, marks and duplex are the home kit's; a shop's sizes are its own."),
+        click.option("--profile", cls=_ProfileOption, type=_ProfileChoice(), default=export.DEFAULT,
+                     show_default=True),
     )):
         command = option(command)
     return command
@@ -346,7 +376,11 @@ def _attach_game_commands(top: _Playkit) -> None:
     groups: dict[str, _Verb] = {}
     added: list[click.Command] = []
     for gid in games.available():
-        game = games.get(gid)
+        try:
+            game = games.get(gid)
+        except games.BrokenGame as err:   # the other games' commands are still there
+            click.echo(f"playkit: {err}; its commands are left out", err=True)
+            continue
         for verb, commands in game.commands().items():
             for cmd in commands:
                 if not verb:

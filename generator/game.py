@@ -6,13 +6,11 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel
-
-from .content import ContentSet, Problem
-
-if TYPE_CHECKING:
+if TYPE_CHECKING:   # every process imports this module: it names, and imports none of, these
     import click
+    from pydantic import BaseModel
 
+    from .content import ContentSet, Problem
     from .kitspec import KitFile
 
 

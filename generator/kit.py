@@ -5,14 +5,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from . import export, games
-from .buildcache import Store, keeping
-from .content import ContentError, ContentSet, Problem, load_content
-from .draw.fonts import missing_glyphs
+from . import games
+from .content import ContentError, Problem
+from .export import DEFAULT as DEFAULT_PROFILE
 from .game import Artifact, BuildOptions, Game
-from .output import Previous, WriteReport, write_artifacts
+
+if TYPE_CHECKING:   # what loading (the content) and building (the rest) need is imported when one runs
+    from .content import ContentSet
+    from .output import Previous, WriteReport
 
 
 @dataclass
@@ -32,23 +34,38 @@ def game_of(game_id: str) -> Game:
     """A game with rules of its own (an entry point), else the data-only game of that folder. Only
     that game's module is imported: a data-only deck builds without importing the four games, and
     a game with rules without importing the data-only machinery."""
-    if _has_rules(game_id):
+    if games.installed(game_id):
         return games.get(game_id)
     from . import generic
 
     return generic.game_for(game_id)
 
 
-def _has_rules(game_id: str) -> bool:
-    """Whether `game_id` is declared as a game with rules and its module is there (a game declared
-    whose module is missing is not one playkit has)."""
-    return game_id in games.declared() and _available(game_id)
+LOADER_MODULES = ("content.contentset", "content.decisions", "content.templating", "colourvision", "draw",
+                  "layout.render", "layout.spec", "text")
+"""The core's modules that loading any game with rules imports (its content, its checks, the layouts
+and texts they fit): imported once before several games are checked in forked processes."""
+
+
+def import_loader() -> None:
+    from importlib import import_module
+
+    for name in LOADER_MODULES:
+        import_module(f"{__package__}.{name}")
 
 
 def load(game_id: str, content_root: Path) -> Loaded:
-    """Load and check one game; raises ContentError with every problem found."""
-    game = game_of(game_id)
+    """Load and check one game; raises ContentError with every problem found (a game whose code
+    fails to import is one, at its folder)."""
+    from .content import load_content
+
     folder = content_folder(content_root, game_id)
+    try:
+        game = game_of(game_id)
+    except games.BrokenGame as err:
+        from .content.contentset import shown_path
+
+        raise ContentError([Problem(shown_path(folder), 1, 1, str(err))]) from None
     if not folder.is_dir():
         raise FileNotFoundError(f"no content folder for {game_id!r} at {folder}")
     content = load_content(folder)
@@ -63,7 +80,7 @@ def load(game_id: str, content_root: Path) -> Loaded:
         problems.append(Problem(str(folder), 1, 1, f"the content of {game_id} could not be loaded"))
     if problems or model is None:
         raise ContentError(problems)
-    if not _has_rules(game_id):   # a data-only game is titled by its game.yaml
+    if not games.installed(game_id):   # a data-only game is titled by its game.yaml
         from .generic import GenericGame
 
         if isinstance(model, GenericGame):
@@ -117,6 +134,8 @@ def _scalars(root: Any) -> Iterator[Any]:
 def glyph_problems(content: ContentSet) -> list[Problem]:
     """Every string in the content that uses a character the embedded font cannot draw
     (reportlab would drop it from the PDF without a word)."""
+    from .draw.fonts import missing_glyphs
+
     out: list[Problem] = []
     for source in content.sources.values():
         for node in _scalars(source.root):
@@ -134,7 +153,7 @@ def glyph_problems(content: ContentSet) -> list[Problem]:
 def games_in(content_root: Path) -> list[str]:
     """Ids of the games with a content folder under `content_root`: the games with rules of their own
     whose folder is there, then every other folder holding a `game.yaml` (a data-only game)."""
-    found = [g for g in games.declared() if content_folder(content_root, g).is_dir() and _available(g)]
+    found = [g for g in games.declared() if content_folder(content_root, g).is_dir() and games.installed(g)]
     if content_root.is_dir():
         found += sorted(p.name for p in content_root.iterdir()
                         if p.name not in found and (p / "game.yaml").is_file() and _is_id(p.name))
@@ -142,20 +161,11 @@ def games_in(content_root: Path) -> list[str]:
 
 
 def has_game(content_root: Path, game_id: str) -> bool:
-    """Whether `game_id` is one of `games_in(content_root)`, importing no other game's module."""
+    """Whether `game_id` is one of `games_in(content_root)`, importing no game's module."""
     folder = content_folder(content_root, game_id)
-    if game_id in games.declared() and folder.is_dir() and _available(game_id):
+    if folder.is_dir() and games.installed(game_id):
         return True
     return _is_id(game_id) and (folder / "game.yaml").is_file()
-
-
-def _available(game_id: str) -> bool:
-    """Whether the declared game's module is there (imported only for a folder that may be its)."""
-    try:
-        games.get(game_id)
-    except LookupError:
-        return False
-    return True
 
 
 def _is_id(name: str) -> bool:
@@ -167,11 +177,13 @@ def _is_id(name: str) -> bool:
 
 
 def render(loaded: Loaded, options: BuildOptions,
-           progress: Callable[[Artifact], None] | None = None, profile: str = export.DEFAULT,
+           progress: Callable[[Artifact], None] | None = None, profile: str = DEFAULT_PROFILE,
            folder: Path = Path("."), previous: Previous | None = None) -> list[Artifact]:
     """Every file of the kit as `profile` makes it, in memory, for writing into `folder`: the game says
     what its kit is, the profile's exporter makes its files (the home kit: the core's imposed PDFs
     and SVGs), taking from `previous` (the last build in that folder) every file whose key it wrote."""
+    from . import export
+
     spec = loaded.game.kit(loaded.model, loaded.content, options)
     job = export.Job(loaded.game.id, spec.title, spec.files, options, folder.absolute(),
                      previous.data if previous else None)
@@ -195,15 +207,21 @@ class Made:
     meta: dict[str, Any]
 
     def write(self) -> WriteReport:
+        from .output import write_artifacts
+
         return write_artifacts(self.folder, self.artifacts, self.meta, root=self.root, cache=self.cache)
 
 
 def make(loaded: Loaded, out_root: Path, options: BuildOptions,
-         progress: Callable[[Artifact], None] | None = None, profile: str = export.DEFAULT,
+         progress: Callable[[Artifact], None] | None = None, profile: str = DEFAULT_PROFILE,
          inputs: str = "") -> Made:
     """The kit as `profile` makes it, for OUT/GAME (the home kit) or OUT/GAME/PROFILE (another). What
     the last build there made from the same inputs is reused (files by their keys, costly results
     from its cache). `inputs`, the key of everything the build reads (builds.py), goes in the manifest."""
+    from . import export
+    from .buildcache import Store, keeping
+    from .output import Previous
+
     game_folder = out_root / loaded.game.id
     sub = export.profile(profile).folder
     folder = game_folder / sub if sub else game_folder
@@ -217,7 +235,7 @@ def make(loaded: Loaded, out_root: Path, options: BuildOptions,
 
 
 def build(loaded: Loaded, out_root: Path, options: BuildOptions,
-          progress: Callable[[Artifact], None] | None = None, profile: str = export.DEFAULT) -> WriteReport:
+          progress: Callable[[Artifact], None] | None = None, profile: str = DEFAULT_PROFILE) -> WriteReport:
     """Make the kit (see `make`), then write it atomically with a manifest (the home kit's files are
     left alone by another profile)."""
     return make(loaded, out_root, options, progress, profile).write()

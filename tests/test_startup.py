@@ -6,6 +6,8 @@ never time anything, they only look at what was imported)."""
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -29,7 +31,8 @@ GAME_SIDE = ("build", "cli", "figures", "rulebook")
 
 _RUN = """
 import json, os, sys
-os.cpu_count = lambda: 1   # games checked in this process (not on every core), so that it imports them
+cores = int(os.environ.get("CORES", "1"))
+os.cpu_count = lambda: cores   # 1: games checked in this process (not on every core), so that it imports them
 from generator.cli import main
 try:
     main(sys.argv[1:], prog_name="playkit")
@@ -39,10 +42,12 @@ print("\\n" + json.dumps({"code": code, "modules": sorted(sys.modules)}))
 """
 
 
-def imported_by(*args: str) -> set[str]:
-    """The modules a fresh `playkit ARGS` process has imported when it is done (it must succeed)."""
+def imported_by(*args: str, cores: int = 1) -> set[str]:
+    """The modules a fresh `playkit ARGS` process has imported when it is done (it must succeed);
+    `cores`: what it is told the machine has (with more than one, games are checked in workers)."""
+    env = {**os.environ, "CORES": str(cores)}
     run = subprocess.run([sys.executable, "-c", _RUN, *args], cwd=ROOT, capture_output=True, text=True,
-                         check=True)
+                         check=True, env=env)
     result = json.loads(run.stdout.splitlines()[-1])
     assert result["code"] in (0, None), run.stderr
     return set(result["modules"])
@@ -70,6 +75,20 @@ def test_validating_one_game_imports_no_other_game(game_id):
     assert game_package(game_id) in modules and not others & modules
 
 
+def test_games_checked_on_two_cores_are_imported_by_their_workers_only():
+    """The process that forks the workers imports no game (each worker imports the games it checks):
+    the four games' modules load on both cores, not one after the other before the fork."""
+    modules = imported_by("validate", cores=2)
+    assert not {game_package(g) for g in games.available()} & modules
+    assert "generator.content.schema" in modules   # what every game's loading needs: imported once
+
+
+def test_a_process_that_loads_no_content_imports_no_model_or_template_library():
+    modules = imported_by("--version")
+    assert not {m for lib in ("pydantic", "jinja2", "yaml", "reportlab", "generator.content.schema")
+                for m in under(modules, lib)}
+
+
 def test_help_imports_what_lists_commands_and_nothing_that_draws():
     modules = imported_by("--help")
     assert not {m for heavy in NEVER_TO_CHECK for m in under(modules, heavy)}
@@ -94,3 +113,42 @@ def test_games_checked_on_every_core_say_what_one_process_says(content_copy, run
     result = runner.invoke(main, ["--content", str(root), "validate"])
     assert result.exit_code == 1 and result.output.splitlines()[0] == "islands-and-bridges: ok"
     assert [str(p) for p in sorted({*one[0], *one[2]})] == result.output.splitlines()[1:-1]
+
+
+@pytest.fixture
+def plugin(tmp_path, monkeypatch):
+    """Declare one more game, `broken-game`, whose module (tmp_path/brokengame.py) says `code`, with a
+    content folder of its own beside a copy of Skylands'."""
+    def make(code: str) -> Path:
+        (tmp_path / "brokengame.py").write_text(code)
+        monkeypatch.syspath_prepend(str(tmp_path))
+        declared = {**games.declared(), "broken-game": "brokengame:GAME"}
+        monkeypatch.setattr(games, "declared", lambda: declared)
+        root = tmp_path / "content"
+        shutil.copytree(ROOT / "content" / "skylands", root / "skylands")
+        (root / "broken-game").mkdir()
+        return root
+
+    return make
+
+
+@pytest.mark.parametrize("code, said", [
+    ("raise RuntimeError('boom in the plugin')", "fails to import: RuntimeError: boom in the plugin"),
+    ("GAME = 42", "'brokengame:GAME' is not the Game 'broken-game'"),
+])
+def test_a_game_whose_code_is_broken_is_reported_in_one_line_not_a_traceback(plugin, runner, monkeypatch, code,
+                                                                            said):
+    from generator.cli import main
+
+    root = plugin(code)
+    result = runner.invoke(main, ["--content", str(root), "validate"])
+    assert result.exit_code == 1 and "Traceback" not in result.output, result.output
+    lines = result.output.splitlines()
+    assert "skylands: ok" in lines   # the other games are checked all the same
+    [problem] = [line for line in lines if "broken-game" in line]
+    assert problem.endswith(said) and ": error: the code of game 'broken-game'" in problem
+    one = runner.invoke(main, ["--content", str(root), "validate", "broken-game"])
+    assert one.exit_code == 1 and said in one.output
+    monkeypatch.setattr(main, "_attached", False)   # the games' commands attached anew, this one's too
+    listed = runner.invoke(main, ["--help"])   # the other games' commands are still listed
+    assert listed.exit_code == 0 and "score" in listed.output and said in listed.output

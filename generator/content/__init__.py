@@ -1,10 +1,39 @@
-"""Loading game content: positioned YAML, typed models, problems at FILE:LINE:COL."""
+"""Loading game content: positioned YAML, typed models, problems at FILE:LINE:COL.
 
-from . import decisions
-from .contentset import ContentSet, load_content
+Every `playkit` process imports this package (a problem is a `Problem` everywhere), most without
+loading any content: its parts that need PyYAML, pydantic or jinja2 are imported when first named
+(`from generator.content import ContentSet`), not with the package.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
 from .problems import ContentError, Problem
-from .schema import LongMm, Mm, Slug, Strict, parse, to_mm
-from .yamlload import Loc, Source, load_file, load_text
+
+if TYPE_CHECKING:
+    from . import decisions
+    from .contentset import ContentSet, load_content
+    from .schema import LongMm, Mm, Slug, Strict, parse, to_mm
+    from .yamlload import Loc, Source, load_file, load_text
+
+_LAZY = {
+    "ContentSet": "contentset", "load_content": "contentset",
+    "LongMm": "schema", "Mm": "schema", "Slug": "schema", "Strict": "schema", "parse": "schema", "to_mm": "schema",
+    "Loc": "yamlload", "Source": "yamlload", "load_file": "yamlload", "load_text": "yamlload",
+}
+"""The names this package gives from its heavier modules, each imported when first asked for."""
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "ContentError",

@@ -10,7 +10,7 @@ small on purpose:
 - `Profile.folder`             where they go under OUT/GAME ('' = OUT/GAME itself, for `home`);
 - `Job`                        what an exporter is given: the game, the kit spec, the build options.
 
-To add a profile: write a module here with a settings model (a subclass of `Settings`, the fields
+To add a profile: write a module here with a settings model (a subclass of `settings.Settings`, the fields
 its profiles.yaml entry may hold) and a function `(Job, settings) -> Iterable[Artifact]`, list its
 `Exporter` in `exporters()`, and add an entry to profiles.yaml naming it. Nothing else changes: the
 CLI offers every entry of the file, and the kit contract tests run every profile.
@@ -25,24 +25,17 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..content.schema import Strict
 from ..game import Artifact, BuildOptions
 from ..paths import TEMPLATES
 
-if TYPE_CHECKING:   # the press and the kit spec are imported by the exporters, when a build asks
+if TYPE_CHECKING:   # the press and the kit spec are imported by the exporters, when a build asks; the
+    # settings models (pydantic) when a profile is read: the CLI names the profiles without either
     from ..kitspec import KitFile
     from ..press.assemble import Reuse
+    from .settings import Settings
 
 PROFILES_FILE = TEMPLATES / "export" / "profiles.yaml"
 DEFAULT = "home"
-
-
-class Settings(Strict):
-    """What every profile entry says; an exporter's settings model adds its own fields."""
-
-    about: str
-    exporter: str
-    subfolder: bool = True   # write into OUT/GAME/NAME/ (False: into OUT/GAME/ itself, as `home` does)
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,8 @@ from collections.abc import Iterator
 
 from ..game import Artifact
 from ..press.assemble import assemble
-from . import Exporter, Job, Settings
+from . import Exporter, Job
+from .settings import Settings
 
 
 def make(job: Job, settings: Settings) -> Iterator[Artifact]:

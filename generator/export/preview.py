@@ -20,7 +20,8 @@ from ..draw.svg import to_svg
 from ..game import Artifact
 from ..kitspec import Board, Face, KitFile, PrintFile, Section, Sheet
 from ..press.assemble import by_size
-from . import Exporter, Job, Settings
+from . import Exporter, Job
+from .settings import Settings
 
 INDEX = "index.html"
 FACES = "faces"

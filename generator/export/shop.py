@@ -26,8 +26,9 @@ from ..content.schema import Mm, Slug, Strict
 from ..draw.scene import Scene
 from ..game import Artifact
 from ..press.faces import FacePage, Placed, face_pages
-from . import Exporter, Job, Settings, raster
+from . import Exporter, Job, raster
 from .decks import Card, Deck, Kind, decks
+from .settings import Settings
 
 INCH = 25.4
 
