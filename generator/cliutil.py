@@ -14,13 +14,15 @@ import click
 
 from . import kit, paths
 from .content import ContentError, Problem
+from .content.problems import folded
 
 
 def fail_on_problems(problems: list[Problem], *, wrote_nothing: bool = True) -> NoReturn:
     """Print every content problem as FILE:LINE:COL: error: …, one a line, and exit 1."""
-    for p in sorted(set(problems)):
+    shown = folded(problems)
+    for p in shown:
         click.echo(str(p), err=True)
-    n = len(set(problems))
+    n = len(shown)
     tail = "; nothing was written." if wrote_nothing else "."
     click.echo(f"{n} problem{'s' if n != 1 else ''} found{tail}", err=True)
     sys.exit(1)

@@ -67,9 +67,9 @@ def _build(ids: Sequence[str], content_root: Path, out_root: Path, options: Buil
     try:
         built = builds.build_games(ids, content_root, out_root, options, profile)
     except ContentError as err:
-        for p in sorted(set(err.problems)):
+        for p in err.problems:   # folded: each once
             complain(str(p))
-        n = len(set(err.problems))
+        n = len(err.problems)
         complain(f"{n} problem{'s' if n != 1 else ''} found; nothing was written; watching for the next save")
         return
     except FileNotFoundError as err:   # a game folder renamed or removed while watched

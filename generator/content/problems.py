@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 
 # A newline or another control character in a file name or message (from the content itself)
 # would break the one-line-per-problem promise, or drive the terminal: shown escaped instead.
@@ -23,14 +24,42 @@ class Problem:
     line: int
     col: int
     message: str
+    on: str = ""   # the face it was found drawing, when the same words may be found on many (`folded`)
 
     def __str__(self) -> str:
-        return f"{one_line(self.file)}:{self.line}:{self.col}: error: {one_line(self.message)}"
+        on = f" (on {self.on})" if self.on else ""
+        return f"{one_line(self.file)}:{self.line}:{self.col}: error: {one_line(self.message)}{one_line(on)}"
+
+
+SHOWN = 3   # the faces a folded problem names
+
+
+def folded(problems: Iterable[Problem]) -> list[Problem]:
+    """Every problem once, in file order, and one found in the same words on many faces (a box moved
+    over a text, a field misspelled in a layout) said once, naming the first faces and counting the rest."""
+    faces: dict[tuple[str, int, int, str], list[str]] = {}
+    for p in sorted(set(problems)):
+        faces.setdefault((p.file, p.line, p.col, p.message), []).append(p.on)
+    out = []
+    for (file, line, col, message), ons in faces.items():
+        named = [on for on in ons if on]
+        if len(named) > 1:
+            more = len(named) - SHOWN
+            listed = ", ".join(named[:SHOWN]) + (f" and {more} more" if more > 0 else "")
+            out.append(Problem(file, line, col, message, f"{len(named)} faces: {listed}"))
+        else:
+            out.append(Problem(file, line, col, message, named[0] if named else ""))
+    return out
+
+
+def on(problem: Problem, face: str) -> Problem:
+    """The problem as found drawing `face`."""
+    return replace(problem, on=face)
 
 
 class ContentError(Exception):
     """Raised with every problem found; the CLI prints them and exits 1."""
 
     def __init__(self, problems: list[Problem]) -> None:
-        self.problems = sorted(set(problems))
+        self.problems = folded(problems)
         super().__init__("\n".join(str(p) for p in self.problems))

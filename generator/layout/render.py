@@ -14,6 +14,7 @@ from typing import Any
 import jinja2
 
 from ..content import Problem
+from ..content.problems import on
 from ..draw import fonts
 from ..draw.scene import BLEED_ART, Anchor, Circle, FontStyle, Image, Line, Rect, Scene, Text, polygon
 from ..draw.scene import Item as SceneItem
@@ -204,8 +205,8 @@ def _covers(box: Box, drawn: list[SceneItem], texts: list[tuple[Box, Extent]], i
         else:
             hit = x < x1 - 1e-6 and x0 < x + w - 1e-6 and y < y1 - 1e-6 and y0 < y + h - 1e-6
         if hit:
-            problems.append(box.where.problem(f"box {box.name!r} is drawn over the text of box {text_box.name!r} "
-                                              f"({item.name}); move one of them or draw the text later"))
+            problems.append(on(box.where.problem(f"box {box.name!r} is drawn over the text of box {text_box.name!r}; "
+                                                 "move one of them or draw the text later"), item.name))
 
 
 def _box(box: Box, item: Item, fw: float, fh: float, where: tuple[float, float, float, float], sized: _Sized,
@@ -287,13 +288,14 @@ def _text(box: Box, key: str, item: Item, problems: list[Problem]) -> str:
     missing = missing_fields(template, item.fields)
     if missing:
         known = ", ".join(sorted(item.fields)) or "none"
-        problems.append(box.at[key].problem(f"box {box.name!r}: {item.name}: unknown field in the template "
-                                            f"({', '.join(map(repr, missing))} is undefined; fields: {known})"))
+        problems.append(on(box.at[key].problem(f"box {box.name!r}: unknown field in the template "
+                                               f"({', '.join(map(repr, missing))} is undefined; fields: {known})"),
+                           item.name))
         return ""
     try:
         return render(template, item.fields)
     except (jinja2.TemplateError, TypeError, ValueError, ArithmeticError) as err:
-        problems.append(box.at[key].problem(f"box {box.name!r}: {item.name}: the template fails: {err}"))
+        problems.append(on(box.at[key].problem(f"box {box.name!r}: the template fails: {err}"), item.name))
     return ""
 
 
@@ -306,7 +308,7 @@ def _paint(colour: Colour | None, item: Item, problems: list[Problem], at: Any) 
         value = render(colour.template, item.fields).strip()
     except jinja2.TemplateError as err:
         if at is not None:
-            problems.append(at.problem(f"{item.name}: the colour's template fails: {err}"))
+            problems.append(on(at.problem(f"the colour's template fails: {err}"), item.name))
         return None
     if value == "none":
         return None
