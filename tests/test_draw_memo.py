@@ -11,14 +11,21 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Paragraph as PlatypusParagraph
 
+from generator import kit
 from generator.draw import fonts, pdf
 from generator.draw.scene import Text
 from generator.game import BuildOptions
+from generator.kitspec import Rulebook
 from generator.layout import Item, draw
+from generator.paths import CONTENT
+from generator.press import paragraph
 from generator.press.assemble import assemble
 from generator.press.document import _stable_font_codes
+from generator.press.rulebook import rulebook_pdf
 from tests.test_layout import layouts
 from tests.test_peer_deck import kit_files
 
@@ -121,3 +128,26 @@ def test_the_built_in_fonts_glyphs_are_those_fonttools_finds(style):
     """The glyph checks read the built-in family's cmap from reportlab (which draws with it): the same
     code points as fontTools' best cmap, which reads a layout's own font files."""
     assert fonts._cmap(style) == fonts._best_cmap(style)
+
+
+def test_font_subsets_made_once_a_process_are_the_bytes_reportlab_makes_for_each_pdf(monkeypatch):
+    title, files = kit_files("market-day")
+    first = [a.data for a in assemble(title, files, BuildOptions())]
+    title, files = kit_files("market-day")
+    kept = [a.data for a in assemble(title, files, BuildOptions())]   # every subset made by the first build
+    for style in fonts.FILES:   # reportlab's own: each subset made and compressed for each PDF
+        face = pdfmetrics.getFont(fonts.pdf_name(style)).face
+        monkeypatch.delattr(face, "makeSubset")
+        monkeypatch.delattr(face, "addSubsetObjects")
+    title, files = kit_files("market-day")
+    assert first == kept == [a.data for a in assemble(title, files, BuildOptions())]
+
+
+def test_a_rulebook_whose_paragraphs_break_their_lines_once_a_width_is_the_bytes_of_breaking_them_each_time(
+        monkeypatch):
+    loaded = kit.load("island-of-fog", CONTENT)
+    spec = loaded.game.kit(loaded.model, loaded.content, BuildOptions())
+    book = next(f for f in spec.files if isinstance(f, Rulebook))
+    once = rulebook_pdf(spec.title, book.text, "a4", book.figures)
+    monkeypatch.setattr(paragraph.Paragraph, "wrap", PlatypusParagraph.wrap)
+    assert rulebook_pdf(spec.title, book.text, "a4", book.figures) == once
