@@ -19,15 +19,15 @@ from generator import kit
 from generator.draw import fonts, pdf
 from generator.draw.scene import Text
 from generator.game import BuildOptions
-from generator.kitspec import Rulebook
+from generator.kitspec import PrintFile, Rulebook
 from generator.layout import Item, draw
 from generator.paths import CONTENT
 from generator.press import paragraph
-from generator.press.assemble import assemble
+from generator.press.assemble import _document, _svgs, _Written, assemble
 from generator.press.document import _stable_font_codes
 from generator.press.rulebook import rulebook_pdf
 from tests.test_layout import layouts
-from tests.test_peer_deck import kit_files
+from tests.test_peer_deck import DECKS, kit_files
 
 
 def canvas() -> Canvas:
@@ -151,3 +151,18 @@ def test_a_rulebook_whose_paragraphs_break_their_lines_once_a_width_is_the_bytes
     once = rulebook_pdf(spec.title, book.text, "a4", book.figures)
     monkeypatch.setattr(paragraph.Paragraph, "wrap", PlatypusParagraph.wrap)
     assert rulebook_pdf(spec.title, book.text, "a4", book.figures) == once
+
+
+@pytest.mark.parametrize("game_id", ["island-of-fog", "market-day"])
+def test_an_svg_is_keyed_by_what_its_document_wrote_of_its_face_which_is_the_faces_repr(game_id):
+    root = CONTENT if game_id == "island-of-fog" else DECKS
+    loaded = kit.load(game_id, root)
+    spec = loaded.game.kit(loaded.model, loaded.content, BuildOptions())
+    checked = 0
+    for f in spec.files:
+        if isinstance(f, PrintFile):
+            doc = _document(spec.title, f, BuildOptions())
+            for scene, _ in _svgs(f).values():
+                assert repr(_Written(doc.written_of(scene))) == repr(scene), scene.title
+                checked += 1
+    assert checked > 5

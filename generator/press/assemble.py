@@ -41,7 +41,8 @@ def assemble(title: str, files: Iterable[KitFile], options: BuildOptions,
                         doc.to_bytes, reuse)
             for name, (scene, sources) in svgs[f.path].items():
                 yield _made(f"svg/{name}.svg", sources,
-                            key("svg", scene, kit_fonts.chars_of(scene), _file_digests(files_drawn([scene]))),
+                            key("svg", _Written(doc.written_of(scene)), kit_fonts.chars_of(scene),
+                                _file_digests(files_drawn([scene]))),
                             lambda scene=scene: to_svg(scene, kit_fonts), reuse)   # type: ignore[misc]
         elif isinstance(f, Rulebook):
             figures = [s for fig in f.figures.values() for s in fig.scenes]
@@ -50,6 +51,18 @@ def assemble(title: str, files: Iterable[KitFile], options: BuildOptions,
         else:
             assert isinstance(f, DataFile)
             yield Artifact(f.path, f.data, f.sources)
+
+
+class _Written:
+    """A scene by the text its document wrote of it, its repr: keyed without writing it out again."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text
 
 
 def _rulebook(title: str, f: Rulebook, options: BuildOptions) -> bytes:

@@ -101,13 +101,25 @@ class PrintDocument:
         self._pdf: bytes | None = None
         self._last: tuple[Scene | None, str] = (None, "")
         self._written: dict[int, tuple[Item, str]] = {}
+        # each scene placed, with what was written of it (a held document holds its scenes anyway)
+        self._texts: dict[int, tuple[Scene, str]] | None = None if stream else {}
 
     def _shown(self, scene: Scene) -> str:
         """The scene written out whole (its repr); the last one is remembered, as a page of backs
         places the same back nine times."""
         if scene is not self._last[0]:
-            self._last = (scene, written(scene, self._written))
+            self._last = (scene, self.written_of(scene))
+            if self._texts is not None:
+                self._texts[id(scene)] = (scene, self._last[1])
         return self._last[1]
+
+    def written_of(self, scene: Scene) -> str:
+        """repr(scene): what the document wrote of it for its digest when it placed it, or written now
+        (a kit keys the SVG of a face by the same text, so the face is not written out twice)."""
+        known = self._texts.get(id(scene)) if self._texts is not None else None
+        if known is not None and known[0] is scene:
+            return known[1]
+        return written(scene, self._written)
 
     @property
     def pages_digest(self) -> str:
