@@ -70,6 +70,26 @@ def test_the_model_keeps_rows_not_drawings():
     assert faces.shared_back is not None   # the back reads no field: drawn once for all
     assert not any(isinstance(getattr(r, k), Scene) for r in faces.rows for k in r.__slots__)
     assert faces[0].front == next(iter(faces)).front and faces[0].back is faces[539].back
+    texts = [r.values[r.keys.index("text")] for r in faces.rows]
+    assert len({id(t) for t in texts}) == len(set(texts)) < len(texts)   # a text repeated is kept once
+
+
+def test_a_document_lets_go_of_each_page_once_it_is_saved():
+    """A page's encoded content is held until the file is saved, then only in the file's bytes."""
+    from generator.press.document import PrintDocument
+
+    title, files = kit_files("peer-deck")
+    section = files[0].parts[0]
+    assert isinstance(section, Section)
+    doc = PrintDocument(title, "cards", BuildOptions(), stream=True)
+    faces = list(section.faces[:20])
+    doc.card_stream("Cards", ((f.front, f.back) for f in faces), len(faces),
+                     (faces[0].front.w, faces[0].front.h), True)
+    pages = doc._open()._doc.Pages.pages
+    assert len(pages) == 6 and all(page.Contents.content for page in pages)
+    data = doc.to_bytes()
+    assert all(page.Contents.content is None for page in pages)
+    assert len(pdfcheck.texts(data)) == 6
 
 
 def test_a_back_that_shows_a_field_is_drawn_for_each_face(tmp_path, runner):

@@ -200,6 +200,7 @@ def _draw(comp: Component, table: Table, layout: Layout, back: Layout | None,
     long for its box); keep the rows, not the drawings."""
     rows: list[_Row] = []
     keys: dict[tuple[str, ...], tuple[str, ...]] = {}
+    texts: dict[str, str] = {}   # each text kept once: a deck's rules texts and kinds repeat
     first_back: Scene | None = None
     same_backs = True
     shared = back is not None and not reads_item(back)
@@ -233,7 +234,8 @@ def _draw(comp: Component, table: Table, layout: Layout, back: Layout | None,
         # kept without the places of its cells: those name problems, and drawing it again finds none
         names = tuple(fields)
         svg = f"{comp.id}/{_slug(ident)}" if comp.svg else ""
-        rows.append(_Row(keys.setdefault(names, names), tuple(fields.values()), row.line, int(copies), svg))
+        kept = tuple(texts.setdefault(v, v) if isinstance(v, str) else v for v in fields.values())
+        rows.append(_Row(keys.setdefault(names, names), kept, row.line, int(copies), svg))
     faces = RowFaces(comp, table.file, layout, back, rows, first_back if shared else None, same_backs)
     return Drawn(comp, faces, faces.copies)
 

@@ -286,6 +286,17 @@ def _same_size(what: str, face: Scene, size: tuple[float, float]) -> None:
         raise ValueError(f"{what}: faces of one section must share a size")
 
 
+class _PageStream(pdfdoc.PDFStream):
+    """A page's encoded content, let go of once it is written into the file: the file's bytes hold it
+    then, and a deck of thousands of pages would otherwise hold every page twice as it is saved."""
+
+    def format(self, document: Any) -> bytes:
+        try:
+            return super().format(document)
+        finally:
+            self.content = None
+
+
 def _compress_last_page(c: Canvas) -> None:
     """Encode the page just shown now rather than when the file is saved: reportlab keeps every
     page's content as text until then (some 30 kB a page of cards; encoded, a tenth of it). The
@@ -297,7 +308,7 @@ def _compress_last_page(c: Canvas) -> None:
     content = page.stream
     for f in reversed(filters):
         content = f.encode(content)
-    stream = pdfdoc.PDFStream(content=content)
+    stream = _PageStream(content=content)
     stream.dictionary["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName(f.pdfname) for f in filters])
     stream.__Comment__ = "page stream"  # type: ignore[attr-defined]
     page.Contents = stream
