@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import jinja2
 from pydantic import Field
 
 from .contentset import ContentSet
@@ -51,6 +50,8 @@ def rendered(decisions: Sequence[Decision], context: Mapping[str, Any]) -> list[
 def template_problems(content: ContentSet, decisions: Sequence[Decision], context: Mapping[str, Any],
                       stem: str = "decisions") -> list[Problem]:
     """A name a decision's text uses that the model does not have, at its line."""
+    import jinja2  # here, not above: a data-only deck has no decisions and is drawn without jinja2
+
     from ..text import render_string
 
     out = []

@@ -33,18 +33,19 @@ from jinja2.runtime import LoopContext, Macro
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 from jinja2.utils import Cycler, Joiner, Namespace
 
+from .simpletemplates import GLOBAL_NAMES
+from .simpletemplates import MAX_SOURCE as MAX_SOURCE  # known without jinja2, and said here too
+from .simpletemplates import MAX_VALUE as MAX_VALUE
+from .simpletemplates import verbatim as verbatim
+
 MAX_STEPS = 200_000
 """Loop iterations, calls and filters one render may take (building the four kits takes under 1,000 in one render)."""
 MAX_CHARS = 2_000_000
 """Characters one render may produce, counting every intermediate value (the longest rulebook makes ~62,000)."""
-MAX_VALUE = 100_000
-"""Characters of one string, or items of one list, a template may make or pass to a call."""
 MAX_INT_BITS = 4_000
 """Bits of the largest integer a template may compute (about 1,200 digits)."""
 MAX_MACRO_DEPTH = 50
 """How deep macros may call macros (recursion included)."""
-MAX_SOURCE = 200_000
-"""Characters of one template's text."""
 DEADLINE_S = 2.0
 """Seconds one render may run, whatever it does."""
 
@@ -402,8 +403,7 @@ def _field_names(obj: Any) -> list[str] | None:
     return None
 
 
-_GLOBALS: dict[str, Any] = {"range": _bounded_range, "dict": dict, "namespace": Namespace,
-                            "cycler": Cycler, "joiner": Joiner}
+_GLOBALS: dict[str, Any] = dict(zip(GLOBAL_NAMES, (_bounded_range, dict, Namespace, Cycler, Joiner), strict=True))
 """jinja2's globals but `lipsum` (whose one number makes any amount of text)."""
 
 
@@ -443,15 +443,6 @@ class Verbatim:
         if self.source:   # a template's one chunk of text, charged as BoundedTemplate.render charges it
             _charge(len(self.source))
         return self.source
-
-
-def verbatim(source: str) -> bool:
-    """Whether `source` renders as itself: no tag, expression or comment opens in it, and no carriage
-    return (jinja2 turns each into a line break; every other character of plain text it keeps, the
-    trailing line break too, `keep_trailing_newline`)."""
-    env = sandboxed_environment()
-    return "\r" not in source and not any(mark in source for mark in (
-        env.block_start_string, env.variable_start_string, env.comment_start_string))
 
 
 @lru_cache(maxsize=4096)

@@ -11,8 +11,6 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-import jinja2
-
 from ..content import Problem
 from ..content.problems import on
 from ..draw import fonts
@@ -20,7 +18,7 @@ from ..draw.scene import BLEED_ART, Anchor, Circle, FontStyle, Image, Line, Rect
 from ..draw.scene import Item as SceneItem
 from ..draw.text import LEADING, wrapped_to_fit
 from .spec import MIN_TEXT_PT, Box, Colour, Layout
-from .template import Template, missing_fields, render
+from .template import Template, TemplateFails, missing_fields, render
 
 
 @dataclass(frozen=True)
@@ -294,7 +292,7 @@ def _text(box: Box, key: str, item: Item, problems: list[Problem]) -> str:
         return ""
     try:
         return render(template, item.fields)
-    except (jinja2.TemplateError, TypeError, ValueError, ArithmeticError) as err:
+    except (TemplateFails, TypeError, ValueError, ArithmeticError) as err:
         problems.append(on(box.at[key].problem(f"box {box.name!r}: the template fails: {err}"), item.name))
     return ""
 
@@ -306,7 +304,7 @@ def _paint(colour: Colour | None, item: Item, problems: list[Problem], at: Any) 
         return colour.value
     try:
         value = render(colour.template, item.fields).strip()
-    except jinja2.TemplateError as err:
+    except TemplateFails as err:
         if at is not None:
             problems.append(on(at.problem(f"the colour's template fails: {err}"), item.name))
         return None

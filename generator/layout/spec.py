@@ -21,13 +21,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import jinja2
-
 from ..content import ContentError, Loc, Problem, Source, load_file
 from ..content.contentset import shown_path
 from ..draw import fonts
 from ..draw.text import MIN_TEXT_PT as MIN_TEXT_PT  # the floor, named where layouts are checked
-from .template import Template, compile_template, is_template
+from .template import Template, TemplateFails, compile_template, is_template
 from .units import PRESETS, Length, length
 
 LAYOUT_FIELDS = ("size", "extends", "background", "boxes")
@@ -440,8 +438,8 @@ def _template(value: Any, at: At) -> Template:
         raise ValueError(f"a text or a template such as '{{{{ name }}}}', not {value!r}")
     try:
         return compile_template(str(value))
-    except jinja2.TemplateError as err:
-        raise ValueError(f"template: {err.message}") from None
+    except TemplateFails as err:
+        raise ValueError(f"template: {err}") from None
 
 
 def _points_list(value: Any, at: At) -> tuple[tuple[Length, Length], ...]:
