@@ -322,3 +322,48 @@ def test_the_csv_reader_reads_the_peer_deck_as_it_did():
 
     text = (paths.EXAMPLES / "decks" / "peer-deck" / "cards.csv").read_text()
     assert _records(text) == _records_a_character_at_a_time(text)
+
+
+def test_a_quote_never_closed_is_all_that_is_said_of_its_file(runner, deck, tmp_path):
+    """The rows are read as they are taken: what was found in rows before the quote that runs to the
+    end is not said (those rows are not what they seem), as when the whole file was read first."""
+    csv = deck / "my-deck" / "cards.csv"
+    lines = csv.read_text().splitlines()
+    lines[0] += ",name"                                   # a column named twice
+    lines[1] = lines[1].replace(",1,", ",one,", 1)        # a number that is no number
+    lines[-1] = '"' + lines[-1]                           # a quote that runs to the end
+    csv.write_text("\n".join(lines) + "\n")
+    result = build(runner, deck, tmp_path / "out")
+    errors = [line for line in result.output.splitlines() if ": error: " in line]
+    assert result.exit_code == 1 and len(errors) == 1 and "a quoted cell is never closed" in errors[0]
+
+
+def test_a_csv_is_read_a_row_at_a_time_and_says_what_it_found_once_read(deck):
+    from generator.generic.table import read_table
+
+    csv = deck / "my-deck" / "cards.csv"
+    lines = csv.read_text().splitlines()
+    lines[2] += ",extra"                                  # the second row has a cell too many
+    csv.write_text("\n".join(lines) + "\n")
+    problems = []
+    table = read_table(csv, deck / "my-deck", problems)
+    assert table is not None and not problems
+    rows = iter(table.rows)
+    assert rows is table.rows and next(rows).line == 2 and not table.problems   # the second row not yet read
+    said = table.finish([])
+    assert table.unreadable is None and [(p.line, p.message) for p in said] == \
+        [(3, "7 cells where the header names 6 columns")]
+
+
+def test_a_text_too_long_is_said_for_every_card_that_has_it(runner, deck, tmp_path):
+    """A text box's drawing is remembered by its text only when it was drawn without a problem: the
+    same text too long on two cards is found on both (each message names its own card and cell)."""
+    csv = deck / "my-deck" / "cards.csv"
+    long = " ".join(["Only a Tailor may buy it."] * 12)
+    replace_in(csv, "Only a Tailor may buy it.", long)
+    replace_in(csv, "Buy one Silk Bolt for 2 less.", long)
+    result = build(runner, deck, tmp_path / "out")
+    errors = errors_of(result)
+    assert result.exit_code == 1 and len(errors) == 2
+    assert any("'Silk Bolt'" in e and f"{csv}:4:19" in e for e in errors)
+    assert any("'Tailor'" in e and f"{csv}:6:" in e for e in errors)

@@ -185,12 +185,19 @@ def make_model(parts: dict[str, Any], content: ContentSet) -> GenericGame:
                                            "not declare as a number"))
         content.claim(comp.data)  # read here, not through content.parse: not an unknown file
         table = read_table(content.folder / comp.data, content.folder, problems)
-        if table is None or layout is None or (comp.back and back is None):
+        if table is None:
             continue
-        if back is not None and back.size != layout.size:
-            problems.append(at("back", f"the back layout {comp.back!r} is not the size of {comp.layout!r}"))
-            continue
-        drawn.append(_draw(comp, table, layout, back, problems))
+        found: list[Problem] = []   # said unless the table turns out unreadable (they would be false)
+        made = None
+        if layout is None or (comp.back and back is None):
+            pass
+        elif back is not None and back.size != layout.size:
+            found.append(at("back", f"the back layout {comp.back!r} is not the size of {comp.layout!r}"))
+        else:
+            made = _draw(comp, table, layout, back, found)
+        problems += table.finish(found)
+        if made is not None and table.unreadable is None:
+            drawn.append(made)
     return GenericGame(game, drawn, problems)
 
 

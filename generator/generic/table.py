@@ -1,13 +1,15 @@
 """A designer's data file (CSV or YAML) read into rows whose every cell knows its FILE:LINE:COL.
 
 CSV positions are the cell's own line and column (a quoted cell may span lines), so a typo in a
-spreadsheet is reported where the designer will find it.
+spreadsheet is reported where the designer will find it. A CSV's rows are read as they are taken, so a
+deck of thousands is never held whole (its cells, each with its place, cost several times its text).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -18,14 +20,14 @@ from ..content.yamlload import decode, read_bytes
 MAX_ROWS = 10_000
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Cell:
     value: Any
     line: int
     col: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Row:
     """One card (or tile, or token) as written: its cells by column, and where the row starts."""
 
@@ -34,14 +36,27 @@ class Row:
     col: int
 
 
-@dataclass(frozen=True)
+@dataclass
 class Table:
+    """A data file's rows, taken once and in order (a CSV's are read as they are taken), and what is
+    wrong with the file itself, which may be known only once every row is read (`finish`)."""
+
     file: str
-    rows: list[Row]
+    rows: Iterable[Row]
     header: dict[str, Cell]   # the column names as written (CSV); empty for YAML
+    problems: list[Problem] = field(default_factory=list)   # the file's own (a column named twice, …)
+    unreadable: Problem | None = None   # a quote never closed: no row of the file is what it seems
 
     def at(self, cell: Cell | Row, message: str) -> Problem:
         return Problem(self.file, cell.line, cell.col, message)
+
+    def finish(self, found: list[Problem]) -> list[Problem]:
+        """Read what the rows taken left unread, then the problems to report: the file's own and
+        `found` (those of its rows); or, for a file that cannot be read, only why."""
+        if isinstance(self.rows, Iterator):
+            for _ in self.rows:
+                pass
+        return [self.unreadable] if self.unreadable is not None else [*self.problems, *found]
 
 
 def read_table(path: Path, folder: Path, problems: list[Problem]) -> Table | None:
@@ -66,89 +81,113 @@ def _csv(path: Path, shown: str, problems: list[Problem]) -> Table | None:
     except ContentError as err:
         problems.extend(err.problems)
         return None
-    records, unclosed = _records(text)
-    if unclosed is not None:
-        problems.append(Problem(shown, unclosed.line, unclosed.col, "a quoted cell is never closed (a \" missing)"))
+    reading = _Records(text)
+    records = (r for r in reading if any(str(c.value).strip() for c in r))   # blank lines are no rows
+    first = next(records, None)
+    if first is None or not any(c.value for c in first):
+        for _ in records:   # a quote never closed, further on, is the first thing to say
+            pass
+        unclosed = reading.unclosed
+        problems.append(Problem(shown, unclosed.line, unclosed.col, _UNCLOSED) if unclosed is not None else
+                        Problem(shown, 1, 1, "an empty CSV file (the first line names the columns)"))
         return None
-    records = [r for r in records if any(str(c.value).strip() for c in r)]   # blank lines are no rows
-    if not records or not any(c.value for c in records[0]):
-        problems.append(Problem(shown, 1, 1, "an empty CSV file (the first line names the columns)"))
-        return None
-    header: dict[str, Cell] = {}
-    for cell in records[0]:
+    table = Table(shown, (), {})
+    for cell in first:
         name = str(cell.value).strip()
-        if name in header:
-            problems.append(Problem(shown, cell.line, cell.col, f"column {name!r} is named twice"))
-        header[name] = cell
-    names = [str(c.value).strip() for c in records[0]]
-    rows = []
-    for rec in records[1:MAX_ROWS + 1]:
+        if name in table.header:
+            table.problems.append(Problem(shown, cell.line, cell.col, f"column {name!r} is named twice"))
+        table.header[name] = cell
+    table.rows = _rows(table, [str(c.value).strip() for c in first], records, reading)
+    return table
+
+
+_UNCLOSED = "a quoted cell is never closed (a \" missing)"
+
+
+def _rows(table: Table, names: list[str], records: Iterator[list[Cell]], reading: _Records) -> Iterator[Row]:
+    """The table's rows as the records come (at most MAX_ROWS); a quote never closed, which the last
+    record shows, makes the table unreadable."""
+    for n, rec in enumerate(records):
+        if n == MAX_ROWS:
+            table.problems.append(Problem(table.file, rec[0].line, 1, f"more than {MAX_ROWS:,} rows"))
+            break
         if len(rec) > len(names):
             extra = rec[len(names)]
-            problems.append(Problem(shown, extra.line, extra.col,
-                                    f"{len(rec)} cells where the header names {len(names)} columns"))
-        cells = {name: rec[i] for i, name in enumerate(names) if i < len(rec)}
-        rows.append(Row(cells, rec[0].line, rec[0].col))
-    if len(records) > MAX_ROWS + 1:
-        problems.append(Problem(shown, records[MAX_ROWS + 1][0].line, 1, f"more than {MAX_ROWS:,} rows"))
-    return Table(shown, rows, header)
+            table.problems.append(Problem(table.file, extra.line, extra.col,
+                                          f"{len(rec)} cells where the header names {len(names)} columns"))
+        yield Row({name: rec[i] for i, name in enumerate(names) if i < len(rec)}, rec[0].line, rec[0].col)
+    for _ in records:
+        pass
+    if reading.unclosed is not None:
+        table.unreadable = Problem(table.file, reading.unclosed.line, reading.unclosed.col, _UNCLOSED)
 
 
 _PLAIN = re.compile(r"[^,\r\n]*")   # an unquoted cell, or what follows a quoted one up to its end
 
 
 def _records(text: str) -> tuple[list[list[Cell]], Cell | None]:
-    """RFC 4180 records with the line and column where each cell starts (1-based), and the quoted
-    cell that runs to the end of the file unclosed, if any. A cell is taken a run at a time (up to
-    its next quote, comma or line end), not a character at a time: a deck of thousands of rows."""
-    records: list[list[Cell]] = []
-    unclosed: Cell | None = None
-    row: list[Cell] = []
-    i, line, col, n = 0, 1, 1, len(text)
-    while i <= n:
-        start_line, start_col = line, col
-        parts: list[str] = []
-        if i < n and text[i] == '"':
-            i += 1
-            col += 1
-            closed = False
-            while i < n:
-                j = text.find('"', i)
-                run = text[i:] if j < 0 else text[i:j]
-                parts.append(run)
-                line, col = _after(run, line, col)
-                if j < 0:
-                    i = n
-                elif j + 1 < n and text[j + 1] == '"':   # a doubled quote is a quote
-                    parts.append('"')
-                    i, col = j + 2, col + 2
-                else:
-                    i, col, closed = j + 1, col + 1, True
-                    break
-            if not closed and unclosed is None:
-                unclosed = Cell("", start_line, start_col)
-        plain = _PLAIN.match(text, i)
-        assert plain is not None   # it matches the empty string
-        parts.append(plain.group())
-        col += plain.end() - i
-        i = plain.end()
-        row.append(Cell("".join(parts), start_line, start_col))
-        if i < n and text[i] == ",":
-            i += 1
-            col += 1
-            continue
-        # end of a record
-        if not (len(row) == 1 and row[0].value == "" and i >= n):
-            records.append(row)
-        row = []
-        if i < n and text[i] == "\r":
-            i += 1
-        if i < n and text[i] == "\n":
-            i += 1
-        line, col = line + 1, 1
-        if i >= n:
-            break
-    return records, unclosed
+    """Every record of `text` and the quoted cell that runs to its end unclosed, if any (_Records)."""
+    reading = _Records(text)
+    return list(reading), reading.unclosed
+
+
+class _Records:
+    """RFC 4180 records with the line and column where each cell starts (1-based), a record at a
+    time, and, once they are all read, the quoted cell that runs to the end of the file unclosed, if
+    any. A cell is taken a run at a time (up to its next quote, comma or line end), not a character
+    at a time: a deck of thousands of rows."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.unclosed: Cell | None = None
+
+    def __iter__(self) -> Iterator[list[Cell]]:
+        text = self.text
+        row: list[Cell] = []
+        i, line, col, n = 0, 1, 1, len(text)
+        while i <= n:
+            start_line, start_col = line, col
+            parts: list[str] = []
+            if i < n and text[i] == '"':
+                i += 1
+                col += 1
+                closed = False
+                while i < n:
+                    j = text.find('"', i)
+                    run = text[i:] if j < 0 else text[i:j]
+                    parts.append(run)
+                    line, col = _after(run, line, col)
+                    if j < 0:
+                        i = n
+                    elif j + 1 < n and text[j + 1] == '"':   # a doubled quote is a quote
+                        parts.append('"')
+                        i, col = j + 2, col + 2
+                    else:
+                        i, col, closed = j + 1, col + 1, True
+                        break
+                if not closed and self.unclosed is None:
+                    self.unclosed = Cell("", start_line, start_col)
+            plain = _PLAIN.match(text, i)
+            assert plain is not None   # it matches the empty string
+            parts.append(plain.group())
+            col += plain.end() - i
+            i = plain.end()
+            row.append(Cell("".join(parts), start_line, start_col))
+            if i < n and text[i] == ",":
+                i += 1
+                col += 1
+                continue
+            # end of a record
+            if not (len(row) == 1 and row[0].value == "" and i >= n):
+                yield row
+            row = []
+            if i < n and text[i] == "\r":
+                i += 1
+            if i < n and text[i] == "\n":
+                i += 1
+            line, col = line + 1, 1
+            if i >= n:
+                break
 
 
 def _after(run: str, line: int, col: int) -> tuple[int, int]:
