@@ -17,7 +17,7 @@ from generator import kit, paths
 from generator.content import templating
 from generator.content.simpletemplates import GLOBAL_NAMES, OPENERS, one_field
 from generator.draw.fonts import PT_MM, width_mm
-from generator.draw.scene import Scene
+from generator.draw.scene import Scene, Text
 from generator.draw.text import LEADING, wrap, wrapped_to_fit
 from generator.game import BuildOptions
 from generator.generic.game import RowFaces
@@ -197,3 +197,19 @@ def test_a_box_template_that_fails_says_why_at_its_place(tmp_path):
     with pytest.raises(TemplateFails, match="unexpected"):
         compile_template("{{ not }}")
     assert render(compile_template("{{ name | upper }}"), {"name": "x"}) == "X"
+
+
+def test_a_text_box_drawn_again_for_a_text_is_what_it_drew_the_first_time():
+    """The peer deck's stats and rules texts repeat: each is laid out once a box and its lines shared
+    by the faces that show it, the same faces as drawn afresh (a layout loaded anew knows no text)."""
+    _, files = kit_files("peer-deck")
+    faces = files[0].parts[0].faces
+    drawn = [faces[k].front for k in range(len(faces))]          # every text seen, most twice
+    _, again = kit_files("peer-deck")
+    for k in (0, 17, 311, 539):
+        assert again[0].parts[0].faces[k].front == drawn[k]       # drawn by a layout that knows no text
+    rules: dict[tuple[str, ...], set[tuple[int, ...]]] = {}
+    for scene in drawn:
+        lines = [i for i in scene.items if isinstance(i, Text) and i.style == "regular"]
+        rules.setdefault(tuple(t.text for t in lines), set()).add(tuple(map(id, lines)))
+    assert len(rules) < len(drawn) and all(len(drawings) == 1 for drawings in rules.values())

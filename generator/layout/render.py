@@ -124,6 +124,13 @@ class _Sized:
     fixed: list[bool]                        # the box reads no field: one drawing serves every item
     drawings: dict[int, tuple[list[SceneItem], Extent | None]] = field(default_factory=dict)
     texts: dict[int, _TextSettings] = field(default_factory=dict)   # each text box's settings
+    lines: dict[int, dict[str, tuple[list[SceneItem], Extent]]] = field(default_factory=dict)
+    """The drawing of a text box by its text, for a box whose text alone decides it: a deck's stats
+    and rules texts repeat from card to card (bounded: TEXTS_KEPT a box)."""
+
+
+TEXTS_KEPT = 1024
+"""Texts a text box remembers the drawing of; past it, it forgets them all and starts again."""
 
 
 def _sized(layout: Layout, w: float, h: float) -> _Sized:
@@ -217,7 +224,8 @@ def _box(box: Box, item: Item, fw: float, fh: float, where: tuple[float, float, 
         settings = sized.texts.get(index)
         if settings is None:
             settings = sized.texts[index] = _TextSettings.of(box, sized.scale)
-        return _text_box(box, item, x, y, w, h, settings, problems)
+        known = sized.lines.setdefault(index, {}) if settings.by_text else None
+        return _text_box(box, item, x, y, w, h, settings, problems, known)
     return _shape(box, item, fw, fh, where, sized.scale, slots, problems), None
 
 
@@ -337,6 +345,7 @@ class _TextSettings:
     wrapping: bool
     anchor: Anchor
     valign: str
+    by_text: bool        # its text alone decides its drawing (no `when`, no colour read from the item)
 
     @staticmethod
     def of(box: Box, scale: Scale) -> _TextSettings:
@@ -344,16 +353,36 @@ class _TextSettings:
         style: FontStyle = font if font in ("regular", "bold", "italic") else "regular"
         file = "" if font in ("regular", "bold", "italic") else font
         low = box.values["min_size"]
+        colour = box.get("color")
+        by_text = "when" not in box.values and not (isinstance(colour, Colour) and colour.template is not None)
         return _TextSettings(style, file, scale.pt(box.values["size"], low), low, box.get("wrap", True),
-                             _ANCHOR[box.get("align", "left")], box.get("valign", "top"))
+                             _ANCHOR[box.get("align", "left")], box.get("valign", "top"), by_text)
 
 
 def _text_box(box: Box, item: Item, x: float, y: float, w: float, h: float, settings: _TextSettings,
-              problems: list[Problem]) -> tuple[list[SceneItem], Extent | None]:
-    """The box's lines, and the area they cover (ascenders to descenders)."""
+              problems: list[Problem], known: dict[str, tuple[list[SceneItem], Extent]] | None = None,
+              ) -> tuple[list[SceneItem], Extent | None]:
+    """The box's lines, and the area they cover (ascenders to descenders); taken from `known` (the
+    box's drawings by text) when its text was drawn there before without a problem, and kept there."""
     text = _text(box, "text", item, problems)
     if not text.strip():
         return [], None
+    if known is not None:
+        drawn_before = known.get(text)
+        if drawn_before is not None:
+            return drawn_before
+        if len(known) >= TEXTS_KEPT:
+            known.clear()
+        said = len(problems)
+        found = _text_lines(box, item, x, y, w, h, settings, problems, text)
+        if found[1] is not None and len(problems) == said:
+            known[text] = (found[0], found[1])
+        return found
+    return _text_lines(box, item, x, y, w, h, settings, problems, text)
+
+
+def _text_lines(box: Box, item: Item, x: float, y: float, w: float, h: float, settings: _TextSettings,
+                problems: list[Problem], text: str) -> tuple[list[SceneItem], Extent | None]:
     style, file = settings.style, settings.file
     missing = fonts.missing_glyphs(text, style, file)
     if missing:
