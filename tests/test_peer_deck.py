@@ -144,6 +144,29 @@ def test_a_one_field_template_prints_what_the_sandbox_prints(value):
     assert render(template, {"field": value}) == template.compiled.render(field=value)
 
 
+
+def test_a_shown_page_holds_only_its_entries_and_is_written_as_reportlab_writes_it(monkeypatch):
+    """Pages keep their set entries only, and share equal boxes: the file is the bytes of reportlab's
+    own pages (the same document made with them left as reportlab made them)."""
+    from generator.press import document
+
+    title, files = kit_files("peer-deck")
+    faces = list(files[0].parts[0].faces[:40])
+
+    def made() -> tuple[bytes, list]:
+        doc = document.PrintDocument(title, "cards", BuildOptions(), stream=True)
+        doc.card_stream("Cards", ((f.front, f.back) for f in faces), len(faces),
+                        (faces[0].front.w, faces[0].front.h), True)
+        pages = list(doc._open()._doc.Pages.pages)
+        return doc.to_bytes(), pages
+
+    lean, pages = made()
+    assert all(type(p).__name__ == "_LeanPage" and len(vars(p)) < 20 for p in pages)
+    assert pages[0].TrimBox is pages[2].TrimBox and pages[1].BleedBox is pages[3].BleedBox
+    monkeypatch.setattr(document, "_lean_last_page", lambda c, parts: None)
+    plain, pages = made()
+    assert all(type(p).__name__ == "PDFPage" for p in pages) and plain == lean
+
 NAMES = st.from_regex(r"[A-Za-z_][A-Za-z0-9_]{0,8}", fullmatch=True)
 
 

@@ -103,6 +103,7 @@ class PrintDocument:
         self._written: dict[int, tuple[Item, str]] = {}
         # each scene placed, with what was written of it (a held document holds its scenes anyway)
         self._texts: dict[int, tuple[Scene, str]] | None = None if stream else {}
+        self._parts: dict[tuple[Any, ...], Any] = {}   # page parts shared by the pages that have the same
 
     def _shown(self, scene: Scene) -> str:
         """The scene written out whole (its repr); the last one is remembered, as a page of backs
@@ -227,6 +228,7 @@ class PrintDocument:
         c = self._open()
         self._page(c, spec)
         _compress_last_page(c)
+        _lean_last_page(c, self._parts)
 
     def _open(self) -> Canvas:
         if self._canvas is None:
@@ -313,6 +315,34 @@ def _compress_last_page(c: Canvas) -> None:
     stream.__Comment__ = "page stream"  # type: ignore[attr-defined]
     page.Contents = stream
     page.stream = None
+
+
+class _LeanPage(pdfdoc.PDFPage):
+    """A shown page that holds only what it has: reportlab's page sets each of its 20-odd optional
+    entries to None on itself (1.6 kB a page that a deck of thousands holds until it is saved); here
+    an unset entry is None by the class, which reportlab reads alike."""
+
+
+for _name in pdfdoc.PDFPage.__NoDefault__:
+    setattr(_LeanPage, _name, None)
+
+
+def _lean_last_page(c: Canvas, parts: dict[tuple[Any, ...], Any]) -> None:
+    """The page just shown keeps only its set entries, and takes its trim and bleed boxes and its
+    transition from an earlier page that has the same (reportlab makes them anew a page); reportlab
+    writes the same page dictionary from it."""
+    page = c._doc.Pages.pages[-1]  # type: ignore[attr-defined]
+    if type(page) is not pdfdoc.PDFPage:
+        return
+    for name in ("TrimBox", "BleedBox"):
+        box = getattr(page, name)
+        if type(box) is pdfdoc.PDFArray:
+            setattr(page, name, parts.setdefault(("array", *box.sequence), box))
+    if type(page.Trans) is pdfdoc.PDFDictionary and not page.Trans.dict:
+        page.Trans = parts.setdefault(("transition",), page.Trans)
+    kept = {k: v for k, v in vars(page).items() if v is not None or not hasattr(_LeanPage, k)}
+    page.__class__ = _LeanPage
+    page.__dict__ = kept
 
 
 def _pdf_box(pg: Page, x: float, y: float, w: float, h: float) -> tuple[float, float, float, float]:
