@@ -178,3 +178,20 @@ def test_a_problem_in_one_game_builds_no_game(tmp_path, content_copy):
         builds.build_games(["islands-and-bridges", FOG], root, tmp_path, BuildOptions(), workers=2)
     assert any("units.yaml" in str(p) for p in err.value.problems)
     assert not (tmp_path / "islands-and-bridges").exists() and not (tmp_path / FOG).exists()
+
+
+def test_books_typeset_beside_the_kit_are_the_bytes_of_books_typeset_in_the_process(tmp_path, monkeypatch):
+    forked: list[object] = []
+    real = assemble.Background
+
+    def counted(fn):   # type: ignore[no-untyped-def]
+        forked.append(fn)
+        return real(fn)
+
+    monkeypatch.setattr(assemble, "Background", counted)
+    build(CONTENT, FOG, tmp_path / "beside")
+    assert len(forked) == 1, "the kit's books are typeset in one forked copy"
+    monkeypatch.setattr(assemble.multiprocessing, "parent_process", lambda: object())   # as in a pool's worker
+    build(CONTENT, FOG, tmp_path / "here")
+    assert len(forked) == 1, "a pool's worker typesets its books itself: the other core is making a kit"
+    assert files_of(tmp_path / "beside" / FOG) == files_of(tmp_path / "here" / FOG)

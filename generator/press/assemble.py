@@ -8,8 +8,12 @@ drawn from); a file whose key the last build wrote is taken as it is, not drawn 
 from __future__ import annotations
 
 import hashlib
+import multiprocessing
+import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import cache
 
+from ..background import Background
 from ..buildcache import key, remembered
 from ..draw import fonts
 from ..draw.scene import FontStyle, Scene, files_drawn
@@ -33,6 +37,8 @@ def assemble(title: str, files: Iterable[KitFile], options: BuildOptions,
     kit_fonts = SvgFonts((scene for named in svgs.values() for scene, _ in named.values()), _font_face)
     for font, style, chars in kit_fonts.subsets():   # kept for the next build whether or not an SVG is drawn
         _font_face(style, chars, font)
+    book_keys = {f.path: _book_key(title, f, options) for f in files if isinstance(f, Rulebook)}
+    books = _books_beside(title, [f for f in files if isinstance(f, Rulebook)], book_keys, options, reuse)
     for f in files:
         if isinstance(f, PrintFile):
             doc = _document(title, f, options)
@@ -45,9 +51,8 @@ def assemble(title: str, files: Iterable[KitFile], options: BuildOptions,
                                 _file_digests(files_drawn([scene]))),
                             lambda scene=scene: to_svg(scene, kit_fonts), reuse)   # type: ignore[misc]
         elif isinstance(f, Rulebook):
-            figures = [s for fig in f.figures.values() for s in fig.scenes]
-            k = key("rulebook", title, f, options.paper, _file_digests(files_drawn(figures)))
-            yield _made(f.path, f.sources, k, lambda f=f: _rulebook(title, f, options), reuse)  # type: ignore[misc]
+            make = books.get(f.path) or (lambda f=f: _rulebook(title, f, options))   # type: ignore[misc]
+            yield _made(f.path, f.sources, book_keys[f.path], make, reuse)
         else:
             assert isinstance(f, DataFile)
             yield Artifact(f.path, f.data, f.sources)
@@ -63,6 +68,26 @@ class _Written:
 
     def __repr__(self) -> str:
         return self.text
+
+
+def _book_key(title: str, f: Rulebook, options: BuildOptions) -> str:
+    figures = [s for fig in f.figures.values() for s in fig.scenes]
+    return key("rulebook", title, f, options.paper, _file_digests(files_drawn(figures)))
+
+
+def _books_beside(title: str, books: list[Rulebook], keys: dict[str, str], options: BuildOptions,
+                  reuse: Reuse | None) -> dict[str, Callable[[], bytes]]:
+    """The books the last build did not leave as they are now, typeset in a forked copy of this
+    process while it makes the rest of the kit, when this process is the only one making kits: a
+    rebuild after an edit would otherwise keep the second core idle (builds.py makes several kits in
+    pool workers, one a core, and those cores are busy). Each book is the bytes typesetting it here
+    gives (Background: a pure function, computed here should the copy fail)."""
+    todo = [f for f in books if reuse is None or reuse(f.path, keys[f.path]) is None]
+    if not todo or multiprocessing.parent_process() is not None or (os.cpu_count() or 1) < 2:
+        return {}
+    job = Background(lambda: {f.path: _rulebook(title, f, options) for f in todo})
+    typeset = cache(job.result)
+    return {f.path: (lambda path=f.path: typeset()[path]) for f in todo}   # type: ignore[misc]
 
 
 def _rulebook(title: str, f: Rulebook, options: BuildOptions) -> bytes:

@@ -9,12 +9,11 @@ imported when a scheduler address is given.
 from __future__ import annotations
 
 import importlib
-import os
-import pickle
-import signal
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager, suppress
-from typing import Any, Generic, Protocol, TypeVar
+from contextlib import contextmanager
+from typing import Any, Protocol, TypeVar
+
+from ...background import Background as Background  # where build.py, the bench and the tests find it
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -70,68 +69,6 @@ class DaskCluster:
         # pure=False: equal jobs are still separate jobs (dask would otherwise hash large setups)
         futures = self.client.map(fn, list(jobs), pure=False)
         return list(self.client.gather(futures))
-
-
-class Background(Generic[R]):
-    """`fn()` computed in a forked copy of this process while this one goes on (a kit draws its
-    pages while its simulation runs on the other core); `result()` waits for it.
-
-    `fn` must be pure: the copy computes exactly what this process would, so the result is the
-    same bytes. Where there is no fork, or the copy fails in any way, `result()` calls `fn` here
-    (a failure is then raised in this process, with its traceback). The copy is forked directly,
-    not as a multiprocessing child, so that it works inside a pool's (daemonic) worker too; it
-    writes its pickled result to a pipe and leaves with os._exit, running nothing of this process's."""
-
-    def __init__(self, fn: Callable[[], R]) -> None:
-        self.fn = fn
-        self.pid = 0
-        self.pipe = -1
-        self.owner = os.getpid()  # a copy forked later holds this object too, but its process is not its own
-        if not hasattr(os, "fork"):
-            return
-        read, write = os.pipe()
-        try:
-            pid = os.fork()
-        except OSError:
-            os.close(read)
-            os.close(write)
-            return
-        if pid == 0:  # the copy
-            os.close(read)
-            try:
-                data = pickle.dumps(fn(), protocol=pickle.HIGHEST_PROTOCOL)
-            except BaseException:  # the parent computes it again and raises it there
-                data = b""
-            try:
-                with os.fdopen(write, "wb") as out:
-                    out.write(data)
-            finally:
-                os._exit(0)
-        os.close(write)
-        self.pid, self.pipe = pid, read
-
-    def result(self) -> R:
-        if not self.pid:
-            return self.fn()
-        with os.fdopen(self.pipe, "rb") as got:
-            data = got.read()
-        os.waitpid(self.pid, 0)
-        self.pid = 0
-        if data:
-            try:
-                value: R = pickle.loads(data)
-                return value
-            except Exception:  # a copy that could not say: compute it here
-                pass
-        return self.fn()
-
-    def __del__(self) -> None:
-        if self.pid and os.getpid() == self.owner:  # never asked for (the build stopped): stop the copy, reap it
-            os.close(self.pipe)
-            with suppress(OSError):
-                os.kill(self.pid, signal.SIGKILL)
-            os.waitpid(self.pid, 0)
-            self.pid = 0
 
 
 class ClusterUnavailable(RuntimeError):
