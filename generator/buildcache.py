@@ -48,9 +48,11 @@ def code_version() -> str:
         for path in sorted(folder.rglob(pattern)):
             if path.is_file() and "__pycache__" not in path.parts:
                 h.update(str(path.relative_to(folder)).encode() + b"\0" + path.read_bytes() + b"\0")
-    for lib in _LIBRARIES:
+    for lib in _LIBRARIES:   # its metadata as installed (its version among it): parsing it costs more
         try:
-            h.update(f"{lib}={metadata.version(lib)};".encode())
+            dist = metadata.distribution(lib)
+            h.update(f"{lib}=".encode() + (dist.read_text("METADATA") or dist.read_text("PKG-INFO") or
+                                           dist.version).encode() + b";")
         except metadata.PackageNotFoundError:
             h.update(f"{lib}=none;".encode())
     return h.hexdigest()

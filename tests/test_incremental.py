@@ -195,3 +195,27 @@ def test_books_typeset_beside_the_kit_are_the_bytes_of_books_typeset_in_the_proc
     build(CONTENT, FOG, tmp_path / "here")
     assert len(forked) == 1, "a pool's worker typesets its books itself: the other core is making a kit"
     assert files_of(tmp_path / "beside" / FOG) == files_of(tmp_path / "here" / FOG)
+
+
+def test_the_code_version_changes_with_a_library_as_installed(monkeypatch):
+    """Keys are made with the installed metadata of the libraries a kit is written with (read, not
+    parsed): another version of one is another code version."""
+    from importlib import metadata
+
+    from generator import buildcache
+
+    real = metadata.distribution
+
+    class Other:
+        version = "0.0"
+
+        def read_text(self, name: str) -> str | None:
+            return "Metadata-Version: 2.1\nName: reportlab\nVersion: 0.0\n" if name == "METADATA" else None
+
+    before = buildcache.code_version()
+    buildcache.code_version.cache_clear()
+    monkeypatch.setattr(metadata, "distribution", lambda lib: Other() if lib == "reportlab" else real(lib))
+    try:
+        assert buildcache.code_version() != before
+    finally:
+        buildcache.code_version.cache_clear()
