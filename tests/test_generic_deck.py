@@ -367,3 +367,15 @@ def test_a_text_too_long_is_said_for_every_card_that_has_it(runner, deck, tmp_pa
     assert result.exit_code == 1 and len(errors) == 2
     assert any("'Silk Bolt'" in e and f"{csv}:4:19" in e for e in errors)
     assert any("'Tailor'" in e and f"{csv}:6:" in e for e in errors)
+
+
+def test_a_deck_built_from_another_folder_is_the_same_bytes(runner, deck, tmp_path, monkeypatch):
+    """Same content, same files: whether --content is given from the folder above it or as a whole
+    path (a data file is shown as given, and that must not reach what is printed)."""
+    whole = build(runner, deck, tmp_path / "whole")
+    monkeypatch.chdir(deck.parent)
+    near = runner.invoke(main, ["--content", deck.name, "--out", str(tmp_path / "near"), "build", "my-deck"])
+    assert whole.exit_code == near.exit_code == 0, near.output
+    made = sorted(p.relative_to(tmp_path / "whole") for p in (tmp_path / "whole").rglob("*")
+                  if p.is_file() and p.suffix in (".pdf", ".svg"))
+    assert made and all((tmp_path / "whole" / p).read_bytes() == (tmp_path / "near" / p).read_bytes() for p in made)

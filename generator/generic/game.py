@@ -19,6 +19,7 @@ import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
+from pathlib import PurePath
 from typing import Any, Literal, overload
 
 from pydantic import Field, field_validator
@@ -102,10 +103,17 @@ class _Row:
 
 
 def _named(comp: Component, file: str, fields: dict[str, Any], line: int) -> tuple[str, str]:
-    """A row's item name (how its faces are titled and its problems name it) and what people call
-    its face (Face.name): its `name` or `title` field, else its number."""
+    """A row's item name, as its problems name it (where the row is written, as `file` is shown), and
+    what people call its face (Face.name): its `name` or `title` field, else its number."""
     called = fields.get("name") or fields.get("title")
     return f"{comp.name} {_label(fields)!r} ({file}:{line})", str(called or f"{comp.name} {fields['number']}")
+
+
+def _titled(comp: Component, file: str, fields: dict[str, Any], line: int) -> str:
+    """A row's face title (the drawing's, so the bytes of its PDF and SVG): as its item name, but with
+    the data file's own name, not the folder it was read from, so a build does not depend on where
+    playkit was run."""
+    return _named(comp, PurePath(file).name, fields, line)[0]
 
 
 def _label(fields: dict[str, Any]) -> Any:
@@ -143,8 +151,8 @@ class RowFaces(DrawnFaces):
 
     def _face(self, row: _Row) -> Face:
         fields = dict(zip(row.keys, row.values, strict=True))
-        name, called = _named(self.comp, self.file, fields, row.line)
-        item = Item(name, fields)
+        called = _named(self.comp, self.file, fields, row.line)[1]
+        item = Item(_titled(self.comp, self.file, fields, row.line), fields)   # drawn checked: no problem to name
         front, _ = draw(self.layout, item)
         back = self.shared_back
         if back is None and self.back_layout is not None:
