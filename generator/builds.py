@@ -9,6 +9,7 @@ process makes it (test_incremental.py). `playkit validate` checks several games 
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import multiprocessing
 import os
@@ -105,15 +106,25 @@ def build_games(ids: Sequence[str], content_root: Path, out_root: Path, options:
     return [out[gid] for gid in ids]
 
 
+CHECKS_PER_CORE = 2
+"""Games checked at once on each core: the games weigh unequally (Skylands takes about as long as
+Islands & Bridges and Skybound Battle together), so four games in two processes, two after each
+other, left a core idle while the heavier pair finished; one process a game lets the kernel share
+both cores among them until the last is done."""
+
+
 def check_games(ids: Sequence[str], content_root: Path, workers: int | None = None) -> list[list[Problem]]:
     """Load and check every game of `ids`: the problems of each, in that order ([] for a sound game).
-    The games are checked on every core (one game a process, `workers` processes at most), as kits
-    are made, when a worker can be forked with playkit already imported (a spawned one would spend
-    longer importing it again than checking its game)."""
-    n = min(workers or os.cpu_count() or 1, len(ids))
+    The games are checked on every core (one game a process, `workers` processes at most: by default
+    CHECKS_PER_CORE a core, and none beside this one on a machine of one core), when a worker can be
+    forked with playkit already imported (a spawned one would spend longer importing it again than
+    checking its game)."""
+    cores = os.cpu_count() or 1
+    n = min(workers or (CHECKS_PER_CORE * cores if cores > 1 else 1), len(ids))
     jobs = [(gid, content_root) for gid in ids]
     if n > 1 and _START == "fork":
         kit.import_loader()   # once, here, not in every worker; each worker imports the games it checks
+        gc.freeze()   # what is imported so far is never collected: no worker's collections walk (and copy) it
         with multiprocessing.get_context(_START).Pool(n) as pool:
             return pool.map(_check, jobs, chunksize=1)
     return [_check(job) for job in jobs]
