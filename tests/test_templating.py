@@ -140,3 +140,62 @@ def test_plain_text_inside_a_render_is_charged_as_a_render_charges_it():
     finally:
         templating._budget.reset(token)
     assert (budget.steps, budget.chars) == (1, len("plain words"))
+
+
+# ---- a template of text and values renders without jinja2 compiling it, exactly as jinja2 renders it -------
+
+class _Unit:
+    """An item with fields, a method and a private attribute, as a model hands templates."""
+
+    def __init__(self) -> None:
+        self.name = "Knight"
+        self.cost = 6
+        self.tags = ["elite", "slow"]
+        self._secret = "hidden"
+
+    def upper(self) -> str:
+        return "KNIGHT"
+
+
+_VALUES = {"unit": _Unit(), "seats": {2: ["north", "south"], "x": "why"}, "words": ["one", "two", "three"],
+           "n": 7, "text": "abc", "nothing": None, "long": "x" * 60_000}
+_NAMES = st.sampled_from([*_VALUES, "range", "dict", "nobody", "self", "loop"])
+_STEPS = st.lists(st.sampled_from([".name", ".cost", ".tags", "._secret", ".upper", ".__class__", ".x", ".items",
+                                   "[0]", "[1]", "[2]", "[-1]", "['x']", "[9]", ".0"]), max_size=3)
+_PARTS = st.lists(st.one_of(st.sampled_from(["", "a ", " and ", "\n", "é✓", "%"]),
+                            st.builds(lambda n, s: "{{ " + n + "".join(s) + " }}", _NAMES, _STEPS),
+                            st.builds(lambda n: "{{-" + n + "-}}", _NAMES)), max_size=8)
+
+
+def _rendered(template, context):
+    """What a render gives (its text, or its problem) and what it charged to an outer budget."""
+    budget = templating._Budget()
+    token = templating._budget.set(budget)
+    try:
+        out = template.render(**context)
+    except TemplateProblem as err:
+        out = ("problem", str(err))
+    finally:
+        templating._budget.reset(token)
+    return out, budget.steps, budget.chars
+
+
+@settings(max_examples=400, deadline=None)
+@given(_PARTS.map("".join), st.sets(st.sampled_from(list(_VALUES))))
+def test_a_template_of_text_and_values_renders_as_jinja2_renders_it(text, given_names):
+    env = templating.sandboxed_environment()
+    tree = env.parse(text)
+    direct = templating.Direct.of(tree)
+    if direct is None:   # the template itself, a negative index or no output at all: jinja2 compiles it
+        assert "self" in text or "[-1]" in text or not tree.body
+        return
+    context = {name: _VALUES[name] for name in given_names}
+    assert _rendered(direct, context) == _rendered(env.from_string(text), context)
+
+
+def test_templates_of_text_and_values_are_not_compiled_and_others_are():
+    assert isinstance(templating.compiled("{{ unit.name }} costs {{ unit.cost }} ({{ seats[2][0] }})"),
+                      templating.Direct)
+    for text in ("{{ unit.name | upper }}", "{{ words(3) }}", "{{ n + 1 }}", "{{ seats[n] }}", "{{ self }}",
+                 "{% if n %}x{% endif %}"):
+        assert isinstance(templating.compiled(text), jinja2.Template), text

@@ -57,13 +57,13 @@ def _parsed(source: str) -> Template:
     import jinja2
     from jinja2 import meta
 
-    from ..content.templating import sandboxed_environment
+    from ..content.templating import from_tree, sandboxed_environment
 
     env = sandboxed_environment()
     try:
         tree = env.parse(source)
         names = meta.find_undeclared_variables(tree)
-        compiled = env.template_class.from_code(env, env.compile(tree), env.make_globals(None), None)
+        compiled = from_tree(tree)
     except jinja2.TemplateSyntaxError as err:
         raise TemplateFails(" ".join(str(err.message or err).split())) from None
     except (RecursionError, MemoryError, SyntaxError, ValueError, OverflowError) as err:
