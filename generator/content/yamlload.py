@@ -245,12 +245,19 @@ def _scan(text: str, file: str) -> None:
             if isinstance(event, (yaml.ScalarEvent, yaml.AliasEvent, yaml.CollectionStartEvent)):
                 total += 1 if not isinstance(event, yaml.AliasEvent) else 0
             if isinstance(event, yaml.ScalarEvent):
-                bad = _scalar_problem(event)
-                if bad:
-                    problems.append(_mark_problem(file, event.start_mark, bad))
+                # only a tagged value or a long plain one can be wrong (a plain value is read as the
+                # form it matches; a quoted one is text): most values need no closer look
+                if event.tag is not None or (event.implicit[0] and len(event.value) > MAX_INT_DIGITS):
+                    bad = _scalar_problem(event)
+                    if bad:
+                        problems.append(_mark_problem(file, event.start_mark, bad))
                 if event.anchor is not None:
                     anchors[event.anchor] = (1, False)
-                node(event, 1, False)
+                if stack:   # node(event, 1, False), the commonest call, written out
+                    parent = stack[-1]
+                    if parent.is_map:
+                        parent.next_is_key = not parent.next_is_key
+                    parent.size += 1
             elif isinstance(event, yaml.CollectionStartEvent):
                 is_map = isinstance(event, yaml.MappingStartEvent)
                 plain = _MAP if is_map else _SEQ
