@@ -22,7 +22,6 @@ from fractions import Fraction
 from functools import cache
 from typing import Literal
 
-from ...buildcache import remembered
 from .model import IslandOfFog
 from .rules import Force, attack_bonus, can_stand_on, defence_bonus, forces, rerolls
 
@@ -197,6 +196,8 @@ def matchup(model: IslandOfFog, attacker: Force, defender: Force, defence: str,
     ka, kd = rerolls(model, attacker), rerolls(model, defender)
     args = (model.combat.dice, model.combat.die_sides, dfn - atk, ka, kd, policy, model.combat.simple_threshold)
     # the enumeration is the costly part of a build: a build keeps it by its arguments for the next
+    from ...buildcache import remembered  # here: checking the game (validate) imports no build code
+
     odds = remembered("fog-combat-odds", args, lambda: combat_odds(*args), _dump_odds, _load_odds)
     return OddsRow(attacker, defender, defence, atk, dfn, ka, kd, policy, odds)
 
