@@ -152,3 +152,24 @@ def test_a_game_whose_code_is_broken_is_reported_in_one_line_not_a_traceback(plu
     monkeypatch.setattr(main, "_attached", False)   # the games' commands attached anew, this one's too
     listed = runner.invoke(main, ["--help"])   # the other games' commands are still listed
     assert listed.exit_code == 0 and "score" in listed.output and said in listed.output
+
+
+def test_forked_children_give_what_a_loop_gives_in_order():
+    from generator.builds import forked
+
+    assert forked(lambda x: x * x, list(range(7)), 3) == [x * x for x in range(7)]
+    assert forked(str, ["a"], 4) == ["a"]
+
+
+def test_forked_children_raise_what_they_raised_and_a_child_that_dies_is_an_error():
+    from generator.builds import forked
+
+    def fails(x: int) -> int:
+        if x == 4:
+            raise FileNotFoundError("no content folder for 'x'")
+        return x
+
+    with pytest.raises(FileNotFoundError, match="no content folder"):
+        forked(fails, list(range(6)), 2)
+    with pytest.raises(RuntimeError, match="stopped"):
+        forked(lambda x: os._exit(3) if x == 1 else x, [0, 1, 2], 3)
