@@ -6,7 +6,8 @@ Each tool runs as a whole process (start-up and imports count), on the same card
 poker cards (bench/peer_rows.py), nine to an A4 page with bleed, crop marks and backs. The runs are
 interleaved (playkit, floor, protograf, playkit, ...) so that a burst of load on a shared machine
 falls on all three alike; each figure is the median of its runs. Peak memory is the child's
-ru_maxrss. Prints every figure beside its goal (issue 13); asserts nothing.
+ru_maxrss. Every tool runs as installed, its bytecode compiled once (bench/installed.py). Prints
+every figure beside its goal (issue 13); asserts nothing.
 
 protograf is installed on first use into a virtual environment of its own ($PROTOGRAF_VENV, default
 /tmp/protograf-venv, `pip install protograf`): it is no dependency of playkit.
@@ -25,6 +26,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from installed import compiled_env
 from peer_rows import csv_text
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -47,9 +49,10 @@ def protograf_python() -> Path:
 
 
 def run(cmd: list[str], env: dict[str, str] | None = None, cwd: Path = ROOT) -> tuple[float, float, float]:
-    """Wall seconds, CPU seconds (user and system) and peak resident memory (MB) of one whole process."""
+    """Wall seconds, CPU seconds (user and system) and peak resident memory (MB) of one whole process
+    (in `env`, else this process's environment)."""
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, cwd=cwd, env={**os.environ, **(env or {})},
+    proc = subprocess.Popen(cmd, cwd=cwd, env=env if env is not None else dict(os.environ),
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
@@ -94,6 +97,7 @@ def main() -> None:
     work = Path(tempfile.mkdtemp(prefix="bench-peer-"))
     try:
         folders = decks(work)
+        env = compiled_env(work / "bytecode")   # every tool as installed: bytecode compiled once
         svg_folder = with_svgs(work) if args.svgs else None
         python = None if args.no_protograf else protograf_python()
         times: dict[tuple[str, int], list[float]] = {}
@@ -112,18 +116,18 @@ def main() -> None:
                 if k < args.repeat:
                     out = work / f"out-{n}-{k}"
                     record("playkit", n, run([sys.executable, "-m", "generator.cli", "--content", str(folder.parent),
-                                              "--out", str(out), "build", "peer-deck"]))
+                                              "--out", str(out), "build", "peer-deck"], env))
                     shutil.rmtree(out)
                     if svg_folder is not None and n == SIZES[0]:
                         record("playkit + SVGs", n, run([sys.executable, "-m", "generator.cli", "--content",
                                                          str(svg_folder.parent), "--out", str(out), "build",
-                                                         "peer-deck"]))
+                                                         "peer-deck"], env))
                         shutil.rmtree(out)
                     record("floor", n, run([sys.executable, str(BENCH / "floor_deck.py"), csv_file,
-                                            str(work / "floor.pdf")]))
+                                            str(work / "floor.pdf")], env))
                 if python is not None and k < (args.protograf_repeat if n == SIZES[0] else 1):
                     record("protograf", n, run([str(python), str(BENCH / "protograf_deck.py")],
-                                               {"PEER_CSV": csv_file, "PEER_OUT": str(work / "protograf.pdf")},
+                                               {**env, "PEER_CSV": csv_file, "PEER_OUT": str(work / "protograf.pdf")},
                                                cwd=work))
                 print(f"  {n:,} cards: round {k + 1}/{rounds} done", file=sys.stderr, flush=True)
         report(times, cpus, peaks)
