@@ -3,6 +3,7 @@ held, and the bytes are those of the same faces imposed all at once (issue 13's 
 
 from __future__ import annotations
 
+import ast
 import keyword
 import subprocess
 import sys
@@ -110,15 +111,20 @@ def test_a_back_that_shows_a_field_is_drawn_for_each_face(tmp_path, runner):
     assert (tmp_path / "out" / "my-deck" / "svg" / "cards" / "01-fresh-bread-back.svg").is_file()
 
 
-def test_a_data_only_deck_builds_without_importing_the_games(tmp_path):
+def imported_building(deck: str, out: Path, prefix: str) -> list[str]:
+    """The modules named `prefix…` a fresh process has imported once it has built `deck` into `out`."""
     code = ("import sys; from generator.cli import main\n"
-            "try: main(['--content', sys.argv[1], '--out', sys.argv[2], 'build', 'market-day'])\n"
+            f"try: main(['--content', sys.argv[1], '--out', sys.argv[2], 'build', {deck!r}])\n"
             "except SystemExit: pass\n"
-            "print(sorted(m for m in sys.modules if m.startswith('generator.games.')))")
-    done = subprocess.run([sys.executable, "-c", code, str(DECKS), str(tmp_path)], cwd=ROOT,
+            f"print(sorted(m for m in sys.modules if m.startswith({prefix!r})))")
+    done = subprocess.run([sys.executable, "-c", code, str(DECKS), str(out)], cwd=ROOT,
                           capture_output=True, text=True, check=True)
-    assert done.stdout.strip().splitlines()[-1] == "[]", done.stdout
-    assert (tmp_path / "market-day" / "cards.pdf").is_file()
+    assert (out / deck / "cards.pdf").is_file(), done.stdout
+    return ast.literal_eval(done.stdout.strip().splitlines()[-1])
+
+
+def test_a_data_only_deck_builds_without_importing_the_games(tmp_path):
+    assert imported_building("market-day", tmp_path, "generator.games.") == []
 
 
 words = st.lists(st.sampled_from(["a", "Ready", "two", "of", "your", "units.", "WWWWWWWW", "draw", "iii", "\n"]),
@@ -201,14 +207,7 @@ def test_the_sandbox_opens_markup_as_the_quick_path_reads_it():
 
 def test_the_peer_deck_builds_without_jinja2(tmp_path):
     """Its box texts are words and fields alone: printed without importing jinja2 (some 0.03 s)."""
-    code = ("import sys; from generator.cli import main\n"
-            "try: main(['--content', sys.argv[1], '--out', sys.argv[2], 'build', 'peer-deck'])\n"
-            "except SystemExit: pass\n"
-            "print(sorted(m for m in sys.modules if m.partition('.')[0] == 'jinja2'))")
-    done = subprocess.run([sys.executable, "-c", code, str(DECKS), str(tmp_path)], cwd=ROOT,
-                          capture_output=True, text=True, check=True)
-    assert done.stdout.strip().splitlines()[-1] == "[]", done.stdout
-    assert (tmp_path / "peer-deck" / "cards.pdf").is_file()
+    assert imported_building("peer-deck", tmp_path, "jinja2") == []
 
 
 def test_a_box_template_that_fails_says_why_at_its_place(tmp_path):
