@@ -37,8 +37,8 @@ def kit_balance(repeats: int = 3) -> tuple[float, float, float]:
     """CPU seconds of the kit's balance report as a build makes it (kit.yaml's games and search
     budget): the simulation, the search (each in one process), and the wall seconds of both in
     forked copies side by side (what a build does), medians."""
+    from generator.background import Background
     from generator.games.skybound_battle import build
-    from generator.games.skybound_battle.executor import Background
     from generator.games.skybound_battle.search import search
     from generator.games.skybound_battle.simulate import run
 

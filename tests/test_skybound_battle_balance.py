@@ -212,7 +212,7 @@ def _fails() -> int:
 
 
 def test_background_work_gives_what_this_process_would_and_raises_its_failures_here(m, monkeypatch):
-    from generator.games.skybound_battle.executor import Background
+    from generator.background import Background
     from generator.games.skybound_battle.simulate import run, starter_setup
 
     setup = starter_setup(m.cards, m.rules, [(s.id, dict(s.cards)) for s in m.starters[:3]], 4, 2, "greedy")

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 
+from ...background import Background
 from ...buildcache import remembered_files, stored
 from ...content import ContentSet
 from ...content.decisions import notes
 from ...game import BuildOptions, Kit
 from ...kitspec import Board, DataFile, Face, KitFile, PrintFile, Rulebook, Section, Sheet, Svg
 from . import draw_board, draw_cards, draw_sheets, heatmap, rulebook, searchreport, simreport
-from .executor import Background
 from .figures import figures
 from .model import TITLE, SkyboundBattle
 from .search import Budget, SearchResult, SearchSetup, search, search_setup

@@ -13,8 +13,6 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, Protocol, TypeVar
 
-from ...background import Background as Background  # where build.py, the bench and the tests find it
-
 T = TypeVar("T")
 R = TypeVar("R")
 
