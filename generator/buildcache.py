@@ -23,11 +23,14 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .game import Artifact
-from .kitspec import DataFile
 from .output import CACHE, Previous
+
+if TYPE_CHECKING:   # a kit's files: imported by the builds that keep them, not by a build that only
+    # asks whether its inputs changed (builds.inputs_key), which would import the drawing code for it
+    from .kitspec import DataFile
 
 T = TypeVar("T")
 
@@ -151,5 +154,7 @@ def _dump_files(files: list[DataFile]) -> list[dict[str, Any]]:
 
 
 def _load_files(data: list[dict[str, Any]]) -> list[DataFile]:
+    from .kitspec import DataFile
+
     return [DataFile(str(d["path"]), base64.b64decode(d["data"], validate=True), tuple(map(str, d["sources"])))
             for d in data]

@@ -84,7 +84,7 @@ def build_games(ids: Sequence[str], content_root: Path, out_root: Path, options:
     todo: list[tuple[str, str]] = []
     for gid in ids:
         inputs = inputs_key(gid, content_root, options, profile)
-        sub = export.profile(profile).folder
+        sub = export.folder(profile)
         folder = out_root / gid / sub if sub else out_root / gid
         previous = Previous(folder)
         if inputs and previous.inputs == inputs and previous.intact():

@@ -171,7 +171,7 @@ def has_game(content_root: Path, game_id: str) -> bool:
 def _is_id(name: str) -> bool:
     import re
 
-    from .content.schema import SLUG_PATTERN
+    from .paths import SLUG_PATTERN
 
     return re.match(SLUG_PATTERN, name) is not None
 

@@ -243,16 +243,37 @@ class Previous:
         self.folder = folder
         self.entries: dict[str, tuple[str, str]] = {}
         self.inputs = ""   # the key of everything the last build read (builds.py), if it gave one
+        self.written = 0   # when the manifest was written (its ctime, ns): the last thing a build writes
         try:
-            read = _manifest_problem(folder / MANIFEST, os.lstat(folder / MANIFEST).st_mode)
+            st = os.lstat(folder / MANIFEST)
+            read = _manifest_problem(folder / MANIFEST, st.st_mode)
         except OSError:
             return
         if not isinstance(read, str):
             self.entries, self.inputs = read
+            self.written = st.st_ctime_ns
 
     def intact(self) -> bool:
         """Whether every file and cache entry the last build wrote is there as it wrote it."""
-        return bool(self.entries) and all(self.data(path) is not None for path in self.entries)
+        return bool(self.entries) and all(self.untouched(path) or self.data(path) is not None
+                                          for path in self.entries)
+
+    def untouched(self, path: str) -> bool:
+        """Whether the file at `path` is a plain file not changed since the manifest was written, told
+        without reading it: its inode changed (ctime) strictly before the manifest's. Any write,
+        rename onto it or change of mode or owner since sets its ctime to the present, which no
+        one can set back (unlike a modification time, `touch` and `cp -p` cannot); a file changed
+        within the same clock tick as the manifest is hashed instead. POSIX only: elsewhere a ctime
+        is when the file was made, and every file is hashed."""
+        if os.name != "posix" or not self.written:
+            return False
+        target = self.folder / path
+        try:
+            _refuse_links(self.folder, target.parent)
+            st = os.lstat(target)
+        except (OSError, ValueError):
+            return False
+        return stat.S_ISREG(st.st_mode) and st.st_ctime_ns < self.written
 
     def report(self) -> WriteReport:
         """The report of a build that finds everything as the last one left it."""

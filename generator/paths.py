@@ -5,6 +5,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+SLUG_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
+"""An id (a game's, a profile's, a component's): lower-case words joined by hyphens, so that no
+output path made of ids can leave its folder."""
+
 _ROOT = Path(__file__).resolve().parent.parent
 
 

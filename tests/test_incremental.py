@@ -167,6 +167,28 @@ def test_a_kit_whose_inputs_did_not_change_is_not_even_loaded(tmp_path, content_
     assert not edited.unchanged and "cards.pdf" in edited.report.changed
 
 
+def test_files_older_than_their_manifest_are_trusted_unread_and_a_file_changed_since_is_hashed(
+        tmp_path, content_copy, monkeypatch):
+    from generator import builds
+    from generator.output import MANIFEST, Previous, write_atomic
+
+    builds.build_games([FOG], content_copy(FOG), tmp_path, BuildOptions())
+    folder = tmp_path / FOG
+    manifest = folder / MANIFEST
+    newest = max(p.stat().st_ctime_ns for p in folder.rglob("*") if p.is_file())
+    while (tmp_path / "tick").exists() is False or (tmp_path / "tick").stat().st_ctime_ns <= newest:
+        (tmp_path / "tick").write_bytes(b".")   # the clock's next tick (a file system's ctime is coarse)
+    write_atomic(manifest, manifest.read_bytes())   # the manifest now strictly newer than every file
+    read: list[str] = []
+    real_data = Previous.data
+    monkeypatch.setattr(Previous, "data", lambda self, path, key="": read.append(path) or real_data(self, path, key))
+    assert Previous(folder).intact() and read == []
+
+    with open(folder / "tiles.pdf", "ab") as fh:   # changed since: its ctime is the present
+        fh.write(b"%")
+    assert not Previous(folder).intact() and read == ["tiles.pdf"]
+
+
 def test_a_problem_in_one_game_builds_no_game(tmp_path, content_copy):
     from generator import builds
     from generator.content import ContentError

@@ -23,10 +23,10 @@ from pydantic import (
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core.core_schema import CoreSchema
 
+from ..paths import SLUG_PATTERN
 from .problems import ContentError, Problem
 from .yamlload import Loc, Source, short
 
-SLUG_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 Slug = Annotated[str, StringConstraints(pattern=SLUG_PATTERN, max_length=64)]
 """An id: lower-case words joined by hyphens, so that no output path can leave output/."""
 

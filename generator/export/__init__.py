@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..game import Artifact, BuildOptions
-from ..paths import TEMPLATES
+from ..paths import SLUG_PATTERN, TEMPLATES
 
 if TYPE_CHECKING:   # the press and the kit spec are imported by the exporters, when a build asks; the
     # settings models (pydantic) when a profile is read: the CLI names the profiles without either
@@ -36,6 +36,8 @@ if TYPE_CHECKING:   # the press and the kit spec are imported by the exporters, 
 
 PROFILES_FILE = TEMPLATES / "export" / "profiles.yaml"
 DEFAULT = "home"
+SUBFOLDER = True
+"""Whether a profile writes into OUT/GAME/NAME/ when its entry does not say (`subfolder`)."""
 
 
 @dataclass(frozen=True)
@@ -98,6 +100,17 @@ class Profile:
         yield from self.exporter.make(job, self.settings)
 
 
+def folder(name: str) -> str:
+    """`profile(name).folder`, read from the entry alone when it says plainly (a build whose inputs
+    have not changed is left alone without reading the settings models, or importing pydantic for
+    them); a malformed entry is `profile`'s to report."""
+    head = _entries().get(name)
+    sub = head.get("subfolder", SUBFOLDER) if isinstance(head, dict) else None
+    if isinstance(sub, bool) and re.match(SLUG_PATTERN, name):
+        return name if sub else ""
+    return profile(name).folder
+
+
 def names() -> list[str]:
     """The profiles the data file names, in its order."""
     return list(_entries())
@@ -113,7 +126,7 @@ def profile(name: str) -> Profile:
     """The profile `name`, its entry checked against its exporter's settings model; raises KeyError
     for a name the file does not hold, ContentError (at FILE:LINE:COL) for a malformed entry."""
     from ..content import ContentError
-    from ..content.schema import SLUG_PATTERN, parse
+    from ..content.schema import parse
 
     source = _source()
     if name not in _entries():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..content.schema import Strict
+from . import SUBFOLDER
 
 
 class Settings(Strict):
@@ -10,4 +11,4 @@ class Settings(Strict):
 
     about: str
     exporter: str
-    subfolder: bool = True   # write into OUT/GAME/NAME/ (False: into OUT/GAME/ itself, as `home` does)
+    subfolder: bool = SUBFOLDER   # write into OUT/GAME/NAME/ (False: into OUT/GAME/ itself, as `home` does)

@@ -6,8 +6,8 @@ import re
 from pathlib import Path
 
 from .. import paths
-from ..content.schema import SLUG_PATTERN
 from ..output import write_atomic
+from ..paths import SLUG_PATTERN
 
 STARTER = "new-deck"   # templates/new-deck/: the deck every new one starts as
 
