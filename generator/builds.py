@@ -15,7 +15,8 @@ import os
 import pickle
 import signal
 import stat
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
@@ -96,7 +97,9 @@ def build_games(ids: Sequence[str], content_root: Path, out_root: Path, options:
     if n > 1:
         import multiprocessing
 
-        with multiprocessing.get_context(_start()).Pool(n) as pool:
+        if _start() == "fork":
+            kit.import_maker(profile)   # once, here, not in every worker
+        with _frozen(), multiprocessing.get_context(_start()).Pool(n) as pool:
             results = pool.map(_make, jobs, chunksize=1)
     else:
         results = _make_here(jobs, progress)
@@ -127,9 +130,21 @@ def check_games(ids: Sequence[str], content_root: Path, workers: int | None = No
     jobs = [(gid, content_root) for gid in ids]
     if n > 1 and _start() == "fork":
         kit.import_loader()   # once, here, not in every worker; each worker imports the games it checks
-        gc.freeze()   # what is imported so far is never collected: no worker's collections walk (and copy) it
-        return forked(_check, jobs, n)
+        with _frozen():
+            return forked(_check, jobs, n)
     return [_check(job) for job in jobs]
+
+
+@contextmanager
+def _frozen() -> Iterator[None]:
+    """While workers are forked and run: what this process holds so far is left out of the garbage
+    collector's passes, so that no worker's collections walk it (and copy every page of it); given
+    back after, for a process that goes on (`playkit watch`)."""
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
 
 
 T = TypeVar("T")
