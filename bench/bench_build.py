@@ -35,9 +35,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from installed import compiled_env  # noqa: E402  (bench/, the script's own folder)
+import installed  # noqa: E402  (bench/, the script's own folder)
 
 ENV: dict[str, str] = dict(os.environ)   # made in main(): playkit's bytecode compiled once
+PYTHON = sys.executable   # made in main(): the venv's, playkit installed as the README says (bench/installed.py)
 
 EDIT = ("island-of-fog", "units.yaml", "    cost: 6", "    cost: {}")   # the elite unit's price
 
@@ -50,7 +51,7 @@ def cpu_children() -> float:
 def playkit(content: Path, out: Path, *args: str) -> tuple[float, float]:
     """Wall and CPU seconds of one `playkit` process."""
     cpu, start = cpu_children(), time.perf_counter()
-    subprocess.run([sys.executable, "-m", "generator.cli", "--content", str(content), "--out", str(out), *args],
+    subprocess.run([PYTHON, "-m", "generator.cli", "--content", str(content), "--out", str(out), *args],
                    check=True, capture_output=True, cwd=ROOT, env=ENV)
     return time.perf_counter() - start, cpu_children() - cpu
 
@@ -91,7 +92,7 @@ def in_process_rebuild(content: Path, out: Path, repeat: int) -> tuple[float, fl
 
 def watch_latency(content: Path, out: Path, repeat: int) -> float:
     """Seconds from a save to the watch's 'rebuilt' line, median."""
-    proc = subprocess.Popen([sys.executable, "-u", "-m", "generator.cli", "--content", str(content), "--out", str(out),
+    proc = subprocess.Popen([PYTHON, "-u", "-m", "generator.cli", "--content", str(content), "--out", str(out),
                              "watch", "island-of-fog"], stdout=subprocess.PIPE, text=True, cwd=ROOT, env=ENV)
     assert proc.stdout is not None
     try:
@@ -132,8 +133,10 @@ def main() -> None:
     args = ap.parse_args()
     n = args.repeat
     work = Path(tempfile.mkdtemp(prefix="bench-build-"))
+    global PYTHON
+    PYTHON = installed.python()
     ENV.clear()
-    ENV.update(compiled_env(work / "bytecode"))
+    ENV.update(installed.compiled_env(work / "bytecode"))
     content = work / "content"
     shutil.copytree(ROOT / "content", content)
     rows: list[tuple[str, str, str, str]] = []

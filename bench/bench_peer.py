@@ -27,6 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from installed import compiled_env
+from installed import python as playkit_python
 from peer_rows import csv_text
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -98,6 +99,7 @@ def main() -> None:
     try:
         folders = decks(work)
         env = compiled_env(work / "bytecode")   # every tool as installed: bytecode compiled once
+        here = playkit_python()   # playkit and the plain script run by the same Python, as the README installs it
         svg_folder = with_svgs(work) if args.svgs else None
         python = None if args.no_protograf else protograf_python()
         times: dict[tuple[str, int], list[float]] = {}
@@ -115,15 +117,15 @@ def main() -> None:
             for k in range(rounds):
                 if k < args.repeat:
                     out = work / f"out-{n}-{k}"
-                    record("playkit", n, run([sys.executable, "-m", "generator.cli", "--content", str(folder.parent),
+                    record("playkit", n, run([here, "-m", "generator.cli", "--content", str(folder.parent),
                                               "--out", str(out), "build", "peer-deck"], env))
                     shutil.rmtree(out)
                     if svg_folder is not None and n == SIZES[0]:
-                        record("playkit + SVGs", n, run([sys.executable, "-m", "generator.cli", "--content",
+                        record("playkit + SVGs", n, run([here, "-m", "generator.cli", "--content",
                                                          str(svg_folder.parent), "--out", str(out), "build",
                                                          "peer-deck"], env))
                         shutil.rmtree(out)
-                    record("floor", n, run([sys.executable, str(BENCH / "floor_deck.py"), csv_file,
+                    record("floor", n, run([here, str(BENCH / "floor_deck.py"), csv_file,
                                             str(work / "floor.pdf")], env))
                 if python is not None and k < (args.protograf_repeat if n == SIZES[0] else 1):
                     record("protograf", n, run([str(python), str(BENCH / "protograf_deck.py")],
