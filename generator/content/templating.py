@@ -17,6 +17,8 @@ at the file and line that hold the template.
 from __future__ import annotations
 
 import contextvars
+import keyword
+import math
 import operator
 import re
 import time
@@ -29,9 +31,10 @@ from typing import Any
 import jinja2
 from jinja2 import nodes
 from jinja2.compiler import CodeGenerator, Frame
+from jinja2.optimizer import Optimizer
 from jinja2.runtime import LoopContext, Macro
 from jinja2.sandbox import ImmutableSandboxedEnvironment
-from jinja2.utils import Cycler, Joiner, Namespace
+from jinja2.utils import Cycler, Joiner, Namespace, _PassArg
 
 from .simpletemplates import GLOBAL_NAMES
 from .simpletemplates import MAX_SOURCE as MAX_SOURCE  # known without jinja2, and said here too
@@ -451,47 +454,250 @@ class Verbatim:
         return self.source
 
 
-Path_ = tuple[tuple[bool, Any], ...]
-"""The steps from a name to a value: (True, name) an attribute, (False, key) an item."""
+_MAX_NESTING = 30
+"""How deep an expression Direct evaluates may nest (jinja2 compiles a deeper one: Python's own parser
+refuses code nested past 200 brackets, so a deep template fails there, as it must here too)."""
+
+_COMPARE: dict[str, Callable[[Any, Any], Any]] = {
+    "eq": operator.eq, "ne": operator.ne, "gt": operator.gt, "gteq": operator.ge, "lt": operator.lt,
+    "lteq": operator.le, "in": lambda a, b: a in b, "notin": lambda a, b: a not in b,
+}
+"""What jinja2 writes for each comparison (`a == b`, `a in b`, ...), as Python does it."""
+_BINARY: dict[type[nodes.BinExpr], str] = {
+    nodes.Add: "+", nodes.Sub: "-", nodes.Mul: "*", nodes.Div: "/", nodes.FloorDiv: "//", nodes.Mod: "%",
+    nodes.Pow: "**",
+}
+_PYTHON_BINARY: dict[str, Callable[[Any, Any], Any]] = {
+    "+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv, "//": operator.floordiv,
+    "%": operator.mod, "**": operator.pow,
+}
+_UNARY: dict[type[nodes.UnaryExpr], tuple[str, Callable[[Any], Any]]] = {
+    nodes.Not: ("not ", operator.not_), nodes.Neg: ("-", operator.neg), nodes.Pos: ("+", operator.pos),
+}
+_PASS: dict[Any, Callable[[_Run], Any]] = {}   # filled below, once _Run is defined
+
+
+class _Unwritable(Exception):
+    """A constant jinja2 folded that its compiled code would not write back as itself (an infinite
+    float is written `inf`, a name Python does not know; a list is made anew each render)."""
+
+
+class _Run:
+    """One render of a Direct template: its values, and the jinja2 Context the compiled template would
+    make for them (made only when a call or a filter is given it)."""
+
+    __slots__ = ("_context", "env", "values")
+
+    def __init__(self, env: BoundedSandbox, values: dict[str, Any]) -> None:
+        self.env = env
+        self.values = values
+        self._context: jinja2.runtime.Context | None = None
+
+    @property
+    def context(self) -> jinja2.runtime.Context:
+        if self._context is None:
+            self._context = jinja2.runtime.new_context(self.env, None, {}, self.values, False,
+                                                       self.env.make_globals(None), None)
+        return self._context
+
+    def name(self, name: str) -> Any:
+        env = self.env
+        return self.values[name] if name in self.values else env.globals[name] if name in env.globals else \
+            env.undefined(name=name)
+
+
+_PASS.update({
+    _PassArg.context: lambda run: run.context,
+    _PassArg.eval_context: lambda run: run.context.eval_ctx,
+    _PassArg.environment: lambda run: run.env,
+})
+
+Value = Callable[[_Run], Any]
+"""An expression made ready to evaluate: what jinja2's generated code for it computes, for one render."""
+
+
+def _evaluable(node: nodes.Node, env: BoundedSandbox, depth: int = 0) -> bool:
+    """Whether Direct evaluates the expression `node` (checked before jinja2 folds any of it, so that a
+    template Direct refuses is compiled from the tree as parsed)."""
+    if depth > _MAX_NESTING:
+        return False
+    inner = depth + 1
+    if isinstance(node, nodes.Name):
+        return node.ctx == "load" and node.name != "self"   # `self` is the template itself
+    if isinstance(node, nodes.Const):
+        return True
+    if isinstance(node, nodes.Getattr):
+        return _evaluable(node.node, env, inner)
+    if isinstance(node, nodes.Getitem):
+        return not isinstance(node.arg, nodes.Slice) and _evaluable(node.node, env, inner) \
+            and _evaluable(node.arg, env, inner)
+    if isinstance(node, (nodes.Filter, nodes.Call)):
+        if node.dyn_args is not None or node.dyn_kwargs is not None or node.node is None:
+            return False
+        if isinstance(node, nodes.Filter) and node.name not in env.filters:
+            return False   # jinja2 fails at compile time (or at run time, in an `if`): its words
+        keys = [str(k.key) for k in node.kwargs]
+        if len(set(keys)) != len(keys) or any(not k.isidentifier() or keyword.iskeyword(k) for k in keys):
+            return False   # jinja2 writes these otherwise, or Python refuses its code
+        return _evaluable(node.node, env, inner) and all(_evaluable(a, env, inner) for a in node.args) \
+            and all(_evaluable(k.value, env, inner) for k in node.kwargs)
+    if isinstance(node, nodes.CondExpr):
+        return node.expr2 is not None and all(_evaluable(n, env, inner) for n in (node.test, node.expr1, node.expr2))
+    if isinstance(node, nodes.Compare):
+        return _evaluable(node.expr, env, inner) and all(op.op in _COMPARE and _evaluable(op.expr, env, inner)
+                                                         for op in node.ops)
+    if isinstance(node, (nodes.And, nodes.Or)) or (isinstance(node, nodes.BinExpr) and type(node) in _BINARY):
+        return _evaluable(node.left, env, inner) and _evaluable(node.right, env, inner)
+    if isinstance(node, nodes.UnaryExpr) and type(node) in _UNARY:
+        return _UNARY[type(node)][0] not in env.intercepted_unops and _evaluable(node.node, env, inner)
+    if isinstance(node, (nodes.Tuple, nodes.List)):
+        return getattr(node, "ctx", "load") == "load" and all(_evaluable(n, env, inner) for n in node.items)
+    return False
+
+
+def _written_back(value: Any) -> bool:
+    """Whether the code jinja2 writes for a constant (its repr) gives back an equal value, anew each
+    render only where that cannot matter (never a list, a dict or a set)."""
+    if isinstance(value, float):
+        return math.isfinite(value)
+    if isinstance(value, complex):
+        return math.isfinite(value.real) and math.isfinite(value.imag)
+    if isinstance(value, int):
+        return value.bit_length() < 4 * 3_000   # str() of a longer int fails (Python's digit limit)
+    if isinstance(value, (tuple, frozenset)):
+        return all(_written_back(v) for v in value)
+    return isinstance(value, (str, range)) or value is None
+
+
+def _value(node: nodes.Node, env: BoundedSandbox) -> Value:
+    """`node` (folded as jinja2 folds it) made ready to evaluate, step for step as the code jinja2
+    generates for it: every name, attribute, item, call, filter and operator through the sandbox."""
+    if isinstance(node, nodes.Const):
+        value = node.value
+        if not _written_back(value):
+            raise _Unwritable
+        return lambda run: value
+    if isinstance(node, nodes.Name):
+        name = node.name
+        return lambda run: run.name(name)
+    if isinstance(node, nodes.Getattr):
+        of, attr = _value(node.node, env), node.attr
+        return lambda run: run.env.getattr(of(run), attr)
+    if isinstance(node, nodes.Getitem):
+        of, key = _value(node.node, env), _value(node.arg, env)
+        return lambda run: run.env.getitem(of(run), key(run))
+    if isinstance(node, (nodes.Filter, nodes.Call)):
+        args = [_value(a, env) for a in node.args]
+        kwargs = [(str(k.key), _value(k.value, env)) for k in node.kwargs]
+        if isinstance(node, nodes.Filter):
+            func = env.filters[node.name]
+            passed = _PASS.get(_PassArg.from_obj(func))
+            assert node.node is not None   # a filter block's, which _evaluable refuses
+            of = _value(node.node, env)
+
+            def filtered(run: _Run) -> Any:
+                first = [passed(run)] if passed is not None else []
+                value = of(run)
+                return func(*first, value, *[a(run) for a in args], **{k: v(run) for k, v in kwargs})
+            return filtered
+        callee = _value(node.node, env)
+
+        def called(run: _Run) -> Any:
+            context, obj = run.context, callee(run)
+            return run.env.call(context, obj, *[a(run) for a in args], **{k: v(run) for k, v in kwargs})
+        return called
+    if isinstance(node, nodes.CondExpr):
+        assert node.expr2 is not None   # _evaluable said so
+        test, expr1, expr2 = _value(node.test, env), _value(node.expr1, env), _value(node.expr2, env)
+        return lambda run: expr1(run) if test(run) else expr2(run)
+    if isinstance(node, nodes.Compare):
+        first = _value(node.expr, env)
+        ops = [(_COMPARE[op.op], _value(op.expr, env)) for op in node.ops]
+
+        last_compare, last = ops[-1]
+
+        def compared(run: _Run) -> Any:   # Python's chained comparison: each operand once, stop at False
+            left = first(run)
+            for compare, operand in ops[:-1]:
+                right = operand(run)
+                result = compare(left, right)
+                if not result:
+                    return result
+                left = right
+            return last_compare(left, last(run))
+        return compared
+    if isinstance(node, nodes.And):
+        left, right = _value(node.left, env), _value(node.right, env)
+        return lambda run: left(run) and right(run)
+    if isinstance(node, nodes.Or):
+        left, right = _value(node.left, env), _value(node.right, env)
+        return lambda run: left(run) or right(run)
+    if type(node) in _BINARY:
+        assert isinstance(node, nodes.BinExpr)
+        op, left, right = _BINARY[type(node)], _value(node.left, env), _value(node.right, env)
+        if op in env.intercepted_binops:
+            return lambda run: run.env.call_binop(run.context, op, left(run), right(run))
+        python = _PYTHON_BINARY[op]
+        return lambda run: python(left(run), right(run))
+    if type(node) in _UNARY:
+        assert isinstance(node, nodes.UnaryExpr)
+        unary, of = _UNARY[type(node)][1], _value(node.node, env)
+        return lambda run: unary(of(run))
+    if isinstance(node, (nodes.Tuple, nodes.List)):
+        items = [_value(n, env) for n in node.items]
+        if isinstance(node, nodes.Tuple):
+            return lambda run: tuple([i(run) for i in items])
+        return lambda run: [i(run) for i in items]
+    raise AssertionError(f"not an expression Direct evaluates: {type(node).__name__}")
 
 
 class Direct:
-    """A template whose one output is text and values reached from names by attributes and fixed
-    items (`{{ unit.cost }}`, `{{ seats[2] }}`: more than half the templates in the shipped content),
-    rendered by doing what the code jinja2 generates for it does, step for step: each name resolved
-    from the render's values then the globals (undefined when neither has it), each step taken by
-    the sandbox's own getattr and getitem, each value through the environment's finalize and str,
-    each run of text one chunk. The same text, the same budget charged, the same errors; what it
-    saves is generating that code and compiling it, which costs as much as loading a content file."""
+    """A template that is one run of text and expressions (`{{ unit.cost }}`, `{{ n | plural('round') }}`,
+    `{{ 'A' if kind == 'x' else 'B' }}`: nearly every card and decision text in the shipped content),
+    rendered by doing what the code jinja2 generates for it does, step for step. jinja2's own compiler
+    decides what is constant: each expression is first folded by jinja2 (`as_const`, its Optimizer) as
+    its code generator folds it, and constant runs of text become one chunk. The rest is evaluated in
+    jinja2's order: each name resolved from the render's values then the globals (undefined when
+    neither has it), every attribute, item, call, filter and operator through the sandboxed
+    environment's own getattr, getitem, call, call_binop and filters (given the render's Context when
+    they ask for it), each value through the environment's finalize and str. The same text, the same
+    budget charged, the same errors; what it saves is generating that code and compiling it, which
+    costs as much as loading a content file. Anything else (a tag, a slice, `*args`, a name of
+    Python's keywords) is compiled by jinja2."""
 
-    def __init__(self, parts: list[str | tuple[str, Path_]]) -> None:
+    def __init__(self, parts: list[str | Value]) -> None:
         self.parts = parts
 
     @classmethod
     def of(cls, tree: nodes.Template) -> Direct | None:
-        """The Direct template of a parsed template, None when it holds anything else."""
+        """The Direct template of a parsed template, None when it holds anything else (then the tree
+        is as parsed, for jinja2 to compile); _Unwritable when jinja2 folded a part of it to a
+        constant its code would not write back as itself (the tree is folded then)."""
         if len(tree.body) != 1 or not isinstance(tree.body[0], nodes.Output):
             return None
-        parts: list[str | tuple[str, Path_]] = []
-        for child in tree.body[0].nodes:
-            if isinstance(child, nodes.TemplateData):
-                if parts and isinstance(parts[-1], str):   # jinja2 yields a run of text as one chunk
-                    parts[-1] += child.data
+        env = sandboxed_environment()
+        children = tree.body[0].nodes
+        if not all(isinstance(c, nodes.TemplateData) or _evaluable(c, env) for c in children):
+            return None
+        eval_ctx = nodes.EvalContext(env, None)
+        optimizer = Optimizer(env)
+        parts: list[str | Value] = []
+        constants: list[str] = []
+        for child in children:   # CodeGenerator.visit_Output, with finalize.const and optimizeconst
+            try:
+                if isinstance(child, nodes.TemplateData):
+                    constants.append(str(child.as_const(eval_ctx)))
                 else:
-                    parts.append(child.data)
+                    constants.append(str(env.finalize(child.as_const(eval_ctx))))   # type: ignore[misc]
                 continue
-            steps: list[tuple[bool, Any]] = []
-            while isinstance(child, (nodes.Getattr, nodes.Getitem)):
-                if isinstance(child, nodes.Getattr):
-                    steps.append((True, child.attr))
-                elif isinstance(child.arg, nodes.Const):
-                    steps.append((False, child.arg.value))
-                else:
-                    return None
-                child = child.node
-            if not isinstance(child, nodes.Name) or child.name == "self":   # `self` is the template itself
-                return None
-            parts.append((child.name, tuple(reversed(steps))))
+            except Exception:
+                pass
+            if constants:
+                parts.append("".join(constants))
+                constants = []
+            parts.append(_value(optimizer.visit(child, eval_ctx), env))
+        if constants:
+            parts.append("".join(constants))
         return cls(parts)
 
     def render(self, *args: Any, **kwargs: Any) -> str:
@@ -499,25 +705,24 @@ class Direct:
 
     def generate(self, *args: Any, **kwargs: Any) -> Iterator[str]:
         env = sandboxed_environment()
-        values = dict(*args, **kwargs)
+        run = _Run(env, dict(*args, **kwargs))
         for part in self.parts:
             if isinstance(part, str):
                 yield part
                 continue
-            name, steps = part
-            value = values[name] if name in values else env.globals[name] if name in env.globals else \
-                env.undefined(name=name)
-            for is_attribute, key in steps:
-                value = env.getattr(value, key) if is_attribute else env.getitem(value, key)
-            yield str(env.finalize(value))   # type: ignore[misc]
+            yield str(env.finalize(part(run)))   # type: ignore[misc]
 
 
-def from_tree(tree: nodes.Template) -> jinja2.Template | Direct:
-    """A parsed template made renderable: Direct when it can be, else compiled by jinja2."""
-    direct = Direct.of(tree)
+def from_tree(tree: nodes.Template, source: str) -> jinja2.Template | Direct:
+    """A parsed template (`tree`, parsed from `source`) made renderable: Direct when it can be, else
+    compiled by jinja2."""
+    env = sandboxed_environment()
+    try:
+        direct = Direct.of(tree)
+    except _Unwritable:   # jinja2 folded part of the tree by then: it compiles the template as parsed
+        direct, tree = None, env.parse(source)
     if direct is not None:
         return direct
-    env = sandboxed_environment()
     return env.template_class.from_code(env, env.compile(tree), env.make_globals(None), None)
 
 
@@ -528,7 +733,7 @@ def compiled(source: str) -> jinja2.Template | Direct | Verbatim:
     not even parsed (see Verbatim), text with values only parsed (see Direct)."""
     if verbatim(source):
         return Verbatim(source)
-    return from_tree(sandboxed_environment().parse(source))
+    return from_tree(sandboxed_environment().parse(source), source)
 
 
 def render_template(source: str, **context: Any) -> str:

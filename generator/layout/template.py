@@ -63,7 +63,7 @@ def _parsed(source: str) -> Template:
     try:
         tree = env.parse(source)
         names = meta.find_undeclared_variables(tree)
-        compiled = from_tree(tree)
+        compiled = from_tree(tree, source)
     except jinja2.TemplateSyntaxError as err:
         raise TemplateFails(" ".join(str(err.message or err).split())) from None
     except (RecursionError, MemoryError, SyntaxError, ValueError, OverflowError) as err:
