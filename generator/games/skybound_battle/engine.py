@@ -195,10 +195,9 @@ class Battle:
     def draw(self, side: int, n: int) -> None:
         """Draw n cards; an empty deck gives nothing (decision empty-deck)."""
         deck, hand = self.decks[side], self.hands[side]
-        for _ in range(n):
-            if not deck:
-                return
+        while n > 0 and deck:
             hand.append(deck.pop())
+            n -= 1
 
     def snapshot(self) -> tuple[tuple[int, int, int, int, int, int, int], ...]:
         return tuple((u.side, u.slot, u.card.index, u.damage, u.attack, u.life, u.mana)
@@ -214,22 +213,24 @@ class Battle:
         passed = [False, False] if passed is None else passed
         cur = self.token if cur is None else cur
         self.passed = passed
-        hands, count, nslots, policies = self.hands, self.count, self.nslots, self.policies
+        hands, count, nslots, policies, placed = self.hands, self.count, self.nslots, self.policies, self.placed
         while True:
             if not passed[cur]:
                 self.turn = cur
                 hand = hands[cur]
-                can = bool(hand) and count[cur] < nslots  # can_deploy
-                move = policies[cur].deploy(self, cur) if can else None
-                if move is None:
+                if not hand or count[cur] >= nslots:  # it cannot deploy: it passes
                     passed[cur] = True
-                    self.held[cur] += can  # passed with a card in hand and room to place it
                 else:
-                    self.placed[cur] += 1
-                    self.place(cur, hand.pop(move[0]), move[1])
-                    self.deployed = True
-                    if not hand or count[cur] >= nslots:
+                    move = policies[cur].deploy(self, cur)
+                    if move is None:
                         passed[cur] = True
+                        self.held[cur] += 1  # passed with a card in hand and room to place it
+                    else:
+                        placed[cur] += 1
+                        self.place(cur, hand.pop(move[0]), move[1])
+                        self.deployed = True
+                        if not hand or count[cur] >= nslots:
+                            passed[cur] = True
             if passed[0] and passed[1]:
                 return
             if not passed[1 - cur]:
@@ -271,11 +272,13 @@ class Battle:
 
     def place(self, side: int, card: CardData, slot: int, *, face_up: bool = False) -> Unit:
         """Put a card into an empty spot of `side` (face down, as deployment does)."""
-        if self.board[side][slot] is not None:
+        own = self.board[side]
+        if own[slot] is not None:
             raise ValueError(f"spot {slot} of side {side} is taken (decision deployment-spaces)")
         unit = Unit(card, side, slot, slot % self.columns)
-        unit.face_up = face_up
-        self.board[side][slot] = unit
+        if face_up:
+            unit.face_up = True
+        own[slot] = unit
         self.count[side] += 1
         self.deployed_ids[side].append(card.id)
         return unit
@@ -285,30 +288,37 @@ class Battle:
         """Turn face-down cards up in board order. Both cards of a shared spot turn up together and
         their Deployed effects resolve token holder first (decision shared-spot-reveal); with the
         rules' other reading, the token holder's card turns up and acts before the other turns up."""
-        order = (self.token, 1 - self.token)
         board = self.board
-        first, second = board[order[0]], board[order[1]]
+        first, second = board[self.token], board[1 - self.token]
+        together = self.reveal_together
         for slot in range(self.nslots):
-            a, b = first[slot], second[slot]
-            if (a is None or a.face_up) and (b is None or b.face_up):
+            a, b = first[slot], second[slot]  # the cards to turn up here, token holder's first
+            if a is not None and a.face_up:
+                a = None
+            if b is not None and b.face_up:
+                b = None
+            if a is None and b is None:
                 if self.round_ended:
                     return
                 continue  # nothing to turn up here
-            turned = []
-            for side in order:
-                u = board[side][slot]
-                if u is not None and not u.face_up:
-                    turned.append(u)
-                    if self.reveal_together:
-                        u.face_up = True
-            for u in turned:
+            if together:
+                if a is not None:
+                    a.face_up = True
+                if b is not None:
+                    b.face_up = True
+            for u in (a, b):
+                if u is None:
+                    continue
                 if self.round_ended and not u.face_up:
                     break  # still face down: it stays so (decision end-the-round)
-                if board[u.side][slot] is not u:
+                own = board[u.side]
+                if own[slot] is not u:
                     continue  # defeated by the effect of the card revealed with it
                 u.face_up = True
-                self.deployed_effects_of(u)
-                if not self.round_ended and u.card.activated and board[u.side][slot] is u:
+                card = u.card
+                if card.deployed:
+                    self.deployed_effects_of(u)
+                if card.activated and not self.round_ended and own[slot] is u:
                     self.activation(u)
             if self.round_ended:
                 return  # decision end-the-round: the others stay face down
@@ -347,13 +357,14 @@ class Battle:
 
     def activation(self, u: Unit) -> None:
         """Offer each Activated effect the unit can pay for to its owner's policy."""
-        own, policy = self.board[u.side], self.policies[u.side]
+        own, policy, slot = self.board[u.side], self.policies[u.side], u.slot
         for eff in u.card.activated:
-            if own[u.slot] is not u or u.mana < eff[3]:
+            cost = eff[3]
+            if own[slot] is not u or u.mana < cost:
                 return
             targets = self.targets(u, eff[1])
             if policy.activate(self, u, eff, targets):
-                u.mana -= eff[3]
+                u.mana -= cost
                 self.resolve_effect(u, eff, targets)
 
     def attack_spot(self, slot: int, order: tuple[int, int]) -> bool:
@@ -361,12 +372,13 @@ class Battle:
         boards = self.board
         if boards[0][slot] is None and boards[1][slot] is None:
             return False  # nobody stands here
+        count = self.count
         hits: list[tuple[int, Unit]] = []
         for side in order:
             u = boards[side][slot]
             if u is None or u.exhausted:
                 continue
-            if not self.count[1 - side]:
+            if not count[1 - side]:
                 self.winner = side  # "no characters on the opponent's board": that player wins
                 return True
             cands = self.attack_targets(side, u.col)
@@ -393,9 +405,17 @@ class Battle:
         """Whom a character in `col` attacks: across (frontline first), else the nearest column(s)."""
         enemy = self.board[1 - side]
         c = self.columns
-        for ring in self.near[col]:
+        t = enemy[col]  # across, the nearest ring: most attacks end here
+        if t is None or not t.face_up:
+            t = enemy[col + c]
+            if t is not None and not t.face_up:
+                t = None
+        if t is not None:
+            return [t]
+        rings = self.near[col]
+        for k in range(1, len(rings)):
             found = []
-            for x in ring:
+            for x in rings[k]:
                 t = enemy[x]
                 if t is None or not t.face_up:
                     t = enemy[x + c]
@@ -415,20 +435,27 @@ class Battle:
     # ------------------------------------------------------------------ end of round
     def end_of_round(self) -> None:
         """End of round abilities in board order, then every character readies, the token passes."""
-        order = (self.board[self.token], self.board[1 - self.token])
+        first, second = self.board[self.token], self.board[1 - self.token]
         for slot in range(self.nslots):
-            for own in order:
-                u = own[slot]
-                if u is not None and u.face_up and u.card.end_of_round:
-                    for eff in u.card.end_of_round:
-                        if own[slot] is not u:
-                            break
-                        self.resolve_effect(u, eff)
-        for b in self.board:
-            for u in b:
+            u = first[slot]  # the token holder's first, then the other's (each read when its turn comes)
+            if u is not None and u.face_up and u.card.end_of_round:
+                self.end_of_round_abilities(u)
+            u = second[slot]
+            if u is not None and u.face_up and u.card.end_of_round:
+                self.end_of_round_abilities(u)
+        for own in (first, second):
+            for u in own:
                 if u is not None:
                     u.exhausted = False
         self.token = 1 - self.token  # decision first-player-token
+
+    def end_of_round_abilities(self, u: Unit) -> None:
+        """Resolve a face-up character's End of round effects, while it stands."""
+        own, slot = self.board[u.side], u.slot
+        for eff in u.card.end_of_round:
+            if own[slot] is not u:
+                return
+            self.resolve_effect(u, eff)
 
     # ------------------------------------------------------------------ effects
     def targets(self, u: Unit, target: int) -> list[Unit]:
@@ -447,17 +474,27 @@ class Battle:
         if target == COLUMN:
             enemy = self.board[1 - u.side]
             return [t for t in (enemy[u.col], enemy[u.col + c]) if t is not None and t.face_up]
-        if target == WEAKEST:
-            alive = [t for t in self.board[1 - u.side] if t is not None and t.face_up]
-            if not alive:
-                return []
-            low = min(t.life - t.damage for t in alive)
-            return [t for t in alive if t.life - t.damage == low]
+        if target == WEAKEST:  # the least life left, every one of equals (in board order)
+            weakest: list[Unit] = []
+            low = 0
+            for t in self.board[1 - u.side]:
+                if t is not None and t.face_up:
+                    left = t.life - t.damage
+                    if not weakest or left < low:
+                        weakest, low = [t], left
+                    elif left == low:
+                        weakest.append(t)
+            return weakest
         if target == ALL_ENEMIES:
             return [t for t in self.board[1 - u.side] if t is not None and t.face_up]
         own = self.board[u.side]
         if target == ADJ_ALLIES:
-            return [t for t in (own[s] for s in self.adjacent[u.slot]) if t is not None and t.face_up]
+            found = []
+            for s in self.adjacent[u.slot]:
+                t = own[s]
+                if t is not None and t.face_up:
+                    found.append(t)
+            return found
         if target == ALL_ALLIES:
             return [t for t in own if t is not None and t.face_up]
         return []
@@ -478,8 +515,9 @@ class Battle:
             return False
         if len(targets) > 1 and target in (NEAREST, WEAKEST):
             targets = [self.policies[u.side].choose(self, u.side, targets, verb, amount)]
+        board = self.board
         for t in targets:
-            if self.board[t.side][t.slot] is not t:
+            if board[t.side][t.slot] is not t:
                 continue
             if verb == DAMAGE:
                 d = amount - t.armour

@@ -57,36 +57,37 @@ class GreedyPolicy:
         own = battle.board[side]
         enemy = battle.board[1 - side]
         c = battle.columns
-        off_centre = _off_centre(c)
+        off_centre, least_off = _off_centre(c)
         best_s = -1
         best_score = -1e9
         attack, life, armour, back = card.attack, card.life, card.armour, card.backliner
-        for col in range(c):  # frontline: it stands between the enemy and whatever is behind it
+        front = 7 if back else 10  # a card that wants a shield scores 3 less in the frontline
+        shielding = front + 3  # … and 3 more with a character behind it to shield
+        for col, off in enumerate(off_centre):  # frontline: it stands between the enemy and whatever is behind it
             if own[col] is not None:
                 continue
-            score = 10
-            if own[col + c] is not None:
-                score += 3
-            if back:
-                score -= 3
+            score = front if own[col + c] is None else shielding
             e = enemy[col] or enemy[col + c]
             if e is not None:
-                if e.face_up:
+                if not e.face_up:
+                    score += 1
+                else:
                     if attack >= e.life - e.damage + e.armour:
                         score += 4
                     if e.attack - armour >= life:
                         score -= 4
-                else:
-                    score += 1
-            total = score - off_centre[col]  # whole points are exact: the float adding them up gives
+            total = score - off  # whole points, exact; the tenths off centre taken off last
             if total > best_score:
                 best_s, best_score = col, total
-        for col in range(c):  # backline: only worth it behind a shield
-            if own[col + c] is not None:
+        shielded = 12 if back else 6
+        if best_score >= shielded - least_off:
+            return best_s  # no backline spot can score more (and equals go to the frontline, first in board order)
+        for col, off in enumerate(off_centre, c):  # backline: only worth it behind a shield
+            if own[col] is not None:
                 continue
-            total = (12 if back else 6) - off_centre[col] if own[col] is not None else 1 - off_centre[col]
+            total = (1 if own[col - c] is None else shielded) - off
             if total > best_score:
-                best_s, best_score = col + c, total
+                best_s, best_score = col, total
         return best_s
 
     def choose(self, battle: Battle, side: int, candidates: list[Unit], verb: int, amount: int) -> Unit:
@@ -121,11 +122,12 @@ def _lookahead_dump() -> Policy:
 
 
 @cache
-def _off_centre(columns: int) -> tuple[float, ...]:
+def _off_centre(columns: int) -> tuple[tuple[float, ...], float]:
     """How far each column is off centre, in the tenths of a point the greedy player takes off a
-    spot's score there (it prefers the middle)."""
+    spot's score there (it prefers the middle); and the least of them."""
     centre = (columns - 1) / 2
-    return tuple(abs(col - centre) * 0.1 for col in range(columns))
+    off = tuple(abs(col - centre) * 0.1 for col in range(columns))
+    return off, min(off)
 
 
 POLICIES: dict[str, Callable[[], Policy]] = {"greedy": GreedyPolicy, "random": RandomPolicy,

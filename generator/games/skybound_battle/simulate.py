@@ -124,21 +124,25 @@ def play_chunk(setup: SimSetup, pair: tuple[int, int], start: int, stop: int) ->
     pt = tally.pairs.setdefault(pair, PairTally())
     if stop <= start:
         return tally
-    # each side's cards with their tallies, made once: every game counts every card of both decks
-    in_deck = [[(cid, tally.cards.setdefault(cid, CardTally())) for cid in dict.fromkeys(c for c, _ in deck.cards)]
-               for deck in (deck_a, deck_b)]
+    # every game counts every card of both decks as in a deck: that count is the number of games, added at
+    # the end; the cards a side played are counted game by game
+    cards, rounds = tally.cards, tally.rounds
+    for deck in (deck_a, deck_b):
+        for cid in dict.fromkeys(c for c, _ in deck.cards):
+            cards.setdefault(cid, CardTally()).in_deck += stop - start
+    columns, opening, draw = rules.board.columns, rules.hand.opening, rules.hand.draw_per_round
+    limit, together = rules.round_limit, rules.shared_spot_reveal == "together"
     for index in range(start, stop):
         first = index % 2
-        battle = Battle(lists, policies, game_rng(setup.seed, deck_a.id, deck_b.id, index),
-                        first=first, columns=rules.board.columns, opening=rules.hand.opening,
-                        draw_per_round=rules.hand.draw_per_round, round_limit=rules.round_limit,
-                        reveal_together=rules.shared_spot_reveal == "together")
+        battle = Battle(lists, policies, game_rng(setup.seed, deck_a.id, deck_b.id, index), first=first,
+                        columns=columns, opening=opening, draw_per_round=draw, round_limit=limit,
+                        reveal_together=together)
         winner = battle.play()
         pt.games += 1
         for k in (0, 1):
             pt.placed[k] += battle.placed[k]
             pt.held[k] += battle.held[k]
-        tally.rounds[battle.round] += 1
+        rounds[battle.round] += 1
         if winner is None:
             pt.draws += 1
         else:
@@ -146,18 +150,16 @@ def play_chunk(setup: SimSetup, pair: tuple[int, int], start: int, stop: int) ->
             if winner == first:
                 pt.first_wins += 1
         for cid, (revealed, fizzled) in battle.deployed_effects.items():
-            ct = tally.cards[cid]  # a card of one of the decks: its tally is made
+            ct = cards[cid]  # a card of one of the decks: its tally is made
             ct.revealed += revealed
             ct.fizzled += fizzled
         for side in (0, 1):
-            played = set(battle.deployed_ids[side])
             won = winner == side
-            for cid, ct in in_deck[side]:
-                ct.in_deck += 1
-                if cid in played:
-                    ct.played += 1
-                    if won:
-                        ct.won_played += 1
+            for cid in set(battle.deployed_ids[side]):
+                ct = cards[cid]
+                ct.played += 1
+                if won:
+                    ct.won_played += 1
     return tally
 
 
