@@ -8,10 +8,12 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from generator import kit, paths
 from generator.cli import main
-from generator.content import ContentError, load_file, load_text
+from generator.content import ContentError, load_file, load_text, yamlload
 from generator.content.yamlload import MAX_DEPTH, MAX_FILE_BYTES
 
 from .conftest import replace_in
@@ -128,6 +130,15 @@ def test_yaml_1_2_core_schema_values():
                     "k: .inf\nl: -1.5e3\nm: '0400'\n", "f.yaml")
     assert src.data == {"a": "yes", "b": "off", "c": 400, "d": "1:30", "e": "2026-11-23", "f": "1_000", "g": 15,
                         "h": 31, "i": None, "j": True, "k": float("inf"), "l": -1500.0, "m": "0400"}
+
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="~nNtTfFrueals0123456789+-.eExXoOabinINF _:\n", max_size=8) | st.text(max_size=6))
+def test_a_plain_value_is_read_by_the_core_schema_forms(value):
+    """core_tag, which looks at a value's first character before its forms, tags as the forms do."""
+    form = next((tag for tag, form in yamlload._SCALAR_FORMS.items() if form.match(value)), yamlload._STR)
+    assert yamlload.core_tag(value) == form
 
 
 @pytest.mark.parametrize(("game", "file", "old", "new", "words"), [

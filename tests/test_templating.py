@@ -218,15 +218,23 @@ _EXPRESSIONS = st.recursive(_ATOMS, lambda inner: st.one_of(
     st.builds(lambda a: f"({a})[1:]", inner),
     st.builds(lambda a: f"({a}) is defined", inner),
 ), max_leaves=5)
-_EXPRESSION_TEXTS = st.lists(st.one_of(st.sampled_from(["", "a ", "\n", "é✓"]),
-                                       _EXPRESSIONS.map(lambda e: "{{ " + e + " }}")), max_size=5)
+_OUTPUTS = st.lists(st.one_of(st.sampled_from(["", "a ", "\n", "é✓"]),
+                              _EXPRESSIONS.map(lambda e: "{{ " + e + " }}")), max_size=4).map("".join)
+_EXPRESSION_TEXTS = st.lists(st.one_of(
+    _OUTPUTS,
+    st.builds(lambda test, body: "{% if " + test + " %}" + body + "{% endif %}", _EXPRESSIONS, _OUTPUTS),
+    st.builds(lambda t1, b1, t2, b2, b3: "{% if " + t1 + " %}" + b1 + "{% elif " + t2 + " %}" + b2
+              + "{% else %}" + b3 + "{% endif %}", _EXPRESSIONS, _OUTPUTS, _EXPRESSIONS, _OUTPUTS, _OUTPUTS),
+    st.builds(lambda t1, t2, b: "{% if " + t1 + " %}{% if " + t2 + " %}" + b + "{% endif %}\n{% endif %}",
+              _EXPRESSIONS, _EXPRESSIONS, _OUTPUTS),
+), max_size=3)
 
 
 @pytest.mark.filterwarnings("ignore::SyntaxWarning")   # jinja2 writes `true[1:]` as `True[1:]`
 @settings(max_examples=600, deadline=None)
 @given(_EXPRESSION_TEXTS.map("".join), st.sets(st.sampled_from(list(_VALUES))))
 def test_a_template_of_text_and_expressions_renders_as_jinja2_renders_it(text, given_names):
-    """Filters, calls, operators, comparisons and conditions: Direct gives jinja2's text or its
+    """Filters, calls, operators, comparisons, conditions and `if`s: Direct gives jinja2's text or its
     problem, charging the same budget, for every template it takes; jinja2 compiles the others."""
     env = templating.sandboxed_environment()
     try:
@@ -249,10 +257,12 @@ def test_a_template_of_text_and_expressions_renders_as_jinja2_renders_it(text, g
 def test_templates_of_text_and_expressions_are_not_compiled_and_others_are():
     for text in ("{{ unit.name }} costs {{ unit.cost }} ({{ seats[2][0] }})", "{{ unit.name | upper }}",
                  "{{ words(3) }}", "{{ n + 1 }}", "{{ seats[n] }}", "{{ 'a' if n > 2 else 'b' }}",
-                 "{{ words | join(', ') }} and {{ n | plural('round') }}"):
+                 "{{ words | join(', ') }} and {{ n | plural('round') }}", "{% if n %}x{% endif %}",
+                 "{% if n > 3 %}{{ n }}{% elif text %}{% if words %}y{% endif %}{% else %}z{% endif %}."):
         assert isinstance(templating.compiled(text), templating.Direct), text
-    for text in ("{{ self }}", "{% if n %}x{% endif %}", "{{ words[1:] }}", "{{ n ~ 'x' }}", "{{ n is odd }}",
-                 "{% if n %}{{ n | nosuch }}{% endif %}", "{{ f(*words) }}", "{{ x + ([1] | list) }}"):
+    for text in ("{{ self }}", "{% for w in words %}{{ w }}{% endfor %}", "{% set x = 1 %}", "{{ words[1:] }}",
+                 "{{ n ~ 'x' }}", "{{ n is odd }}", "{% if n %}{{ n | nosuch }}{% endif %}", "{{ f(*words) }}",
+                 "{{ x + ([1] | list) }}"):
         assert isinstance(templating.compiled(text), jinja2.Template), text
     for text in ("{{ n | nosuch }}", "{{ f(a=1, a=2) }}"):   # jinja2 refuses them, or Python its code
         with pytest.raises(TemplateProblem):

@@ -26,7 +26,7 @@ import types
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeAlias
 
 import jinja2
 from jinja2 import nodes
@@ -651,39 +651,53 @@ def _value(node: nodes.Node, env: BoundedSandbox) -> Value:
     raise AssertionError(f"not an expression Direct evaluates: {type(node).__name__}")
 
 
-class Direct:
-    """A template that is one run of text and expressions (`{{ unit.cost }}`, `{{ n | plural('round') }}`,
-    `{{ 'A' if kind == 'x' else 'B' }}`: nearly every card and decision text in the shipped content),
-    rendered by doing what the code jinja2 generates for it does, step for step. jinja2's own compiler
-    decides what is constant: each expression is first folded by jinja2 (`as_const`, its Optimizer) as
-    its code generator folds it, and constant runs of text become one chunk. The rest is evaluated in
-    jinja2's order: each name resolved from the render's values then the globals (undefined when
-    neither has it), every attribute, item, call, filter and operator through the sandboxed
-    environment's own getattr, getitem, call, call_binop and filters (given the render's Context when
-    they ask for it), each value through the environment's finalize and str. The same text, the same
-    budget charged, the same errors; what it saves is generating that code and compiling it, which
-    costs as much as loading a content file. Anything else (a tag, a slice, `*args`, a name of
-    Python's keywords) is compiled by jinja2."""
+Step: TypeAlias = "str | Value | _Branch"
+"""One thing a Direct template does: a chunk of text, an expression printed, or an `if`."""
 
-    def __init__(self, parts: list[str | Value]) -> None:
-        self.parts = parts
 
-    @classmethod
-    def of(cls, tree: nodes.Template) -> Direct | None:
-        """The Direct template of a parsed template, None when it holds anything else (then the tree
-        is as parsed, for jinja2 to compile); _Unwritable when jinja2 folded a part of it to a
-        constant its code would not write back as itself (the tree is folded then)."""
-        if len(tree.body) != 1 or not isinstance(tree.body[0], nodes.Output):
-            return None
-        env = sandboxed_environment()
-        children = tree.body[0].nodes
-        if not all(isinstance(c, nodes.TemplateData) or _evaluable(c, env) for c in children):
-            return None
-        eval_ctx = nodes.EvalContext(env, None)
-        optimizer = Optimizer(env)
-        parts: list[str | Value] = []
+class _Branch:
+    """An `{% if %}` (with its `elif`s and `else`): each test in turn, the steps of the first that
+    holds (the `else`'s, test None, when none does)."""
+
+    __slots__ = ("arms",)
+
+    def __init__(self, arms: list[tuple[Value | None, list[Step]]]) -> None:
+        self.arms = arms
+
+
+def _direct_body(body: list[nodes.Node], env: BoundedSandbox) -> bool:
+    """Whether Direct renders these statements: runs of text and expressions, and `if`s of them."""
+    for node in body:
+        if isinstance(node, nodes.Output):
+            if not all(isinstance(c, nodes.TemplateData) or _evaluable(c, env) for c in node.nodes):
+                return False
+        elif isinstance(node, nodes.If):
+            if not (_evaluable(node.test, env) and _direct_body(node.body, env) and _direct_body(node.else_, env)
+                    and all(_evaluable(e.test, env) and _direct_body(e.body, env) for e in node.elif_)):
+                return False
+        else:
+            return False
+    return True
+
+
+def _steps(body: list[nodes.Node], env: BoundedSandbox, eval_ctx: nodes.EvalContext,
+           optimizer: Optimizer) -> list[Step]:
+    """The statements made ready to render, as jinja2's code generator writes them: each Output's
+    constant runs joined into one chunk (CodeGenerator.visit_Output, with finalize.const), every
+    expression folded by jinja2's Optimizer (optimizeconst) before it is made ready."""
+    steps: list[Step] = []
+    for node in body:
+        if isinstance(node, nodes.If):
+            arms: list[tuple[Value | None, list[Step]]] = [
+                (_value(optimizer.visit(branch.test, eval_ctx), env), _steps(branch.body, env, eval_ctx, optimizer))
+                for branch in (node, *node.elif_)]
+            if node.else_:
+                arms.append((None, _steps(node.else_, env, eval_ctx, optimizer)))
+            steps.append(_Branch(arms))
+            continue
+        assert isinstance(node, nodes.Output)
         constants: list[str] = []
-        for child in children:   # CodeGenerator.visit_Output, with finalize.const and optimizeconst
+        for child in node.nodes:
             try:
                 if isinstance(child, nodes.TemplateData):
                     constants.append(str(child.as_const(eval_ctx)))
@@ -693,24 +707,61 @@ class Direct:
             except Exception:
                 pass
             if constants:
-                parts.append("".join(constants))
+                steps.append("".join(constants))
                 constants = []
-            parts.append(_value(optimizer.visit(child, eval_ctx), env))
+            steps.append(_value(optimizer.visit(child, eval_ctx), env))
         if constants:
-            parts.append("".join(constants))
-        return cls(parts)
+            steps.append("".join(constants))
+    return steps
+
+
+class Direct:
+    """A template of runs of text and expressions (`{{ unit.cost }}`, `{{ n | plural('round') }}`,
+    `{{ 'A' if kind == 'x' else 'B' }}`) and `{% if %}`s of them: nearly every card and decision text
+    in the shipped content. It renders by doing what the code jinja2 generates for it does, step for
+    step. jinja2's own compiler decides what is constant: each expression is first folded by jinja2
+    (`as_const`, its Optimizer) as its code generator folds it, and constant runs of text become one
+    chunk. The rest is evaluated in jinja2's order: each name resolved from the render's values then
+    the globals (undefined when neither has it), every attribute, item, call, filter and operator
+    through the sandboxed environment's own getattr, getitem, call, call_binop and filters (given the
+    render's Context when they ask for it), each value through the environment's finalize and str.
+    The same text, the same budget charged, the same errors; what it saves is generating that code
+    and compiling it, which costs as much as loading a content file. Anything else (a `for`, a `set`,
+    a slice, `*args`, a name of Python's keywords) is compiled by jinja2."""
+
+    def __init__(self, steps: list[Step]) -> None:
+        self.steps = steps
+
+    @classmethod
+    def of(cls, tree: nodes.Template) -> Direct | None:
+        """The Direct template of a parsed template, None when it holds anything else (then the tree
+        is as parsed, for jinja2 to compile); _Unwritable when jinja2 folded a part of it to a
+        constant its code would not write back as itself (the tree is folded then)."""
+        env = sandboxed_environment()
+        if not tree.body or not _direct_body(tree.body, env):
+            return None
+        return cls(_steps(tree.body, env, nodes.EvalContext(env, None), Optimizer(env)))
 
     def render(self, *args: Any, **kwargs: Any) -> str:
         return _bounded_render(self.generate, args, kwargs)
 
     def generate(self, *args: Any, **kwargs: Any) -> Iterator[str]:
         env = sandboxed_environment()
-        run = _Run(env, dict(*args, **kwargs))
-        for part in self.parts:
-            if isinstance(part, str):
-                yield part
-                continue
-            yield str(env.finalize(part(run)))   # type: ignore[misc]
+        return _generate(self.steps, _Run(env, dict(*args, **kwargs)))
+
+
+def _generate(steps: list[Step], run: _Run) -> Iterator[str]:
+    finalize = run.env.finalize
+    for step in steps:
+        if isinstance(step, str):
+            yield step
+        elif isinstance(step, _Branch):
+            for test, body in step.arms:
+                if test is None or test(run):
+                    yield from _generate(body, run)
+                    break
+        else:
+            yield str(finalize(step(run)))   # type: ignore[misc]
 
 
 def from_tree(tree: nodes.Template, source: str) -> jinja2.Template | Direct:

@@ -22,6 +22,7 @@ import os
 import re
 import stat
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -55,8 +56,21 @@ _ALLOWED_TAGS = "!!str, !!int, !!float, !!bool or !!null on a value, !!seq on a 
 _NOT_PRINTABLE = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
+_NOT_TEXT_STARTS = frozenset("~nNtTfF0123456789+-.\n")
+"""The characters a null, a boolean or a number can start with (an empty value is a null too, and so
+is a line break alone: `$` matches before it)."""
+
+
 def core_tag(value: str) -> str:
     """The tag of a plain (unquoted, untagged) scalar under the YAML 1.2 core schema."""
+    if value and value[0] not in _NOT_TEXT_STARTS:   # most values and keys: words, at a glance
+        return _STR
+    return _core_tag(value)
+
+
+@lru_cache(maxsize=1024)
+def _core_tag(value: str) -> str:
+    """core_tag of a value that may not be text (keys such as `name` or `faces` repeat in every file)."""
     for tag in (_NULL, _BOOL, _INT, _FLOAT):
         if _SCALAR_FORMS[tag].match(value):
             return tag
