@@ -68,7 +68,8 @@ def _files(m: IslandOfFog, counts: dict[str, int]) -> Iterator[KitFile]:
 
     # cards: the combat reference (from the exact odds) and a turn summary for each nation
     rows = table(m)
-    summaries = [draw_cards.turn_summary(m, c) for c in colours]
+    lines = draw_cards.summary_lines(m)
+    summaries = [draw_cards.turn_summary(m, c, lines) for c in colours]
     card_back = draw_cards.card_back(m)
     yield PrintFile("cards.pdf", "reference cards", [
         Sheet("combat reference card", draw_cards.combat_card(m, rows), "cards/combat"),

@@ -3,6 +3,8 @@ exact odds table."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ...content import ContentSet, Loc, Problem
 from ...draw import Circle, Rect, Scene, Text
 from ...draw.fonts import PT_MM, width_mm
@@ -20,7 +22,7 @@ from .rules import Force, forces
 from .text import card_words, combat_lines, combat_words, context, odds_grid, words
 
 
-def summary_lines(m: IslandOfFog) -> list[tuple[str, str]]:
+def summary_lines(m: IslandOfFog) -> Lines:
     """The turn summary as (kind, text) lines: 'head' or 'item'."""
     out = []
     for line in render("island-of-fog/turn-summary.md.j2", **context(m)).splitlines():
@@ -29,40 +31,67 @@ def summary_lines(m: IslandOfFog) -> list[tuple[str, str]]:
             out.append(("head", line[2:]))
         elif line.startswith("- "):
             out.append(("item", line[2:]))
-    return out
+    return tuple(out)
 
 
-def _flow(lines: list[tuple[str, str]], x: float, y: float, w: float, h: float, colour: str, ink: str,
+Lines = tuple[tuple[str, str], ...]
+"""The turn summary's lines, (kind, text) each: the same for every nation."""
+
+
+def _flow(lines: Lines, x: float, y: float, w: float, h: float, colour: str, ink: str,
           max_pt: float, min_pt: float) -> list[SceneItem] | None:
     """Headings and bullets laid out top to bottom, all at the largest size that fits; None when they
     do not fit even at `min_pt`."""
+    size = _flow_size(lines, y, w, h, max_pt, min_pt)
+    if size is None:
+        return None
+    items: list[SceneItem] = []
+    _flow_at(lines, x, y, w, size, colour, ink, items)
+    return items
+
+
+@lru_cache(maxsize=16)
+def _flow_size(lines: Lines, y: float, w: float, h: float, max_pt: float, min_pt: float) -> float | None:
+    """The size `_flow` lays the lines out at, found once for every nation's card (only the colours
+    differ between them)."""
     size = max_pt
     while True:
-        items: list[SceneItem] = []
-        cy = y
-        for kind, text in lines:
-            step = size * PT_MM * LEADING
-            if kind == "head":
-                cy += step * 0.45
-                items.append(Text(x, cy + size * PT_MM * 0.95, text.upper(), size, colour, "bold"))
-                cy += step * 1.05
-                continue
-            rows = wrap(text, w - 3.0, size)
-            items.append(Circle(x + 0.9, cy + step * 0.45, 0.5, fill=colour))
-            for row in rows:
-                items.append(Text(x + 2.6, cy + size * PT_MM * 0.85, row, size, ink))
-                cy += step
-            cy += step * 0.15
-        if cy - y <= h:
-            return items
+        if _flow_at(lines, 0.0, y, w, size, "", "", None) - y <= h:
+            return size
         if size <= min_pt:
             return None
         size = max(min_pt, size - 0.25)
 
 
-def turn_summary_checked(m: IslandOfFog, colour: str,
-                         content: ContentSet | None = None) -> tuple[Scene, list[Problem]]:
+def _flow_at(lines: Lines, x: float, y: float, w: float, size: float, colour: str, ink: str,
+             items: list[SceneItem] | None) -> float:
+    """Where the lines laid out at `size` end (mm down the face); their drawing added to `items`."""
+    cy = y
+    for kind, text in lines:
+        step = size * PT_MM * LEADING
+        if kind == "head":
+            cy += step * 0.45
+            if items is not None:
+                items.append(Text(x, cy + size * PT_MM * 0.95, text.upper(), size, colour, "bold"))
+            cy += step * 1.05
+            continue
+        rows = wrap(text, w - 3.0, size)
+        if items is not None:
+            items.append(Circle(x + 0.9, cy + step * 0.45, 0.5, fill=colour))
+        for row in rows:
+            if items is not None:
+                items.append(Text(x + 2.6, cy + size * PT_MM * 0.85, row, size, ink))
+            cy += step
+        cy += step * 0.15
+    return cy
+
+
+def turn_summary_checked(m: IslandOfFog, colour: str, content: ContentSet | None = None,
+                         lines: Lines | None = None) -> tuple[Scene, list[Problem]]:
+    """A nation's turn summary card and its problems; `lines`, the summary_lines of `m` when the
+    caller has them (they are the same for every nation)."""
     nation = m.colour[colour]
+    said = summary_lines(m) if lines is None else lines
     # the content texts the summary prints, for the message when it does not fit: the units' names
     units = {f"unit {u.id!r}": content.place("units", ("units", k, "name"))
              for k, u in enumerate(m.units.units)} if content else {}
@@ -75,7 +104,7 @@ def turn_summary_checked(m: IslandOfFog, colour: str,
 
     def summary(b: SlotBox) -> tuple[SceneItem, ...]:
         low = b.min_size or 6.0
-        items = _flow(summary_lines(m), b.x, b.y, b.w, b.h, b.color or m.look.ink, m.look.ink, b.size or 8.0, low)
+        items = _flow(said, b.x, b.y, b.w, b.h, b.color or m.look.ink, m.look.ink, b.size or 8.0, low)
         if items is None:
             raise DoesNotFit(f"the turn summary does not fit its {b.w:g} x {b.h:g} mm box even at {low:g} pt",
                              tuple(units))
@@ -85,9 +114,9 @@ def turn_summary_checked(m: IslandOfFog, colour: str,
     return Scene(scene.w, scene.h, scene.items, scene.background, f"{nation.name} turn summary"), problems
 
 
-def turn_summary(m: IslandOfFog, colour: str) -> Scene:
+def turn_summary(m: IslandOfFog, colour: str, lines: Lines | None = None) -> Scene:
     """A nation's turn summary card (layouts/card-turn-summary.yaml)."""
-    return turn_summary_checked(m, colour)[0]
+    return turn_summary_checked(m, colour, None, lines)[0]
 
 
 def card_back_checked(m: IslandOfFog, content: ContentSet | None = None) -> tuple[Scene, list[Problem]]:
@@ -107,8 +136,9 @@ def problems(m: IslandOfFog, content: ContentSet) -> list[Problem]:
     long for its box, at the layout, naming the data lines it prints), found by drawing each once,
     and every content text too long for its place on the combat card, at its data line."""
     out = card_back_checked(m, content)[1]
+    lines = summary_lines(m)
     for c in m.game.colours:
-        out += turn_summary_checked(m, c.id, content)[1]
+        out += turn_summary_checked(m, c.id, content, lines)[1]
     return out + combat_card_checked(m, None, content)[1]
 
 
