@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import cache
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from .compiled import (
     ACROSS,
@@ -33,6 +33,8 @@ from .compiled import (
     CardData,
     Eff,
 )
+
+T = TypeVar("T")
 
 
 class Unit:
@@ -96,6 +98,20 @@ class Policy(Protocol):
 ATTACK = -1
 
 
+def shuffled(cards: list[T], rng: random.Random) -> None:
+    """Shuffle `cards` in place exactly as `rng.shuffle(cards)` does, draw for draw (Fisher-Yates from
+    the end, each index drawn from getrandbits and redrawn while out of range: random.Random's own
+    algorithm), without its Python call for every card (a test holds it to rng.shuffle)."""
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 @cache
 def rings(columns: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
     """Columns by distance from each column: ((c,), (c-1, c+1), …) (decision targeting-distance)."""
@@ -138,8 +154,8 @@ class Battle:
         self.policies = list(policies)
         self.decks: list[list[CardData]] = [list(decks[0]), list(decks[1])]
         if shuffle:
-            rng.shuffle(self.decks[0])
-            rng.shuffle(self.decks[1])
+            shuffled(self.decks[0], rng)
+            shuffled(self.decks[1], rng)
         self.hands: list[list[CardData]] = [[], []]
         self.discard: list[list[CardData]] = [[], []]
         self.board: list[list[Unit | None]] = [[None] * self.nslots, [None] * self.nslots]
@@ -381,8 +397,10 @@ class Battle:
             if not count[1 - side]:
                 self.winner = side  # "no characters on the opponent's board": that player wins
                 return True
-            cands = self.attack_targets(side, u.col)
-            t = cands[0] if len(cands) == 1 else self.policies[side].choose(self, side, cands, ATTACK, u.attack)
+            t = self.across(side, u.col)  # where most attacks go
+            if t is None:
+                cands = self.attack_targets(side, u.col)
+                t = cands[0] if len(cands) == 1 else self.policies[side].choose(self, side, cands, ATTACK, u.attack)
             u.exhausted = True
             hits.append((u.attack, t))
             clash = not t.exhausted and not u.ranged
@@ -403,15 +421,11 @@ class Battle:
 
     def attack_targets(self, side: int, col: int) -> list[Unit]:
         """Whom a character in `col` attacks: across (frontline first), else the nearest column(s)."""
-        enemy = self.board[1 - side]
-        c = self.columns
-        t = enemy[col]  # across, the nearest ring: most attacks end here
-        if t is None or not t.face_up:
-            t = enemy[col + c]
-            if t is not None and not t.face_up:
-                t = None
+        t = self.across(side, col)  # the nearest ring
         if t is not None:
             return [t]
+        enemy = self.board[1 - side]
+        c = self.columns
         rings = self.near[col]
         for k in range(1, len(rings)):
             found = []
@@ -426,6 +440,17 @@ class Battle:
             if found:
                 return found
         return []
+
+    def across(self, side: int, col: int) -> Unit | None:
+        """The face-up enemy across from `col`: in the frontline, else in the backline behind it."""
+        enemy = self.board[1 - side]
+        t = enemy[col]
+        if t is not None and t.face_up:
+            return t
+        t = enemy[col + self.columns]
+        if t is not None and t.face_up:
+            return t
+        return None
 
     def defeat(self, u: Unit) -> None:
         self.board[u.side][u.slot] = None
@@ -464,11 +489,8 @@ class Battle:
             return [u]
         c = self.columns
         if target == ACROSS:
-            enemy = self.board[1 - u.side]
-            for t in (enemy[u.col], enemy[u.col + c]):
-                if t is not None and t.face_up:
-                    return [t]
-            return []
+            t = self.across(u.side, u.col)
+            return [] if t is None else [t]
         if target == NEAREST:
             return self.attack_targets(u.side, u.col)
         if target == COLUMN:

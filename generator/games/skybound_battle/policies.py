@@ -63,7 +63,7 @@ class GreedyPolicy:
         attack, life, armour, back = card.attack, card.life, card.armour, card.backliner
         front = 7 if back else 10  # a card that wants a shield scores 3 less in the frontline
         shielding = front + 3  # … and 3 more with a character behind it to shield
-        for col, off in enumerate(off_centre):  # frontline: it stands between the enemy and whatever is behind it
+        for col in range(c):  # frontline: it stands between the enemy and whatever is behind it
             if own[col] is not None:
                 continue
             score = front if own[col + c] is None else shielding
@@ -76,18 +76,18 @@ class GreedyPolicy:
                         score += 4
                     if e.attack - armour >= life:
                         score -= 4
-            total = score - off  # whole points, exact; the tenths off centre taken off last
+            total = score - off_centre[col]  # whole points, exact; the tenths off centre taken off last
             if total > best_score:
                 best_s, best_score = col, total
         shielded = 12 if back else 6
         if best_score >= shielded - least_off:
             return best_s  # no backline spot can score more (and equals go to the frontline, first in board order)
-        for col, off in enumerate(off_centre, c):  # backline: only worth it behind a shield
-            if own[col] is not None:
+        for col in range(c):  # backline: only worth it behind a shield
+            if own[col + c] is not None:
                 continue
-            total = (1 if own[col - c] is None else shielded) - off
+            total = (1 if own[col] is None else shielded) - off_centre[col]
             if total > best_score:
-                best_s, best_score = col, total
+                best_s, best_score = col + c, total
         return best_s
 
     def choose(self, battle: Battle, side: int, candidates: list[Unit], verb: int, amount: int) -> Unit:
