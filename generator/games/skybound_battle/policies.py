@@ -59,7 +59,7 @@ class GreedyPolicy:
         c = battle.columns
         off_centre, least_off = _off_centre(c)
         best_s = -1
-        best_score = -1e9
+        best_total = -1 << 30
         attack, life, armour, back = card.attack, card.life, card.armour, card.backliner
         front = 7 if back else 10  # a card that wants a shield scores 3 less in the frontline
         shielding = front + 3  # … and 3 more with a character behind it to shield
@@ -67,7 +67,9 @@ class GreedyPolicy:
             if own[col] is not None:
                 continue
             score = front if own[col + c] is None else shielding
-            e = enemy[col] or enemy[col + c]
+            e = enemy[col]  # the enemy across, frontline first, face up or not
+            if e is None:
+                e = enemy[col + c]
             if e is not None:
                 if not e.face_up:
                     score += 1
@@ -76,18 +78,18 @@ class GreedyPolicy:
                         score += 4
                     if e.attack - armour >= life:
                         score -= 4
-            total = score - off_centre[col]  # whole points, exact; the tenths off centre taken off last
-            if total > best_score:
-                best_s, best_score = col, total
+            total = 20 * score - off_centre[col]  # in twentieths of a point, less the column's
+            if total > best_total:
+                best_s, best_total = col, total
         shielded = 12 if back else 6
-        if best_score >= shielded - least_off:
+        if best_total >= 20 * shielded - least_off:
             return best_s  # no backline spot can score more (and equals go to the frontline, first in board order)
         for col in range(c):  # backline: only worth it behind a shield
             if own[col + c] is not None:
                 continue
-            total = (1 if own[col] is None else shielded) - off_centre[col]
-            if total > best_score:
-                best_s, best_score = col + c, total
+            total = 20 * (1 if own[col] is None else shielded) - off_centre[col]
+            if total > best_total:
+                best_s, best_total = col + c, total
         return best_s
 
     def choose(self, battle: Battle, side: int, candidates: list[Unit], verb: int, amount: int) -> Unit:
@@ -122,11 +124,11 @@ def _lookahead_dump() -> Policy:
 
 
 @cache
-def _off_centre(columns: int) -> tuple[tuple[float, ...], float]:
-    """How far each column is off centre, in the tenths of a point the greedy player takes off a
-    spot's score there (it prefers the middle); and the least of them."""
-    centre = (columns - 1) / 2
-    off = tuple(abs(col - centre) * 0.1 for col in range(columns))
+def _off_centre(columns: int) -> tuple[tuple[int, ...], int]:
+    """What the greedy player takes off a spot's score for its column being off centre (it prefers
+    the middle): a tenth of a point a column, in twentieths of a point (half a column off centre,
+    when the columns are even, is one), so that scores add up exactly; and the least of them."""
+    off = tuple(abs(2 * col - (columns - 1)) for col in range(columns))
     return off, min(off)
 
 
