@@ -30,7 +30,7 @@ from typing import Any, TypeAlias
 
 import jinja2
 from jinja2 import nodes
-from jinja2.compiler import CodeGenerator, Frame
+from jinja2.compiler import CodeGenerator, Frame, find_undeclared
 from jinja2.optimizer import Optimizer
 from jinja2.runtime import LoopContext, Macro
 from jinja2.sandbox import ImmutableSandboxedEnvironment
@@ -483,14 +483,16 @@ class _Unwritable(Exception):
 
 
 class _Run:
-    """One render of a Direct template: its values, and the jinja2 Context the compiled template would
-    make for them (made only when a call or a filter is given it)."""
+    """One render of a Direct template: its values, the names its `set`s and loops bound so far
+    (`scope`, the innermost loop's variables over the outer ones'), and the jinja2 Context the compiled
+    template would make for them (made only when a call, a filter or a `set` asks for it)."""
 
-    __slots__ = ("_context", "env", "values")
+    __slots__ = ("_context", "env", "scope", "values")
 
     def __init__(self, env: BoundedSandbox, values: dict[str, Any]) -> None:
         self.env = env
         self.values = values
+        self.scope: dict[str, Any] = {}
         self._context: jinja2.runtime.Context | None = None
 
     @property
@@ -501,6 +503,8 @@ class _Run:
         return self._context
 
     def name(self, name: str) -> Any:
+        if name in self.scope:
+            return self.scope[name]
         env = self.env
         return self.values[name] if name in self.values else env.globals[name] if name in env.globals else \
             env.undefined(name=name)
@@ -529,8 +533,10 @@ def _evaluable(node: nodes.Node, env: BoundedSandbox, depth: int = 0) -> bool:
     if isinstance(node, nodes.Getattr):
         return _evaluable(node.node, env, inner)
     if isinstance(node, nodes.Getitem):
-        return not isinstance(node.arg, nodes.Slice) and _evaluable(node.node, env, inner) \
-            and _evaluable(node.arg, env, inner)
+        if isinstance(node.arg, nodes.Slice):
+            parts = (node.arg.start, node.arg.stop, node.arg.step)
+            return _evaluable(node.node, env, inner) and all(p is None or _evaluable(p, env, inner) for p in parts)
+        return _evaluable(node.node, env, inner) and _evaluable(node.arg, env, inner)
     if isinstance(node, (nodes.Filter, nodes.Call)):
         if node.dyn_args is not None or node.dyn_kwargs is not None or node.node is None:
             return False
@@ -542,7 +548,7 @@ def _evaluable(node: nodes.Node, env: BoundedSandbox, depth: int = 0) -> bool:
         return _evaluable(node.node, env, inner) and all(_evaluable(a, env, inner) for a in node.args) \
             and all(_evaluable(k.value, env, inner) for k in node.kwargs)
     if isinstance(node, nodes.CondExpr):
-        return node.expr2 is not None and all(_evaluable(n, env, inner) for n in (node.test, node.expr1, node.expr2))
+        return all(n is None or _evaluable(n, env, inner) for n in (node.test, node.expr1, node.expr2))
     if isinstance(node, nodes.Compare):
         return _evaluable(node.expr, env, inner) and all(op.op in _COMPARE and _evaluable(op.expr, env, inner)
                                                          for op in node.ops)
@@ -569,7 +575,7 @@ def _written_back(value: Any) -> bool:
     return isinstance(value, (str, range)) or value is None
 
 
-def _value(node: nodes.Node, env: BoundedSandbox) -> Value:
+def _value(node: nodes.Node, env: BoundedSandbox, in_loop: bool = False) -> Value:
     """`node` (folded as jinja2 folds it) made ready to evaluate, step for step as the code jinja2
     generates for it: every name, attribute, item, call, filter and operator through the sandbox."""
     if isinstance(node, nodes.Const):
@@ -581,38 +587,54 @@ def _value(node: nodes.Node, env: BoundedSandbox) -> Value:
         name = node.name
         return lambda run: run.name(name)
     if isinstance(node, nodes.Getattr):
-        of, attr = _value(node.node, env), node.attr
+        of, attr = _value(node.node, env, in_loop), node.attr
         return lambda run: run.env.getattr(of(run), attr)
+    if isinstance(node, nodes.Getitem) and isinstance(node.arg, nodes.Slice):   # jinja2 writes obj[a:b:c]
+        of = _value(node.node, env, in_loop)
+        start, stop, step = (None if n is None else _value(n, env, in_loop)
+                             for n in (node.arg.start, node.arg.stop, node.arg.step))
+        return lambda run: of(run)[slice(start(run) if start else None, stop(run) if stop else None,
+                                          step(run) if step else None)]
     if isinstance(node, nodes.Getitem):
-        of, key = _value(node.node, env), _value(node.arg, env)
+        of, key = _value(node.node, env, in_loop), _value(node.arg, env, in_loop)
         return lambda run: run.env.getitem(of(run), key(run))
     if isinstance(node, (nodes.Filter, nodes.Call)):
-        args = [_value(a, env) for a in node.args]
-        kwargs = [(str(k.key), _value(k.value, env)) for k in node.kwargs]
+        args = [_value(a, env, in_loop) for a in node.args]
+        kwargs = [(str(k.key), _value(k.value, env, in_loop)) for k in node.kwargs]
         if isinstance(node, nodes.Filter):
             func = env.filters[node.name]
             passed = _PASS.get(_PassArg.from_obj(func))
             assert node.node is not None   # a filter block's, which _evaluable refuses
-            of = _value(node.node, env)
+            of = _value(node.node, env, in_loop)
 
             def filtered(run: _Run) -> Any:
                 first = [passed(run)] if passed is not None else []
                 value = of(run)
                 return func(*first, value, *[a(run) for a in args], **{k: v(run) for k, v in kwargs})
             return filtered
-        callee = _value(node.node, env)
+        callee = _value(node.node, env, in_loop)
+
+        if in_loop:   # jinja2 hands a call in a loop's body the loop's `set`s (none here), and charges it
+            def called_in_loop(run: _Run) -> Any:
+                context, obj = run.context, callee(run)
+                return run.env.call(context, obj, *[a(run) for a in args], **{k: v(run) for k, v in kwargs},
+                                    _loop_vars={})
+            return called_in_loop
 
         def called(run: _Run) -> Any:
             context, obj = run.context, callee(run)
             return run.env.call(context, obj, *[a(run) for a in args], **{k: v(run) for k, v in kwargs})
         return called
     if isinstance(node, nodes.CondExpr):
-        assert node.expr2 is not None   # _evaluable said so
-        test, expr1, expr2 = _value(node.test, env), _value(node.expr1, env), _value(node.expr2, env)
+        test, expr1 = _value(node.test, env, in_loop), _value(node.expr1, env, in_loop)
+        if node.expr2 is None:   # jinja2's plain Undefined, saying where
+            hint = f"the inline if-expression on line {node.lineno} evaluated to false and no else section was defined."
+            return lambda run: expr1(run) if test(run) else jinja2.runtime.Undefined(hint)
+        expr2 = _value(node.expr2, env, in_loop)
         return lambda run: expr1(run) if test(run) else expr2(run)
     if isinstance(node, nodes.Compare):
-        first = _value(node.expr, env)
-        ops = [(_COMPARE[op.op], _value(op.expr, env)) for op in node.ops]
+        first = _value(node.expr, env, in_loop)
+        ops = [(_COMPARE[op.op], _value(op.expr, env, in_loop)) for op in node.ops]
 
         last_compare, last = ops[-1]
 
@@ -627,32 +649,33 @@ def _value(node: nodes.Node, env: BoundedSandbox) -> Value:
             return last_compare(left, last(run))
         return compared
     if isinstance(node, nodes.And):
-        left, right = _value(node.left, env), _value(node.right, env)
+        left, right = _value(node.left, env, in_loop), _value(node.right, env, in_loop)
         return lambda run: left(run) and right(run)
     if isinstance(node, nodes.Or):
-        left, right = _value(node.left, env), _value(node.right, env)
+        left, right = _value(node.left, env, in_loop), _value(node.right, env, in_loop)
         return lambda run: left(run) or right(run)
     if type(node) in _BINARY:
         assert isinstance(node, nodes.BinExpr)
-        op, left, right = _BINARY[type(node)], _value(node.left, env), _value(node.right, env)
+        op, left, right = _BINARY[type(node)], _value(node.left, env, in_loop), _value(node.right, env, in_loop)
         if op in env.intercepted_binops:
             return lambda run: run.env.call_binop(run.context, op, left(run), right(run))
         python = _PYTHON_BINARY[op]
         return lambda run: python(left(run), right(run))
     if type(node) in _UNARY:
         assert isinstance(node, nodes.UnaryExpr)
-        unary, of = _UNARY[type(node)][1], _value(node.node, env)
+        unary, of = _UNARY[type(node)][1], _value(node.node, env, in_loop)
         return lambda run: unary(of(run))
     if isinstance(node, (nodes.Tuple, nodes.List)):
-        items = [_value(n, env) for n in node.items]
+        items = [_value(n, env, in_loop) for n in node.items]
         if isinstance(node, nodes.Tuple):
             return lambda run: tuple([i(run) for i in items])
         return lambda run: [i(run) for i in items]
     raise AssertionError(f"not an expression Direct evaluates: {type(node).__name__}")
 
 
-Step: TypeAlias = "str | Value | _Branch"
-"""One thing a Direct template does: a chunk of text, an expression printed, or an `if`."""
+Step: TypeAlias = "str | Value | _Branch | _Loop | _Set"
+"""One thing a Direct template does: a chunk of text, an expression printed, an `if`, a `for` or a
+`set`."""
 
 
 class _Branch:
@@ -665,35 +688,159 @@ class _Branch:
         self.arms = arms
 
 
-def _direct_body(body: list[nodes.Node], env: BoundedSandbox) -> bool:
-    """Whether Direct renders these statements: runs of text and expressions, and `if`s of them."""
+def _unpack2(v: Any) -> tuple[Any, ...]:
+    a, b = v
+    return a, b
+
+
+def _unpack3(v: Any) -> tuple[Any, ...]:
+    a, b, c = v
+    return a, b, c
+
+
+def _unpack4(v: Any) -> tuple[Any, ...]:
+    a, b, c, d = v
+    return a, b, c, d
+
+
+_UNPACK = {2: _unpack2, 3: _unpack3, 4: _unpack4}
+"""Python's own unpacking of a loop's item into 2, 3 or 4 names (its errors word for word)."""
+
+
+class _Loop:
+    """A `{% for %}` as jinja2's generated code runs it: the iterable through the environment's
+    `_loop_bound` (each item charged the text the body holds, as _BoundedCodeGenerator writes it),
+    the loop's `if` (a generator over the items, as jinja2 writes it), jinja2's own LoopContext when
+    the body reads `loop`, and the body's steps with the loop's names bound over the outer ones."""
+
+    __slots__ = ("body", "body_chars", "extended", "items", "names", "test")
+
+    def __init__(self, names: tuple[str, ...], items: Value, body_chars: int, test: Value | None,
+                 extended: bool, body: list[Step]) -> None:
+        self.names, self.items, self.body_chars, self.test = names, items, body_chars, test
+        self.extended, self.body = extended, body
+
+    def bind(self, item: Any) -> dict[str, Any]:
+        if len(self.names) == 1:
+            return {self.names[0]: item}
+        return dict(zip(self.names, _UNPACK[len(self.names)](item), strict=True))
+
+    def filtered(self, run: _Run, items: Iterator[Any], outer: dict[str, Any]) -> Iterator[Any]:
+        """`for x in xs if test`: the items whose test holds (a tuple of the names, for several)."""
+        test = self.test
+        assert test is not None
+        for item in items:
+            bound = self.bind(item)
+            within = run.scope   # the body's, when the body asks for the next item (loop.last)
+            run.scope = outer | bound
+            try:
+                holds = test(run)
+            finally:
+                run.scope = within
+            if holds:
+                yield item if len(self.names) == 1 else tuple(bound.values())
+
+
+class _Set:
+    """A `{% set name = value %}` at the template's top: the name bound for what follows, and set in
+    the render's Context as jinja2's code sets it (`context.vars`, `exported_vars`)."""
+
+    __slots__ = ("name", "value")
+
+    def __init__(self, name: str, value: Value) -> None:
+        self.name, self.value = name, value
+
+
+def _direct_body(body: list[nodes.Node], env: BoundedSandbox, top: bool = True) -> bool:
+    """Whether Direct renders these statements: runs of text and expressions, `if`s and `for`s of
+    them, and (at the template's top, `top`) `set`s of one name read nowhere before."""
     for node in body:
         if isinstance(node, nodes.Output):
             if not all(isinstance(c, nodes.TemplateData) or _evaluable(c, env) for c in node.nodes):
                 return False
         elif isinstance(node, nodes.If):
-            if not (_evaluable(node.test, env) and _direct_body(node.body, env) and _direct_body(node.else_, env)
-                    and all(_evaluable(e.test, env) and _direct_body(e.body, env) for e in node.elif_)):
+            if not (_evaluable(node.test, env) and _direct_body(node.body, env, False)
+                    and _direct_body(node.else_, env, False)
+                    and all(_evaluable(e.test, env) and _direct_body(e.body, env, False) for e in node.elif_)):
+                return False
+        elif isinstance(node, nodes.For):
+            if node.recursive or node.else_ or not _loop_names(node.target) or not _evaluable(node.iter, env) \
+                    or not _direct_body(node.body, env, False):
+                return False
+            if node.test is not None and (not _evaluable(node.test, env) or find_undeclared([node.test], ("loop",))):
+                return False
+        elif isinstance(node, nodes.Assign):
+            if not top or not isinstance(node.target, nodes.Name) or node.target.name in ("loop", "self") \
+                    or not _evaluable(node.node, env):
                 return False
         else:
             return False
     return True
 
 
+def _loop_names(target: nodes.Node) -> tuple[str, ...]:
+    """The names a loop binds: one name, or a tuple of 2 to 4 names (() for anything else)."""
+    if isinstance(target, nodes.Name):
+        names: tuple[str, ...] = (target.name,)
+    elif isinstance(target, nodes.Tuple) and len(target.items) in _UNPACK \
+            and all(isinstance(n, nodes.Name) for n in target.items):
+        names = tuple(n.name for n in target.items if isinstance(n, nodes.Name))
+    else:
+        return ()
+    return names if "loop" not in names and len(set(names)) == len(names) else ()
+
+
+def _sets_come_first(tree: nodes.Template) -> bool:
+    """Whether each `set` name is named nowhere before its `set`, set once, and bound by no loop
+    (so that, as in jinja2's code, it is the value set wherever it is read)."""
+    sets = {node.target.name: node for node in tree.body if isinstance(node, nodes.Assign)
+            and isinstance(node.target, nodes.Name)}
+    if not sets:
+        return True
+    counts: dict[str, int] = {}
+    for name in tree.find_all(nodes.Name):
+        if name.name in sets and name.ctx == "store":
+            counts[name.name] = counts.get(name.name, 0) + 1
+    if any(n != 1 for n in counts.values()):
+        return False
+    seen: set[str] = set()
+    for statement in tree.body:
+        read = statement.node if isinstance(statement, nodes.Assign) else statement
+        names = {n.name for n in read.find_all(nodes.Name)} | ({read.name} if isinstance(read, nodes.Name) else set())
+        if names & (set(sets) - seen):
+            return False
+        if isinstance(statement, nodes.Assign) and isinstance(statement.target, nodes.Name):
+            seen.add(statement.target.name)
+    return True
+
+
 def _steps(body: list[nodes.Node], env: BoundedSandbox, eval_ctx: nodes.EvalContext,
-           optimizer: Optimizer) -> list[Step]:
+           optimizer: Optimizer, in_loop: bool = False) -> list[Step]:
     """The statements made ready to render, as jinja2's code generator writes them: each Output's
     constant runs joined into one chunk (CodeGenerator.visit_Output, with finalize.const), every
-    expression folded by jinja2's Optimizer (optimizeconst) before it is made ready."""
+    expression folded by jinja2's Optimizer (optimizeconst) before it is made ready; `in_loop`, in a
+    loop's body (jinja2 passes its calls the loop's variables)."""
     steps: list[Step] = []
     for node in body:
         if isinstance(node, nodes.If):
             arms: list[tuple[Value | None, list[Step]]] = [
-                (_value(optimizer.visit(branch.test, eval_ctx), env), _steps(branch.body, env, eval_ctx, optimizer))
+                (_value(optimizer.visit(branch.test, eval_ctx), env, in_loop),
+                 _steps(branch.body, env, eval_ctx, optimizer, in_loop))
                 for branch in (node, *node.elif_)]
             if node.else_:
-                arms.append((None, _steps(node.else_, env, eval_ctx, optimizer)))
+                arms.append((None, _steps(node.else_, env, eval_ctx, optimizer, in_loop)))
             steps.append(_Branch(arms))
+            continue
+        if isinstance(node, nodes.For):
+            body_chars = sum(len(d.data) for part in node.body for d in part.find_all(nodes.TemplateData))
+            extended = bool(find_undeclared(node.iter_child_nodes(only=("body",)), ("loop",)))
+            test = _value(optimizer.visit(node.test, eval_ctx), env) if node.test is not None else None
+            steps.append(_Loop(_loop_names(node.target), _value(optimizer.visit(node.iter, eval_ctx), env, in_loop),
+                               body_chars, test, extended, _steps(node.body, env, eval_ctx, optimizer, True)))
+            continue
+        if isinstance(node, nodes.Assign):
+            assert isinstance(node.target, nodes.Name)
+            steps.append(_Set(node.target.name, _value(optimizer.visit(node.node, eval_ctx), env, in_loop)))
             continue
         assert isinstance(node, nodes.Output)
         constants: list[str] = []
@@ -709,7 +856,7 @@ def _steps(body: list[nodes.Node], env: BoundedSandbox, eval_ctx: nodes.EvalCont
             if constants:
                 steps.append("".join(constants))
                 constants = []
-            steps.append(_value(optimizer.visit(child, eval_ctx), env))
+            steps.append(_value(optimizer.visit(child, eval_ctx), env, in_loop))
         if constants:
             steps.append("".join(constants))
     return steps
@@ -738,7 +885,7 @@ class Direct:
         is as parsed, for jinja2 to compile); _Unwritable when jinja2 folded a part of it to a
         constant its code would not write back as itself (the tree is folded then)."""
         env = sandboxed_environment()
-        if not tree.body or not _direct_body(tree.body, env):
+        if not tree.body or not _direct_body(tree.body, env) or not _sets_come_first(tree):
             return None
         return cls(_steps(tree.body, env, nodes.EvalContext(env, None), Optimizer(env)))
 
@@ -760,8 +907,37 @@ def _generate(steps: list[Step], run: _Run) -> Iterator[str]:
                 if test is None or test(run):
                     yield from _generate(body, run)
                     break
+        elif isinstance(step, _Loop):
+            yield from _loop(step, run)
+        elif isinstance(step, _Set):
+            value = step.value(run)
+            run.scope = run.scope | {step.name: value}
+            context = run.context
+            context.vars[step.name] = value
+            if not step.name.startswith("_"):
+                context.exported_vars.add(step.name)
         else:
             yield str(finalize(step(run)))   # type: ignore[misc]
+
+
+def _loop(step: _Loop, run: _Run) -> Iterator[str]:
+    outer = run.scope
+    items: Iterator[Any] = _loop_bound(step.items(run), step.body_chars)
+    if step.test is not None:
+        items = step.filtered(run, items, outer)
+    try:
+        if step.extended:
+            for item, loop in LoopContext(items, run.env.undefined):
+                run.scope = outer | step.bind(item) | {"loop": loop}
+                yield from _generate(step.body, run)
+                run.scope = outer
+        else:
+            for item in items:
+                run.scope = outer | step.bind(item)
+                yield from _generate(step.body, run)
+                run.scope = outer
+    finally:
+        run.scope = outer
 
 
 def from_tree(tree: nodes.Template, source: str) -> jinja2.Template | Direct:
