@@ -7,7 +7,6 @@ lie (not what they are), and the enemy's face-up characters.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 
 from .compiled import DAMAGE, EXHAUST, HEAL, CardData, Eff
 from .engine import ATTACK, Battle, Policy, Unit
@@ -57,7 +56,7 @@ class GreedyPolicy:
         own = battle.board[side]
         enemy = battle.board[1 - side]
         c = battle.columns
-        off_centre, least_off = _off_centre(c)
+        off_centre, least_off = OFF_CENTRE[c]
         best_s = -1
         best_total = -1 << 30
         attack, life, armour, back = card.attack, card.life, card.armour, card.backliner
@@ -123,14 +122,20 @@ def _lookahead_dump() -> Policy:
     return LookaheadPolicy(passes=False)
 
 
-@cache
-def _off_centre(columns: int) -> tuple[tuple[int, ...], int]:
+class _OffCentre(dict[int, tuple[tuple[int, ...], int]]):
     """What the greedy player takes off a spot's score for its column being off centre (it prefers
-    the middle): a tenth of a point a column, in twentieths of a point (half a column off centre,
-    when the columns are even, is one), so that scores add up exactly; and the least of them."""
-    off = tuple(abs(2 * col - (columns - 1)) for col in range(columns))
-    return off, min(off)
+    the middle), by board width: a tenth of a point a column, in twentieths of a point (half a
+    column off centre, when the columns are even, is one) so that scores add up exactly; and the
+    least of them. Made for a width when first asked (a dict, not a cached call: it is read for
+    every card placed)."""
 
+    def __missing__(self, columns: int) -> tuple[tuple[int, ...], int]:
+        off = tuple(abs(2 * col - (columns - 1)) for col in range(columns))
+        self[columns] = value = (off, min(off))
+        return value
+
+
+OFF_CENTRE = _OffCentre()
 
 POLICIES: dict[str, Callable[[], Policy]] = {"greedy": GreedyPolicy, "random": RandomPolicy,
                                              "lookahead": _lookahead, "lookahead-dump": _lookahead_dump}
