@@ -10,12 +10,14 @@ says more about the neighbours than about playkit. Asserts nothing.
 - full build, cold:  the four kits into an empty output folder (simulations and all)
 - full build, warm:  the same again over it (nothing changed: every kit left alone)
 - one-stat rebuild:  one number edited in one game's YAML, then `playkit build` of the four kits
+  (and beside it, a process importing what that rebuild imports and doing nothing else)
 - in-process rebuild: the same edit rebuilt inside a running process (what `playkit watch` does)
 - validate:          `playkit validate` of the four games
 - watch latency:     from a one-stat save to `playkit watch` saying what changed (polls 4 times a second)
 - hostile output:    with --hostile, the slowest case of bench/hostile_output.py (issue 10: each within 5 s)
 
-playkit runs as installed: its bytecode compiled once beforehand (bench/installed.py).
+playkit runs as installed (the README's `pip install -e .` in a venv of the bench's own), its bytecode
+compiled once beforehand (bench/installed.py).
 """
 
 from __future__ import annotations
@@ -50,10 +52,21 @@ def cpu_children() -> float:
 
 def playkit(content: Path, out: Path, *args: str) -> tuple[float, float]:
     """Wall and CPU seconds of one `playkit` process."""
+    return timed([PYTHON, "-m", "generator.cli", "--content", str(content), "--out", str(out), *args])
+
+
+def timed(command: list[str]) -> tuple[float, float]:
+    """Wall and CPU seconds of one process."""
     cpu, start = cpu_children(), time.perf_counter()
-    subprocess.run([PYTHON, "-m", "generator.cli", "--content", str(content), "--out", str(out), *args],
-                   check=True, capture_output=True, cwd=ROOT, env=ENV)
+    subprocess.run(command, check=True, capture_output=True, cwd=ROOT, env=ENV)
     return time.perf_counter() - start, cpu_children() - cpu
+
+
+IMPORTS_OF_A_REBUILD = ("import generator.cli; from generator import kit; kit.import_loader(); "
+                        "kit.game_of('island-of-fog'); import generator.press.assemble, generator.export.home, "
+                        "generator.games.island_of_fog.build, svgwrite")
+"""What the one-stat rebuild's process imports before it does any work (the rest of the game's modules, the
+press and the SVG writer), drawing nothing: the part of a rebuild through the CLI no cache can take away."""
 
 
 def stat_edit(content: Path, n: int) -> None:
@@ -157,6 +170,9 @@ def main() -> None:
     rebuild = measure(n, one_stat)
     rows.append(("one-stat rebuild (playkit build)", f"{rebuild[0]:.2f} s = {100 * rebuild[0] / full[0]:.0f}%",
                  f"{rebuild[1]:.2f} s = {100 * rebuild[1] / full[1]:.0f}%", "<= 15% of a full build"))
+    floor = measure(n, lambda i: timed([PYTHON, "-c", IMPORTS_OF_A_REBUILD]))
+    rows.append(("  of which start-up: its imports alone", f"{floor[0]:.2f} s = {100 * floor[0] / full[0]:.0f}%",
+                 f"{floor[1]:.2f} s = {100 * floor[1] / full[1]:.0f}%", "-"))
     inproc = in_process_rebuild(content, work / "inproc", n)
     rows.append(("one-stat rebuild in a running process", f"{inproc[0]:.2f} s = {100 * inproc[0] / full[0]:.0f}%",
                  f"{inproc[1]:.2f} s = {100 * inproc[1] / full[1]:.0f}%", "<= 15% of a full build"))
