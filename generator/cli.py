@@ -195,6 +195,7 @@ def validate(ctx: Context, game: tuple[str, ...]) -> None:
 
     ids = ctx.game_ids(game)
     problems = []
+    cliutil.leave_at_once()   # it writes nothing and holds nothing to close
     for gid, found in zip(ids, check_games(ids, ctx.content), strict=True):
         if found:
             problems += found
@@ -402,5 +403,14 @@ def _attach_game_commands(top: _Playkit) -> None:
 _for_people(main._own.values())
 
 
+def run() -> None:
+    """The `playkit` command: `main`, left at once when its command asked to (cliutil.leave_at_once)."""
+    try:
+        main()
+    except SystemExit as done:
+        cliutil.leave(done)
+        raise
+
+
 if __name__ == "__main__":
-    main()
+    run()
