@@ -173,3 +173,19 @@ def test_forked_children_raise_what_they_raised_and_a_child_that_dies_is_an_erro
         forked(fails, list(range(6)), 2)
     with pytest.raises(RuntimeError, match="stopped"):
         forked(lambda x: os._exit(3) if x == 1 else x, [0, 1, 2], 3)
+
+
+def test_validate_as_a_process_says_everything_and_its_status_though_it_leaves_without_teardown(content_copy):
+    """`playkit validate` leaves without Python's teardown (cliutil.leave_at_once): what it printed
+    is all there, on the right stream, with the right exit status."""
+    from .conftest import replace_in
+
+    root = content_copy("skylands")
+    command = [sys.executable, "-m", "generator.cli", "--content", str(root), "validate"]
+    sound = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+    assert (sound.returncode, sound.stdout, sound.stderr) == (0, "skylands: ok\n", "")
+    replace_in(root / "skylands" / "tokens.yaml", "{value: 1, count: 12}", "{value: 1, count: twelve}")
+    broken = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+    assert broken.returncode == 1 and broken.stdout == ""
+    lines = broken.stderr.splitlines()
+    assert "tokens.yaml:" in lines[0] and "twelve" in lines[0] and lines[-1] == "1 problem found; nothing was written."
