@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ...draw import Text, width_mm
 from ...draw.fonts import PT_MM
 from ...draw.scene import Color, FontStyle
@@ -57,12 +59,20 @@ Laid = list[list[list[Run]]]  # paragraphs of lines of runs
 
 
 def fit(paras: list[Para], w: float, h: float, max_pt: float, min_pt: float = 5.0) -> tuple[float, Laid]:
-    """The largest size (0.25 pt steps, not below min_pt) at which the paragraphs fit, and their lines."""
+    """The largest size (0.25 pt steps, not below min_pt) at which the paragraphs fit, and their lines
+    (not to be changed: shared by every caller fitting the same paragraphs to the same box)."""
+    return _fit(tuple(paras), w, h, max_pt, min_pt)
+
+
+@lru_cache(maxsize=256)
+def _fit(paras: tuple[Para, ...], w: float, h: float, max_pt: float, min_pt: float) -> tuple[float, Laid]:
+    """fit, found once for each card's text and box: a card's face is checked, drawn for every deck
+    it is in, and drawn again when the kit is built, and each fits the text twice (block fits it too)."""
     size = max_pt
-    laid = lay_out(paras, w, size)
+    laid = lay_out(list(paras), w, size)
     while size > min_pt and not fits(laid, w, h, size):
         size -= 0.25
-        laid = lay_out(paras, w, size)
+        laid = lay_out(list(paras), w, size)
     return size, laid
 
 
