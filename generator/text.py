@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from .content.templating import render_template, sandboxed_environment
+from .content.templating import file_template, render_template, sandboxed_environment
 
 environment = sandboxed_environment
 
 
 def render(name: str, **context: Any) -> str:
     """Render the template file `templates/<name>`."""
-    return sandboxed_environment().get_template(name).render(**context)
+    return str(file_template(name).render(**context))
 
 
 def render_line(name: str, **context: Any) -> str:

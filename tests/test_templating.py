@@ -295,6 +295,25 @@ def test_a_loop_renders_as_jinja2_renders_it(before, loop, test, body, after, mi
     assert _rendered(made, context) == _rendered(env.from_string(text), context)
 
 
+def test_a_template_file_renders_as_jinja2_renders_it():
+    """The template files Direct takes (the Skylands rulebook, the turn summary) give jinja2's text
+    and charge its budget; one with macros is compiled by jinja2."""
+    from generator import kit, paths
+    from generator.games.island_of_fog.text import context as fog_context
+    from generator.games.skylands import boardfile
+    from generator.games.skylands.rulebook import context as skylands_context
+
+    loaded = kit.load("skylands", paths.CONTENT)
+    skylands, fog = loaded.model, kit.load("island-of-fog", paths.CONTENT).model
+    example = boardfile.scoring_example(skylands, loaded.content)
+    env = templating.sandboxed_environment()
+    for name, context in (("skylands/rulebook.md.j2", skylands_context(skylands, example)),
+                          ("island-of-fog/turn-summary.md.j2", fog_context(fog))):
+        assert isinstance(templating.file_template(name), templating.Direct), name
+        assert _rendered(templating.file_template(name), context) == _rendered(env.get_template(name), context)
+    assert isinstance(templating.file_template("island-of-fog/combat-card.j2"), jinja2.Template)
+
+
 def test_templates_of_text_and_expressions_are_not_compiled_and_others_are():
     for text in ("{{ unit.name }} costs {{ unit.cost }} ({{ seats[2][0] }})", "{{ unit.name | upper }}",
                  "{{ words(3) }}", "{{ n + 1 }}", "{{ seats[n] }}", "{{ 'a' if n > 2 else 'b' }}",

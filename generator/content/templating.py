@@ -575,7 +575,7 @@ def _written_back(value: Any) -> bool:
     return isinstance(value, (str, range)) or value is None
 
 
-def _value(node: nodes.Node, env: BoundedSandbox, in_loop: bool = False) -> Value:
+def _value(node: nodes.Node, env: BoundedSandbox, in_loop: bool = False, name: str | None = None) -> Value:
     """`node` (folded as jinja2 folds it) made ready to evaluate, step for step as the code jinja2
     generates for it: every name, attribute, item, call, filter and operator through the sandbox."""
     if isinstance(node, nodes.Const):
@@ -587,32 +587,32 @@ def _value(node: nodes.Node, env: BoundedSandbox, in_loop: bool = False) -> Valu
         name = node.name
         return lambda run: run.name(name)
     if isinstance(node, nodes.Getattr):
-        of, attr = _value(node.node, env, in_loop), node.attr
+        of, attr = _value(node.node, env, in_loop, name), node.attr
         return lambda run: run.env.getattr(of(run), attr)
     if isinstance(node, nodes.Getitem) and isinstance(node.arg, nodes.Slice):   # jinja2 writes obj[a:b:c]
-        of = _value(node.node, env, in_loop)
-        start, stop, step = (None if n is None else _value(n, env, in_loop)
+        of = _value(node.node, env, in_loop, name)
+        start, stop, step = (None if n is None else _value(n, env, in_loop, name)
                              for n in (node.arg.start, node.arg.stop, node.arg.step))
         return lambda run: of(run)[slice(start(run) if start else None, stop(run) if stop else None,
                                           step(run) if step else None)]
     if isinstance(node, nodes.Getitem):
-        of, key = _value(node.node, env, in_loop), _value(node.arg, env, in_loop)
+        of, key = _value(node.node, env, in_loop, name), _value(node.arg, env, in_loop, name)
         return lambda run: run.env.getitem(of(run), key(run))
     if isinstance(node, (nodes.Filter, nodes.Call)):
-        args = [_value(a, env, in_loop) for a in node.args]
-        kwargs = [(str(k.key), _value(k.value, env, in_loop)) for k in node.kwargs]
+        args = [_value(a, env, in_loop, name) for a in node.args]
+        kwargs = [(str(k.key), _value(k.value, env, in_loop, name)) for k in node.kwargs]
         if isinstance(node, nodes.Filter):
             func = env.filters[node.name]
             passed = _PASS.get(_PassArg.from_obj(func))
             assert node.node is not None   # a filter block's, which _evaluable refuses
-            of = _value(node.node, env, in_loop)
+            of = _value(node.node, env, in_loop, name)
 
             def filtered(run: _Run) -> Any:
                 first = [passed(run)] if passed is not None else []
                 value = of(run)
                 return func(*first, value, *[a(run) for a in args], **{k: v(run) for k, v in kwargs})
             return filtered
-        callee = _value(node.node, env, in_loop)
+        callee = _value(node.node, env, in_loop, name)
 
         if in_loop:   # jinja2 hands a call in a loop's body the loop's `set`s (none here), and charges it
             def called_in_loop(run: _Run) -> Any:
@@ -626,15 +626,16 @@ def _value(node: nodes.Node, env: BoundedSandbox, in_loop: bool = False) -> Valu
             return run.env.call(context, obj, *[a(run) for a in args], **{k: v(run) for k, v in kwargs})
         return called
     if isinstance(node, nodes.CondExpr):
-        test, expr1 = _value(node.test, env, in_loop), _value(node.expr1, env, in_loop)
+        test, expr1 = _value(node.test, env, in_loop, name), _value(node.expr1, env, in_loop, name)
         if node.expr2 is None:   # jinja2's plain Undefined, saying where
-            hint = f"the inline if-expression on line {node.lineno} evaluated to false and no else section was defined."
+            where = f"line {node.lineno}" + (f" in {name!r}" if name is not None else "")
+            hint = f"the inline if-expression on {where} evaluated to false and no else section was defined."
             return lambda run: expr1(run) if test(run) else jinja2.runtime.Undefined(hint)
-        expr2 = _value(node.expr2, env, in_loop)
+        expr2 = _value(node.expr2, env, in_loop, name)
         return lambda run: expr1(run) if test(run) else expr2(run)
     if isinstance(node, nodes.Compare):
-        first = _value(node.expr, env, in_loop)
-        ops = [(_COMPARE[op.op], _value(op.expr, env, in_loop)) for op in node.ops]
+        first = _value(node.expr, env, in_loop, name)
+        ops = [(_COMPARE[op.op], _value(op.expr, env, in_loop, name)) for op in node.ops]
 
         last_compare, last = ops[-1]
 
@@ -649,24 +650,25 @@ def _value(node: nodes.Node, env: BoundedSandbox, in_loop: bool = False) -> Valu
             return last_compare(left, last(run))
         return compared
     if isinstance(node, nodes.And):
-        left, right = _value(node.left, env, in_loop), _value(node.right, env, in_loop)
+        left, right = _value(node.left, env, in_loop, name), _value(node.right, env, in_loop, name)
         return lambda run: left(run) and right(run)
     if isinstance(node, nodes.Or):
-        left, right = _value(node.left, env, in_loop), _value(node.right, env, in_loop)
+        left, right = _value(node.left, env, in_loop, name), _value(node.right, env, in_loop, name)
         return lambda run: left(run) or right(run)
     if type(node) in _BINARY:
         assert isinstance(node, nodes.BinExpr)
-        op, left, right = _BINARY[type(node)], _value(node.left, env, in_loop), _value(node.right, env, in_loop)
+        op = _BINARY[type(node)]
+        left, right = _value(node.left, env, in_loop, name), _value(node.right, env, in_loop, name)
         if op in env.intercepted_binops:
             return lambda run: run.env.call_binop(run.context, op, left(run), right(run))
         python = _PYTHON_BINARY[op]
         return lambda run: python(left(run), right(run))
     if type(node) in _UNARY:
         assert isinstance(node, nodes.UnaryExpr)
-        unary, of = _UNARY[type(node)][1], _value(node.node, env, in_loop)
+        unary, of = _UNARY[type(node)][1], _value(node.node, env, in_loop, name)
         return lambda run: unary(of(run))
     if isinstance(node, (nodes.Tuple, nodes.List)):
-        items = [_value(n, env, in_loop) for n in node.items]
+        items = [_value(n, env, in_loop, name) for n in node.items]
         if isinstance(node, nodes.Tuple):
             return lambda run: tuple([i(run) for i in items])
         return lambda run: [i(run) for i in items]
@@ -815,7 +817,7 @@ def _sets_come_first(tree: nodes.Template) -> bool:
 
 
 def _steps(body: list[nodes.Node], env: BoundedSandbox, eval_ctx: nodes.EvalContext,
-           optimizer: Optimizer, in_loop: bool = False) -> list[Step]:
+           optimizer: Optimizer, in_loop: bool = False, name: str | None = None) -> list[Step]:
     """The statements made ready to render, as jinja2's code generator writes them: each Output's
     constant runs joined into one chunk (CodeGenerator.visit_Output, with finalize.const), every
     expression folded by jinja2's Optimizer (optimizeconst) before it is made ready; `in_loop`, in a
@@ -824,23 +826,24 @@ def _steps(body: list[nodes.Node], env: BoundedSandbox, eval_ctx: nodes.EvalCont
     for node in body:
         if isinstance(node, nodes.If):
             arms: list[tuple[Value | None, list[Step]]] = [
-                (_value(optimizer.visit(branch.test, eval_ctx), env, in_loop),
-                 _steps(branch.body, env, eval_ctx, optimizer, in_loop))
+                (_value(optimizer.visit(branch.test, eval_ctx), env, in_loop, name),
+                 _steps(branch.body, env, eval_ctx, optimizer, in_loop, name))
                 for branch in (node, *node.elif_)]
             if node.else_:
-                arms.append((None, _steps(node.else_, env, eval_ctx, optimizer, in_loop)))
+                arms.append((None, _steps(node.else_, env, eval_ctx, optimizer, in_loop, name)))
             steps.append(_Branch(arms))
             continue
         if isinstance(node, nodes.For):
             body_chars = sum(len(d.data) for part in node.body for d in part.find_all(nodes.TemplateData))
             extended = bool(find_undeclared(node.iter_child_nodes(only=("body",)), ("loop",)))
-            test = _value(optimizer.visit(node.test, eval_ctx), env) if node.test is not None else None
-            steps.append(_Loop(_loop_names(node.target), _value(optimizer.visit(node.iter, eval_ctx), env, in_loop),
-                               body_chars, test, extended, _steps(node.body, env, eval_ctx, optimizer, True)))
+            test = _value(optimizer.visit(node.test, eval_ctx), env, False, name) if node.test is not None else None
+            items = _value(optimizer.visit(node.iter, eval_ctx), env, in_loop, name)
+            steps.append(_Loop(_loop_names(node.target), items, body_chars, test, extended,
+                               _steps(node.body, env, eval_ctx, optimizer, True, name)))
             continue
         if isinstance(node, nodes.Assign):
             assert isinstance(node.target, nodes.Name)
-            steps.append(_Set(node.target.name, _value(optimizer.visit(node.node, eval_ctx), env, in_loop)))
+            steps.append(_Set(node.target.name, _value(optimizer.visit(node.node, eval_ctx), env, in_loop, name)))
             continue
         assert isinstance(node, nodes.Output)
         constants: list[str] = []
@@ -856,7 +859,7 @@ def _steps(body: list[nodes.Node], env: BoundedSandbox, eval_ctx: nodes.EvalCont
             if constants:
                 steps.append("".join(constants))
                 constants = []
-            steps.append(_value(optimizer.visit(child, eval_ctx), env, in_loop))
+            steps.append(_value(optimizer.visit(child, eval_ctx), env, in_loop, name))
         if constants:
             steps.append("".join(constants))
     return steps
@@ -880,14 +883,14 @@ class Direct:
         self.steps = steps
 
     @classmethod
-    def of(cls, tree: nodes.Template) -> Direct | None:
+    def of(cls, tree: nodes.Template, name: str | None = None) -> Direct | None:
         """The Direct template of a parsed template, None when it holds anything else (then the tree
         is as parsed, for jinja2 to compile); _Unwritable when jinja2 folded a part of it to a
         constant its code would not write back as itself (the tree is folded then)."""
         env = sandboxed_environment()
         if not tree.body or not _direct_body(tree.body, env) or not _sets_come_first(tree):
             return None
-        return cls(_steps(tree.body, env, nodes.EvalContext(env, None), Optimizer(env)))
+        return cls(_steps(tree.body, env, nodes.EvalContext(env, name), Optimizer(env), False, name))
 
     def render(self, *args: Any, **kwargs: Any) -> str:
         return _bounded_render(self.generate, args, kwargs)
@@ -951,6 +954,28 @@ def from_tree(tree: nodes.Template, source: str) -> jinja2.Template | Direct:
     if direct is not None:
         return direct
     return env.template_class.from_code(env, env.compile(tree), env.make_globals(None), None)
+
+
+_FILES: dict[str, tuple[Direct | None, Callable[[], bool] | None]] = {}
+"""The template files read so far: Direct, or None for one jinja2 compiles (and caches) itself, and
+the loader's up-to-date check (an edited file is read again, as jinja2's auto_reload does)."""
+
+
+def file_template(name: str) -> jinja2.Template | Direct:
+    """The template file `templates/<name>` made renderable, once a process: Direct when it can be
+    (the rulebooks, the turn summary, the design notes: compiling one costs up to 35 ms), else jinja2's
+    own get_template (macros, includes)."""
+    env = sandboxed_environment()
+    known = _FILES.get(name)
+    if known is None or (known[1] is not None and not known[1]()):
+        assert env.loader is not None
+        source, filename, uptodate = env.loader.get_source(env, name)
+        try:
+            direct = Direct.of(env.parse(source, name, filename), name)
+        except _Unwritable:
+            direct = None
+        known = _FILES[name] = (direct, uptodate)
+    return known[0] if known[0] is not None else env.get_template(name)
 
 
 @lru_cache(maxsize=4096)
