@@ -41,8 +41,8 @@ def game_of(game_id: str) -> Game:
     return generic.game_for(game_id)
 
 
-LOADER_MODULES = ("content.contentset", "content.decisions", "content.templating", "colourvision", "draw",
-                  "layout.render", "layout.spec", "text")
+LOADER_MODULES = ("content.contentset", "content.decisions", "content.direct", "content.templating", "colourvision",
+                  "draw", "layout.render", "layout.spec", "text")
 """The core's modules that loading any game with rules imports (its content, its checks, the layouts
 and texts they fit): imported once before several games are checked in forked processes."""
 
@@ -52,10 +52,19 @@ MAKER_MODULES = ("background", "buildcache", "draw.pdf", "kitspec", "output", "p
 
 
 def import_loader() -> None:
+    """Import LOADER_MODULES, and make what every game's loading makes first: the one template
+    environment with its lexer, and the font family registered for measuring (done once here, not
+    in each process forked after)."""
     from importlib import import_module
 
     for name in LOADER_MODULES:
         import_module(f"{__package__}.{name}")
+    from .content.templating import sandboxed_environment
+    from .draw import fonts
+
+    sandboxed_environment().parse("{{ x }}")   # its lexer, made on the first parse
+    for style in fonts.FILES:
+        fonts.width_mm(" ", 1, style)
 
 
 def import_maker(profile: str) -> None:

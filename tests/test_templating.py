@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.content import templating
+from generator.content import direct, templating
 from generator.content.templating import TemplateProblem, render_template
 
 from .conftest import problems_after_edit
@@ -186,12 +186,12 @@ def _rendered(template, context):
 def test_a_template_of_text_and_values_renders_as_jinja2_renders_it(text, given_names):
     env = templating.sandboxed_environment()
     tree = env.parse(text)
-    direct = templating.Direct.of(tree)
-    if direct is None:   # the template itself, a negative index or no output at all: jinja2 compiles it
+    made = direct.Direct.of(tree)
+    if made is None:   # the template itself, a negative index or no output at all: jinja2 compiles it
         assert "self" in text or "[-1]" in text or not tree.body
         return
     context = {name: _VALUES[name] for name in given_names}
-    assert _rendered(direct, context) == _rendered(env.from_string(text), context)
+    assert _rendered(made, context) == _rendered(env.from_string(text), context)
 
 
 _ATOMS = st.one_of(
@@ -291,7 +291,7 @@ def test_a_loop_renders_as_jinja2_renders_it(before, loop, test, body, after, mi
     values = {**_VALUES, "x": "X", "a": "A", "b": 2, "c": None, "s": "S"}   # outer names a loop may shadow
     context = {name: value for name, value in values.items() if name not in missing}
     made = templating.compiled(text)
-    assert isinstance(made, templating.Direct) == ("loop" not in test), text
+    assert isinstance(made, direct.Direct) == ("loop" not in test), text
     assert _rendered(made, context) == _rendered(env.from_string(text), context)
 
 
@@ -309,7 +309,7 @@ def test_a_template_file_renders_as_jinja2_renders_it():
     env = templating.sandboxed_environment()
     for name, context in (("skylands/rulebook.md.j2", skylands_context(skylands, example)),
                           ("island-of-fog/turn-summary.md.j2", fog_context(fog))):
-        assert isinstance(templating.file_template(name), templating.Direct), name
+        assert isinstance(templating.file_template(name), direct.Direct), name
         assert _rendered(templating.file_template(name), context) == _rendered(env.get_template(name), context)
     assert isinstance(templating.file_template("island-of-fog/combat-card.j2"), jinja2.Template)
 
@@ -321,7 +321,7 @@ def test_templates_of_text_and_expressions_are_not_compiled_and_others_are():
                  "{% if n > 3 %}{{ n }}{% elif text %}{% if words %}y{% endif %}{% else %}z{% endif %}.",
                  "{% for w in words if w != 'two' %}{{ w }}{{ ', ' if not loop.last }}{% endfor %}",
                  "{% set x = words | list %}{% for a, b in seats.items() %}{{ a }}{{ x[1:] }}{% endfor %}"):
-        assert isinstance(templating.compiled(text), templating.Direct), text
+        assert isinstance(templating.compiled(text), direct.Direct), text
     for text in ("{{ self }}", "{% for w in words %}{% else %}none{% endfor %}", "{{ x }}{% set x = 1 %}",
                  "{% set x = 1 %}{% set x = 2 %}", "{% for w in words recursive %}{% endfor %}", "{{ n ~ 'x' }}",
                  "{{ n is odd }}", "{% if n %}{{ n | nosuch }}{% endif %}", "{{ f(*words) }}",

@@ -9,7 +9,10 @@ it does. The counting is deterministic (the same template fails the same way on 
 deadline is only the last guard.
 
 Use `sandboxed_environment()` (or `render_template` for a template string): never a bare
-`jinja2.Environment`. Every failure, syntax, unknown name, refused access or exhausted budget, is
+`jinja2.Environment`. A template is rendered as itself when it is plain text (Verbatim), from its
+parsed tree when it is text, expressions, ifs, fors and sets (direct.py: through this sandbox's own
+methods and budget, without compiling), and compiled by jinja2 otherwise; `from_tree` decides.
+Every failure, syntax, unknown name, refused access or exhausted budget, is
 raised as `TemplateProblem` (a `jinja2.TemplateError`) with a one-line message; the caller places it
 at the file and line that hold the template.
 """
@@ -17,8 +20,6 @@ at the file and line that hold the template.
 from __future__ import annotations
 
 import contextvars
-import keyword
-import math
 import operator
 import re
 import time
@@ -26,20 +27,22 @@ import types
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any
 
 import jinja2
 from jinja2 import nodes
-from jinja2.compiler import CodeGenerator, Frame, find_undeclared
-from jinja2.optimizer import Optimizer
+from jinja2.compiler import CodeGenerator, Frame
 from jinja2.runtime import LoopContext, Macro
 from jinja2.sandbox import ImmutableSandboxedEnvironment
-from jinja2.utils import Cycler, Joiner, Namespace, _PassArg
+from jinja2.utils import Cycler, Joiner, Namespace
 
 from .simpletemplates import GLOBAL_NAMES
 from .simpletemplates import MAX_SOURCE as MAX_SOURCE  # known without jinja2, and said here too
 from .simpletemplates import MAX_VALUE as MAX_VALUE
 from .simpletemplates import verbatim as verbatim
+
+if TYPE_CHECKING:
+    from .direct import Direct
 
 MAX_STEPS = 200_000
 """Loop iterations, calls and filters one render may take (building the four kits takes under 1,000 in one render)."""
@@ -454,502 +457,15 @@ class Verbatim:
         return self.source
 
 
-_MAX_NESTING = 30
-"""How deep an expression Direct evaluates may nest (jinja2 compiles a deeper one: Python's own parser
-refuses code nested past 200 brackets, so a deep template fails there, as it must here too)."""
-
-_COMPARE: dict[str, Callable[[Any, Any], Any]] = {
-    "eq": operator.eq, "ne": operator.ne, "gt": operator.gt, "gteq": operator.ge, "lt": operator.lt,
-    "lteq": operator.le, "in": lambda a, b: a in b, "notin": lambda a, b: a not in b,
-}
-"""What jinja2 writes for each comparison (`a == b`, `a in b`, ...), as Python does it."""
-_BINARY: dict[type[nodes.BinExpr], str] = {
-    nodes.Add: "+", nodes.Sub: "-", nodes.Mul: "*", nodes.Div: "/", nodes.FloorDiv: "//", nodes.Mod: "%",
-    nodes.Pow: "**",
-}
-_PYTHON_BINARY: dict[str, Callable[[Any, Any], Any]] = {
-    "+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv, "//": operator.floordiv,
-    "%": operator.mod, "**": operator.pow,
-}
-_UNARY: dict[type[nodes.UnaryExpr], tuple[str, Callable[[Any], Any]]] = {
-    nodes.Not: ("not ", operator.not_), nodes.Neg: ("-", operator.neg), nodes.Pos: ("+", operator.pos),
-}
-_PASS: dict[Any, Callable[[_Run], Any]] = {}   # filled below, once _Run is defined
-
-
-class _Unwritable(Exception):
-    """A constant jinja2 folded that its compiled code would not write back as itself (an infinite
-    float is written `inf`, a name Python does not know; a list is made anew each render)."""
-
-
-class _Run:
-    """One render of a Direct template: its values, the names its `set`s and loops bound so far
-    (`scope`, the innermost loop's variables over the outer ones'), and the jinja2 Context the compiled
-    template would make for them (made only when a call, a filter or a `set` asks for it)."""
-
-    __slots__ = ("_context", "env", "scope", "values")
-
-    def __init__(self, env: BoundedSandbox, values: dict[str, Any]) -> None:
-        self.env = env
-        self.values = values
-        self.scope: dict[str, Any] = {}
-        self._context: jinja2.runtime.Context | None = None
-
-    @property
-    def context(self) -> jinja2.runtime.Context:
-        if self._context is None:
-            self._context = jinja2.runtime.new_context(self.env, None, {}, self.values, False,
-                                                       self.env.make_globals(None), None)
-        return self._context
-
-    def name(self, name: str) -> Any:
-        if name in self.scope:
-            return self.scope[name]
-        env = self.env
-        return self.values[name] if name in self.values else env.globals[name] if name in env.globals else \
-            env.undefined(name=name)
-
-
-_PASS.update({
-    _PassArg.context: lambda run: run.context,
-    _PassArg.eval_context: lambda run: run.context.eval_ctx,
-    _PassArg.environment: lambda run: run.env,
-})
-
-Value = Callable[[_Run], Any]
-"""An expression made ready to evaluate: what jinja2's generated code for it computes, for one render."""
-
-
-def _evaluable(node: nodes.Node, env: BoundedSandbox, depth: int = 0) -> bool:
-    """Whether Direct evaluates the expression `node` (checked before jinja2 folds any of it, so that a
-    template Direct refuses is compiled from the tree as parsed)."""
-    if depth > _MAX_NESTING:
-        return False
-    inner = depth + 1
-    if isinstance(node, nodes.Name):
-        return node.ctx == "load" and node.name != "self"   # `self` is the template itself
-    if isinstance(node, nodes.Const):
-        return True
-    if isinstance(node, nodes.Getattr):
-        return _evaluable(node.node, env, inner)
-    if isinstance(node, nodes.Getitem):
-        if isinstance(node.arg, nodes.Slice):
-            parts = (node.arg.start, node.arg.stop, node.arg.step)
-            return _evaluable(node.node, env, inner) and all(p is None or _evaluable(p, env, inner) for p in parts)
-        return _evaluable(node.node, env, inner) and _evaluable(node.arg, env, inner)
-    if isinstance(node, (nodes.Filter, nodes.Call)):
-        if node.dyn_args is not None or node.dyn_kwargs is not None or node.node is None:
-            return False
-        if isinstance(node, nodes.Filter) and node.name not in env.filters:
-            return False   # jinja2 fails at compile time (or at run time, in an `if`): its words
-        keys = [str(k.key) for k in node.kwargs]
-        if len(set(keys)) != len(keys) or any(not k.isidentifier() or keyword.iskeyword(k) for k in keys):
-            return False   # jinja2 writes these otherwise, or Python refuses its code
-        return _evaluable(node.node, env, inner) and all(_evaluable(a, env, inner) for a in node.args) \
-            and all(_evaluable(k.value, env, inner) for k in node.kwargs)
-    if isinstance(node, nodes.CondExpr):
-        return all(n is None or _evaluable(n, env, inner) for n in (node.test, node.expr1, node.expr2))
-    if isinstance(node, nodes.Compare):
-        return _evaluable(node.expr, env, inner) and all(op.op in _COMPARE and _evaluable(op.expr, env, inner)
-                                                         for op in node.ops)
-    if isinstance(node, (nodes.And, nodes.Or)) or (isinstance(node, nodes.BinExpr) and type(node) in _BINARY):
-        return _evaluable(node.left, env, inner) and _evaluable(node.right, env, inner)
-    if isinstance(node, nodes.UnaryExpr) and type(node) in _UNARY:
-        return _UNARY[type(node)][0] not in env.intercepted_unops and _evaluable(node.node, env, inner)
-    if isinstance(node, (nodes.Tuple, nodes.List)):
-        return getattr(node, "ctx", "load") == "load" and all(_evaluable(n, env, inner) for n in node.items)
-    return False
-
-
-def _written_back(value: Any) -> bool:
-    """Whether the code jinja2 writes for a constant (its repr) gives back an equal value, anew each
-    render only where that cannot matter (never a list, a dict or a set)."""
-    if isinstance(value, float):
-        return math.isfinite(value)
-    if isinstance(value, complex):
-        return math.isfinite(value.real) and math.isfinite(value.imag)
-    if isinstance(value, int):
-        return value.bit_length() < 4 * 3_000   # str() of a longer int fails (Python's digit limit)
-    if isinstance(value, (tuple, frozenset)):
-        return all(_written_back(v) for v in value)
-    return isinstance(value, (str, range)) or value is None
-
-
-def _value(node: nodes.Node, env: BoundedSandbox, in_loop: bool = False, name: str | None = None) -> Value:
-    """`node` (folded as jinja2 folds it) made ready to evaluate, step for step as the code jinja2
-    generates for it: every name, attribute, item, call, filter and operator through the sandbox."""
-    if isinstance(node, nodes.Const):
-        value = node.value
-        if not _written_back(value):
-            raise _Unwritable
-        return lambda run: value
-    if isinstance(node, nodes.Name):
-        name = node.name
-        return lambda run: run.name(name)
-    if isinstance(node, nodes.Getattr):
-        of, attr = _value(node.node, env, in_loop, name), node.attr
-        return lambda run: run.env.getattr(of(run), attr)
-    if isinstance(node, nodes.Getitem) and isinstance(node.arg, nodes.Slice):   # jinja2 writes obj[a:b:c]
-        of = _value(node.node, env, in_loop, name)
-        start, stop, step = (None if n is None else _value(n, env, in_loop, name)
-                             for n in (node.arg.start, node.arg.stop, node.arg.step))
-        return lambda run: of(run)[slice(start(run) if start else None, stop(run) if stop else None,
-                                          step(run) if step else None)]
-    if isinstance(node, nodes.Getitem):
-        of, key = _value(node.node, env, in_loop, name), _value(node.arg, env, in_loop, name)
-        return lambda run: run.env.getitem(of(run), key(run))
-    if isinstance(node, (nodes.Filter, nodes.Call)):
-        args = [_value(a, env, in_loop, name) for a in node.args]
-        kwargs = [(str(k.key), _value(k.value, env, in_loop, name)) for k in node.kwargs]
-        if isinstance(node, nodes.Filter):
-            func = env.filters[node.name]
-            passed = _PASS.get(_PassArg.from_obj(func))
-            assert node.node is not None   # a filter block's, which _evaluable refuses
-            of = _value(node.node, env, in_loop, name)
-
-            def filtered(run: _Run) -> Any:
-                first = [passed(run)] if passed is not None else []
-                value = of(run)
-                return func(*first, value, *[a(run) for a in args], **{k: v(run) for k, v in kwargs})
-            return filtered
-        callee = _value(node.node, env, in_loop, name)
-
-        if in_loop:   # jinja2 hands a call in a loop's body the loop's `set`s (none here), and charges it
-            def called_in_loop(run: _Run) -> Any:
-                context, obj = run.context, callee(run)
-                return run.env.call(context, obj, *[a(run) for a in args], **{k: v(run) for k, v in kwargs},
-                                    _loop_vars={})
-            return called_in_loop
-
-        def called(run: _Run) -> Any:
-            context, obj = run.context, callee(run)
-            return run.env.call(context, obj, *[a(run) for a in args], **{k: v(run) for k, v in kwargs})
-        return called
-    if isinstance(node, nodes.CondExpr):
-        test, expr1 = _value(node.test, env, in_loop, name), _value(node.expr1, env, in_loop, name)
-        if node.expr2 is None:   # jinja2's plain Undefined, saying where
-            where = f"line {node.lineno}" + (f" in {name!r}" if name is not None else "")
-            hint = f"the inline if-expression on {where} evaluated to false and no else section was defined."
-            return lambda run: expr1(run) if test(run) else jinja2.runtime.Undefined(hint)
-        expr2 = _value(node.expr2, env, in_loop, name)
-        return lambda run: expr1(run) if test(run) else expr2(run)
-    if isinstance(node, nodes.Compare):
-        first = _value(node.expr, env, in_loop, name)
-        ops = [(_COMPARE[op.op], _value(op.expr, env, in_loop, name)) for op in node.ops]
-
-        last_compare, last = ops[-1]
-
-        def compared(run: _Run) -> Any:   # Python's chained comparison: each operand once, stop at False
-            left = first(run)
-            for compare, operand in ops[:-1]:
-                right = operand(run)
-                result = compare(left, right)
-                if not result:
-                    return result
-                left = right
-            return last_compare(left, last(run))
-        return compared
-    if isinstance(node, nodes.And):
-        left, right = _value(node.left, env, in_loop, name), _value(node.right, env, in_loop, name)
-        return lambda run: left(run) and right(run)
-    if isinstance(node, nodes.Or):
-        left, right = _value(node.left, env, in_loop, name), _value(node.right, env, in_loop, name)
-        return lambda run: left(run) or right(run)
-    if type(node) in _BINARY:
-        assert isinstance(node, nodes.BinExpr)
-        op = _BINARY[type(node)]
-        left, right = _value(node.left, env, in_loop, name), _value(node.right, env, in_loop, name)
-        if op in env.intercepted_binops:
-            return lambda run: run.env.call_binop(run.context, op, left(run), right(run))
-        python = _PYTHON_BINARY[op]
-        return lambda run: python(left(run), right(run))
-    if type(node) in _UNARY:
-        assert isinstance(node, nodes.UnaryExpr)
-        unary, of = _UNARY[type(node)][1], _value(node.node, env, in_loop, name)
-        return lambda run: unary(of(run))
-    if isinstance(node, (nodes.Tuple, nodes.List)):
-        items = [_value(n, env, in_loop, name) for n in node.items]
-        if isinstance(node, nodes.Tuple):
-            return lambda run: tuple([i(run) for i in items])
-        return lambda run: [i(run) for i in items]
-    raise AssertionError(f"not an expression Direct evaluates: {type(node).__name__}")
-
-
-Step: TypeAlias = "str | Value | _Branch | _Loop | _Set"
-"""One thing a Direct template does: a chunk of text, an expression printed, an `if`, a `for` or a
-`set`."""
-
-
-class _Branch:
-    """An `{% if %}` (with its `elif`s and `else`): each test in turn, the steps of the first that
-    holds (the `else`'s, test None, when none does)."""
-
-    __slots__ = ("arms",)
-
-    def __init__(self, arms: list[tuple[Value | None, list[Step]]]) -> None:
-        self.arms = arms
-
-
-def _unpack2(v: Any) -> tuple[Any, ...]:
-    a, b = v
-    return a, b
-
-
-def _unpack3(v: Any) -> tuple[Any, ...]:
-    a, b, c = v
-    return a, b, c
-
-
-def _unpack4(v: Any) -> tuple[Any, ...]:
-    a, b, c, d = v
-    return a, b, c, d
-
-
-_UNPACK = {2: _unpack2, 3: _unpack3, 4: _unpack4}
-"""Python's own unpacking of a loop's item into 2, 3 or 4 names (its errors word for word)."""
-
-
-class _Loop:
-    """A `{% for %}` as jinja2's generated code runs it: the iterable through the environment's
-    `_loop_bound` (each item charged the text the body holds, as _BoundedCodeGenerator writes it),
-    the loop's `if` (a generator over the items, as jinja2 writes it), jinja2's own LoopContext when
-    the body reads `loop`, and the body's steps with the loop's names bound over the outer ones."""
-
-    __slots__ = ("body", "body_chars", "extended", "items", "names", "test")
-
-    def __init__(self, names: tuple[str, ...], items: Value, body_chars: int, test: Value | None,
-                 extended: bool, body: list[Step]) -> None:
-        self.names, self.items, self.body_chars, self.test = names, items, body_chars, test
-        self.extended, self.body = extended, body
-
-    def bind(self, item: Any) -> dict[str, Any]:
-        if len(self.names) == 1:
-            return {self.names[0]: item}
-        return dict(zip(self.names, _UNPACK[len(self.names)](item), strict=True))
-
-    def filtered(self, run: _Run, items: Iterator[Any], outer: dict[str, Any]) -> Iterator[Any]:
-        """`for x in xs if test`: the items whose test holds (a tuple of the names, for several)."""
-        test = self.test
-        assert test is not None
-        for item in items:
-            bound = self.bind(item)
-            within = run.scope   # the body's, when the body asks for the next item (loop.last)
-            run.scope = outer | bound
-            try:
-                holds = test(run)
-            finally:
-                run.scope = within
-            if holds:
-                yield item if len(self.names) == 1 else tuple(bound.values())
-
-
-class _Set:
-    """A `{% set name = value %}` at the template's top: the name bound for what follows, and set in
-    the render's Context as jinja2's code sets it (`context.vars`, `exported_vars`)."""
-
-    __slots__ = ("name", "value")
-
-    def __init__(self, name: str, value: Value) -> None:
-        self.name, self.value = name, value
-
-
-def _direct_body(body: list[nodes.Node], env: BoundedSandbox, top: bool = True) -> bool:
-    """Whether Direct renders these statements: runs of text and expressions, `if`s and `for`s of
-    them, and (at the template's top, `top`) `set`s of one name read nowhere before."""
-    for node in body:
-        if isinstance(node, nodes.Output):
-            if not all(isinstance(c, nodes.TemplateData) or _evaluable(c, env) for c in node.nodes):
-                return False
-        elif isinstance(node, nodes.If):
-            if not (_evaluable(node.test, env) and _direct_body(node.body, env, False)
-                    and _direct_body(node.else_, env, False)
-                    and all(_evaluable(e.test, env) and _direct_body(e.body, env, False) for e in node.elif_)):
-                return False
-        elif isinstance(node, nodes.For):
-            if node.recursive or node.else_ or not _loop_names(node.target) or not _evaluable(node.iter, env) \
-                    or not _direct_body(node.body, env, False):
-                return False
-            if node.test is not None and (not _evaluable(node.test, env) or find_undeclared([node.test], ("loop",))):
-                return False
-        elif isinstance(node, nodes.Assign):
-            if not top or not isinstance(node.target, nodes.Name) or node.target.name in ("loop", "self") \
-                    or not _evaluable(node.node, env):
-                return False
-        else:
-            return False
-    return True
-
-
-def _loop_names(target: nodes.Node) -> tuple[str, ...]:
-    """The names a loop binds: one name, or a tuple of 2 to 4 names (() for anything else)."""
-    if isinstance(target, nodes.Name):
-        names: tuple[str, ...] = (target.name,)
-    elif isinstance(target, nodes.Tuple) and len(target.items) in _UNPACK \
-            and all(isinstance(n, nodes.Name) for n in target.items):
-        names = tuple(n.name for n in target.items if isinstance(n, nodes.Name))
-    else:
-        return ()
-    return names if "loop" not in names and len(set(names)) == len(names) else ()
-
-
-def _sets_come_first(tree: nodes.Template) -> bool:
-    """Whether each `set` name is named nowhere before its `set`, set once, and bound by no loop
-    (so that, as in jinja2's code, it is the value set wherever it is read)."""
-    sets = {node.target.name: node for node in tree.body if isinstance(node, nodes.Assign)
-            and isinstance(node.target, nodes.Name)}
-    if not sets:
-        return True
-    counts: dict[str, int] = {}
-    for name in tree.find_all(nodes.Name):
-        if name.name in sets and name.ctx == "store":
-            counts[name.name] = counts.get(name.name, 0) + 1
-    if any(n != 1 for n in counts.values()):
-        return False
-    seen: set[str] = set()
-    for statement in tree.body:
-        read = statement.node if isinstance(statement, nodes.Assign) else statement
-        names = {n.name for n in read.find_all(nodes.Name)} | ({read.name} if isinstance(read, nodes.Name) else set())
-        if names & (set(sets) - seen):
-            return False
-        if isinstance(statement, nodes.Assign) and isinstance(statement.target, nodes.Name):
-            seen.add(statement.target.name)
-    return True
-
-
-def _steps(body: list[nodes.Node], env: BoundedSandbox, eval_ctx: nodes.EvalContext,
-           optimizer: Optimizer, in_loop: bool = False, name: str | None = None) -> list[Step]:
-    """The statements made ready to render, as jinja2's code generator writes them: each Output's
-    constant runs joined into one chunk (CodeGenerator.visit_Output, with finalize.const), every
-    expression folded by jinja2's Optimizer (optimizeconst) before it is made ready; `in_loop`, in a
-    loop's body (jinja2 passes its calls the loop's variables)."""
-    steps: list[Step] = []
-    for node in body:
-        if isinstance(node, nodes.If):
-            arms: list[tuple[Value | None, list[Step]]] = [
-                (_value(optimizer.visit(branch.test, eval_ctx), env, in_loop, name),
-                 _steps(branch.body, env, eval_ctx, optimizer, in_loop, name))
-                for branch in (node, *node.elif_)]
-            if node.else_:
-                arms.append((None, _steps(node.else_, env, eval_ctx, optimizer, in_loop, name)))
-            steps.append(_Branch(arms))
-            continue
-        if isinstance(node, nodes.For):
-            body_chars = sum(len(d.data) for part in node.body for d in part.find_all(nodes.TemplateData))
-            extended = bool(find_undeclared(node.iter_child_nodes(only=("body",)), ("loop",)))
-            test = _value(optimizer.visit(node.test, eval_ctx), env, False, name) if node.test is not None else None
-            items = _value(optimizer.visit(node.iter, eval_ctx), env, in_loop, name)
-            steps.append(_Loop(_loop_names(node.target), items, body_chars, test, extended,
-                               _steps(node.body, env, eval_ctx, optimizer, True, name)))
-            continue
-        if isinstance(node, nodes.Assign):
-            assert isinstance(node.target, nodes.Name)
-            steps.append(_Set(node.target.name, _value(optimizer.visit(node.node, eval_ctx), env, in_loop, name)))
-            continue
-        assert isinstance(node, nodes.Output)
-        constants: list[str] = []
-        for child in node.nodes:
-            try:
-                if isinstance(child, nodes.TemplateData):
-                    constants.append(str(child.as_const(eval_ctx)))
-                else:
-                    constants.append(str(env.finalize(child.as_const(eval_ctx))))   # type: ignore[misc]
-                continue
-            except Exception:
-                pass
-            if constants:
-                steps.append("".join(constants))
-                constants = []
-            steps.append(_value(optimizer.visit(child, eval_ctx), env, in_loop, name))
-        if constants:
-            steps.append("".join(constants))
-    return steps
-
-
-class Direct:
-    """A template of runs of text and expressions (`{{ unit.cost }}`, `{{ n | plural('round') }}`,
-    `{{ 'A' if kind == 'x' else 'B' }}`) and `{% if %}`s of them: nearly every card and decision text
-    in the shipped content. It renders by doing what the code jinja2 generates for it does, step for
-    step. jinja2's own compiler decides what is constant: each expression is first folded by jinja2
-    (`as_const`, its Optimizer) as its code generator folds it, and constant runs of text become one
-    chunk. The rest is evaluated in jinja2's order: each name resolved from the render's values then
-    the globals (undefined when neither has it), every attribute, item, call, filter and operator
-    through the sandboxed environment's own getattr, getitem, call, call_binop and filters (given the
-    render's Context when they ask for it), each value through the environment's finalize and str.
-    The same text, the same budget charged, the same errors; what it saves is generating that code
-    and compiling it, which costs as much as loading a content file. Anything else (a `for`, a `set`,
-    a slice, `*args`, a name of Python's keywords) is compiled by jinja2."""
-
-    def __init__(self, steps: list[Step]) -> None:
-        self.steps = steps
-
-    @classmethod
-    def of(cls, tree: nodes.Template, name: str | None = None) -> Direct | None:
-        """The Direct template of a parsed template, None when it holds anything else (then the tree
-        is as parsed, for jinja2 to compile); _Unwritable when jinja2 folded a part of it to a
-        constant its code would not write back as itself (the tree is folded then)."""
-        env = sandboxed_environment()
-        if not tree.body or not _direct_body(tree.body, env) or not _sets_come_first(tree):
-            return None
-        return cls(_steps(tree.body, env, nodes.EvalContext(env, name), Optimizer(env), False, name))
-
-    def render(self, *args: Any, **kwargs: Any) -> str:
-        return _bounded_render(self.generate, args, kwargs)
-
-    def generate(self, *args: Any, **kwargs: Any) -> Iterator[str]:
-        env = sandboxed_environment()
-        return _generate(self.steps, _Run(env, dict(*args, **kwargs)))
-
-
-def _generate(steps: list[Step], run: _Run) -> Iterator[str]:
-    finalize = run.env.finalize
-    for step in steps:
-        if isinstance(step, str):
-            yield step
-        elif isinstance(step, _Branch):
-            for test, body in step.arms:
-                if test is None or test(run):
-                    yield from _generate(body, run)
-                    break
-        elif isinstance(step, _Loop):
-            yield from _loop(step, run)
-        elif isinstance(step, _Set):
-            value = step.value(run)
-            run.scope = run.scope | {step.name: value}
-            context = run.context
-            context.vars[step.name] = value
-            if not step.name.startswith("_"):
-                context.exported_vars.add(step.name)
-        else:
-            yield str(finalize(step(run)))   # type: ignore[misc]
-
-
-def _loop(step: _Loop, run: _Run) -> Iterator[str]:
-    outer = run.scope
-    items: Iterator[Any] = _loop_bound(step.items(run), step.body_chars)
-    if step.test is not None:
-        items = step.filtered(run, items, outer)
-    try:
-        if step.extended:
-            for item, loop in LoopContext(items, run.env.undefined):
-                run.scope = outer | step.bind(item) | {"loop": loop}
-                yield from _generate(step.body, run)
-                run.scope = outer
-        else:
-            for item in items:
-                run.scope = outer | step.bind(item)
-                yield from _generate(step.body, run)
-                run.scope = outer
-    finally:
-        run.scope = outer
-
-
 def from_tree(tree: nodes.Template, source: str) -> jinja2.Template | Direct:
     """A parsed template (`tree`, parsed from `source`) made renderable: Direct when it can be, else
     compiled by jinja2."""
+    from .direct import Direct, Unwritable  # Direct is made of this module's sandbox
+
     env = sandboxed_environment()
     try:
         direct = Direct.of(tree)
-    except _Unwritable:   # jinja2 folded part of the tree by then: it compiles the template as parsed
+    except Unwritable:   # jinja2 folded part of the tree by then: it compiles the template as parsed
         direct, tree = None, env.parse(source)
     if direct is not None:
         return direct
@@ -965,6 +481,8 @@ def file_template(name: str) -> jinja2.Template | Direct:
     """The template file `templates/<name>` made renderable, once a process: Direct when it can be
     (the rulebooks, the turn summary, the design notes: compiling one costs up to 35 ms), else jinja2's
     own get_template (macros, includes)."""
+    from .direct import Direct, Unwritable
+
     env = sandboxed_environment()
     known = _FILES.get(name)
     if known is None or (known[1] is not None and not known[1]()):
@@ -972,7 +490,7 @@ def file_template(name: str) -> jinja2.Template | Direct:
         source, filename, uptodate = env.loader.get_source(env, name)
         try:
             direct = Direct.of(env.parse(source, name, filename), name)
-        except _Unwritable:
+        except Unwritable:
             direct = None
         known = _FILES[name] = (direct, uptodate)
     return known[0] if known[0] is not None else env.get_template(name)
