@@ -19,6 +19,9 @@ from .game import BuildOptions
 
 Snapshot = dict[str, tuple[int, int]]
 
+SETTLE_S = 0.05
+"""How long a change must hold before it is built: a save in progress is not read half-written."""
+
 
 def snapshot(folders: Sequence[Path]) -> Snapshot:
     """Every file under the folders with its size and modification time (ns)."""
@@ -36,6 +39,19 @@ def snapshot(folders: Sequence[Path]) -> Snapshot:
     return out
 
 
+def settled(folders: Sequence[Path], now: Snapshot) -> Snapshot:
+    """The folders' snapshot once the save that changed them is done: taken again, SETTLE_S apart,
+    until two in a row agree. An editor that saves a file in place empties it, then writes it: a
+    snapshot taken in between would build from half a file (a false problem said, then a second
+    build as the write lands)."""
+    while True:
+        time.sleep(SETTLE_S)
+        again = snapshot(folders)
+        if again == now:
+            return now
+        now = again
+
+
 def watch(ids: Sequence[str], content_root: Path, out_root: Path, options: BuildOptions, profile: str,
           say: Callable[[str], None], complain: Callable[[str], None], interval_s: float = 0.25,
           rounds: int | None = None, after_round: Callable[[int], None] | None = None) -> None:
@@ -51,7 +67,7 @@ def watch(ids: Sequence[str], content_root: Path, out_root: Path, options: Build
             time.sleep(interval_s)
             now = snapshot(folders)
             if now != seen:
-                seen = now
+                seen = settled(folders, now)
                 _build(ids, content_root, out_root, options, profile, say, complain, first=False)
             done += 1
             if after_round:

@@ -67,3 +67,29 @@ def test_the_command_builds_and_watches(content_copy, tmp_path, runner):
     result = runner.invoke(main, ["--content", str(root), "--out", str(tmp_path), "watch", GAME, "--rounds", "1"])
     assert result.exit_code == 0, result.output
     assert "watching island-of-fog for changes" in result.output and (tmp_path / GAME / "cards.pdf").is_file()
+
+
+def test_a_save_caught_half_written_is_built_once_it_is_done(content_copy, tmp_path, monkeypatch):
+    """An editor saving in place empties the file, then writes it: a poll in between sees the change
+    first, and the watch waits for the save to settle before it builds, once, from the whole file."""
+    root = content_copy(GAME)
+    units = root / GAME / "units.yaml"
+    whole = units.read_text().replace("    cost: 6", "    cost: 7")
+    real = watch.snapshot
+    polls = [0]
+
+    def snapshot(folders):   # type: ignore[no-untyped-def]
+        polls[0] += 1
+        if polls[0] == 2:   # the first poll after the build: the save has emptied the file ...
+            units.write_text("")
+            caught = real(folders)
+            units.write_text(whole)   # ... and writes it just after
+            return caught
+        return real(folders)
+
+    monkeypatch.setattr(watch, "snapshot", snapshot)
+    built: list[str] = []
+    monkeypatch.setattr(watch, "_build", lambda *a, **k: built.append(units.read_text()))
+    watch.watch([GAME], root, tmp_path / "out", BuildOptions(), "home", lambda line: None, lambda line: None,
+                interval_s=0.01, rounds=3)
+    assert built[1:] == [whole], "one build after the save, of the whole file"
