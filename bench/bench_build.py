@@ -14,6 +14,7 @@ says more about the neighbours than about playkit. Asserts nothing.
 - in-process rebuild: the same edit rebuilt inside a running process (what `playkit watch` does)
 - validate:          `playkit validate` of the four games
 - watch latency:     from a one-stat save to `playkit watch` saying what changed (polls 4 times a second)
+- machine speed:     a fixed pure-Python loop timed before and after, since a virtual machine's speed drifts
 - hostile output:    with --hostile, the slowest case of bench/hostile_output.py (issue 10: each within 5 s)
 
 playkit runs as installed (the README's `pip install -e .` in a venv of the bench's own), its bytecode
@@ -77,6 +78,18 @@ def stat_edit(content: Path, n: int) -> None:
     at = next(i for i, line in enumerate(lines) if line.startswith(old.split("6")[0]) and "coins" not in line)
     lines[at] = new.format(7 + n % 50) + "\n"   # n: a different value on each of up to 50 edits
     path.write_text("".join(lines))
+
+
+def reference_loop() -> float:
+    """CPU seconds of a fixed pure-Python loop (five million additions), the median of three: how fast
+    this machine runs Python right now. A virtual machine's speed drifts with its host's other work
+    (the same loop has taken 0.35 s and 0.50 s here within ten idle minutes), and every figure with it."""
+    def once() -> float:
+        start, total = time.process_time(), 0
+        for i in range(5_000_000):
+            total += i
+        return time.process_time() - start
+    return statistics.median(once() for _ in range(3))
 
 
 def median_of(runs: list[tuple[float, float]]) -> tuple[float, float]:
@@ -145,6 +158,7 @@ def main() -> None:
     ap.add_argument("--hostile", action="store_true", help="also run bench/hostile_output.py's cases")
     args = ap.parse_args()
     n = args.repeat
+    speed = reference_loop()
     work = Path(tempfile.mkdtemp(prefix="bench-build-"))
     global PYTHON
     PYTHON = installed.python()
@@ -188,6 +202,8 @@ def main() -> None:
     load = os.getloadavg()
     print(f"playkit, medians of {n} runs; {os.cpu_count()} cores; load average {load[0]:.1f} "
           f"(other work on the machine inflates wall times: CPU seconds are beside them); bytecode compiled")
+    print(f"machine speed: a reference loop took {speed:.2f} CPU s before and {reference_loop():.2f} after "
+          "(the figures below scale with it)")
     print(f"| {'figure':<42} | {'wall':>16} | {'CPU':>16} | {'goal':<24} |")
     print(f"|{'-' * 44}|{'-' * 18}|{'-' * 18}|{'-' * 26}|")
     for figure, wall, cpu, goal in rows:
