@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from . import __version__, cliutil, export, games, kit, paths
+from . import __version__, cliutil, export, games, handoff, kit, paths
 from .cliutil import FiniteFloatRange, fail_on_problems
 from .content import ContentError
 from .game import Artifact, BuildOptions
@@ -191,6 +191,7 @@ def games_cmd(ctx: Context) -> None:
 @pass_ctx
 def validate(ctx: Context, game: tuple[str, ...]) -> None:
     """Load and check GAME (default: every game); print every problem as FILE:LINE:COL: error: …"""
+    handoff.hand_to_watch(ctx.out, "validate")
     from .builds import check_games
 
     ids = ctx.game_ids(game)
@@ -258,6 +259,7 @@ def build(ctx: Context, game: tuple[str, ...], paper: str, bleed_mm: float, no_c
           duplex: str, profile: str) -> None:
     """Validate, then build the print kit of GAME (default: every game) into OUT/GAME/ (another
     profile than home: into OUT/GAME/PROFILE/)."""
+    handoff.hand_to_watch(ctx.out, "build")
     options = BuildOptions(paper=paper, bleed_mm=bleed_mm, crop_marks=not no_crop_marks, duplex=duplex)
     from . import builds
 
@@ -282,12 +284,27 @@ def build(ctx: Context, game: tuple[str, ...], paper: str, bleed_mm: float, no_c
 def watch_cmd(ctx: Context, game: tuple[str, ...], paper: str, bleed_mm: float, no_crop_marks: bool,
               duplex: str, profile: str, rounds: int | None) -> None:
     """Build GAME (default: every game), then again on every save of its content, saying which files
-    and faces changed, or every problem at FILE:LINE:COL; Ctrl-C stops."""
+    and faces changed, or every problem at FILE:LINE:COL; Ctrl-C stops. Meanwhile a `playkit build`
+    or `validate` run with the same --out elsewhere is run by this watch, which has playkit loaded
+    (Linux)."""
     from . import watch
 
     options = BuildOptions(paper=paper, bleed_mm=bleed_mm, crop_marks=not no_crop_marks, duplex=duplex)
     watch.watch(ctx.game_ids(game), ctx.content, ctx.out, options, profile, click.echo,
-                lambda line: click.echo(line, err=True), rounds=rounds)
+                lambda line: click.echo(line, err=True), rounds=rounds, serve=_run_handed)
+
+
+def _run_handed(args: list[str]) -> int:
+    """A command line handed on by another `playkit` process (handoff.py), run here: its exit status."""
+    try:
+        main(args=args, prog_name="playkit")
+    except SystemExit as done:
+        code = done.code
+        if code is None or isinstance(code, int):
+            return code or 0
+        print(code, file=sys.stderr)
+        return 1
+    return 0
 
 
 def _say_what_changed(game_id: str, report: WriteReport) -> None:
@@ -405,6 +422,7 @@ _for_people(main._own.values())
 
 def run() -> None:
     """The `playkit` command: `main`, left at once when its command asked to (cliutil.leave_at_once)."""
+    handoff.argv = sys.argv[1:]
     try:
         main()
     except SystemExit as done:

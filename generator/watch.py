@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from . import builds, kit
+from . import builds, handoff, kit
 from .content import ContentError
 from .game import BuildOptions
 
@@ -54,17 +54,28 @@ def settled(folders: Sequence[Path], now: Snapshot) -> Snapshot:
 
 def watch(ids: Sequence[str], content_root: Path, out_root: Path, options: BuildOptions, profile: str,
           say: Callable[[str], None], complain: Callable[[str], None], interval_s: float = 0.25,
-          rounds: int | None = None, after_round: Callable[[int], None] | None = None) -> None:
+          rounds: int | None = None, after_round: Callable[[int], None] | None = None,
+          serve: Callable[[list[str]], int] | None = None) -> None:
     """Build the games, then poll their content every `interval_s` and rebuild on a change, until
     interrupted (Ctrl-C) or, when `rounds` is given, after that many polls. `say` gets what was
-    built, `complain` every content problem; `after_round(n)` runs after poll n (tests edit there)."""
+    built, `complain` every content problem; `after_round(n)` runs after poll n (tests edit there).
+    With `serve` (the command line's runner), a `playkit build` or `validate` of the same output
+    folder run elsewhere meanwhile is run here, between polls (handoff.py)."""
     folders = [kit.content_folder(content_root, gid) for gid in ids]
     seen = snapshot(folders)
-    _build(ids, content_root, out_root, options, profile, say, complain, first=True)
+    server = handoff.Server(out_root, serve, say) if serve else None
+    start = time.perf_counter()
+    built = _build(ids, content_root, out_root, options, profile, say, complain, first=True)
+    took = time.perf_counter() - start
+    _warm([b.game for b in built], content_root, out_root, options, profile)
+    say(f"built in {took:.2f} s; watching {', '.join(ids)} for changes (Ctrl-C stops)")
     done = 0
     try:
         while rounds is None or done < rounds:
-            time.sleep(interval_s)
+            if server:
+                server.wait(interval_s)
+            else:
+                time.sleep(interval_s)
             now = snapshot(folders)
             if now != seen:
                 seen = settled(folders, now)
@@ -74,10 +85,24 @@ def watch(ids: Sequence[str], content_root: Path, out_root: Path, options: Build
                 after_round(done)
     except KeyboardInterrupt:
         say("stopped watching")
+    finally:
+        if server:
+            server.close()
+
+
+def _warm(ids: Sequence[str], content_root: Path, out_root: Path, options: BuildOptions, profile: str) -> None:
+    """The kits just built, made again in memory and let go: their code imported, their
+    files' keys found equal, so that the first save (or a build handed over) finds this process as
+    warm as after a rebuild, not as a new one."""
+    for gid in ids:
+        try:
+            kit.make(kit.load(gid, content_root), out_root, options, None, profile)
+        except (ContentError, OSError):   # said by the build that meets it
+            return
 
 
 def _build(ids: Sequence[str], content_root: Path, out_root: Path, options: BuildOptions, profile: str,
-           say: Callable[[str], None], complain: Callable[[str], None], first: bool) -> None:
+           say: Callable[[str], None], complain: Callable[[str], None], first: bool) -> list[builds.Built]:
     """One build of the watched games, said in a few lines: what changed, or every problem."""
     start = time.perf_counter()
     try:
@@ -87,10 +112,10 @@ def _build(ids: Sequence[str], content_root: Path, out_root: Path, options: Buil
             complain(str(p))
         n = len(err.problems)
         complain(f"{n} problem{'s' if n != 1 else ''} found; nothing was written; watching for the next save")
-        return
+        return []
     except FileNotFoundError as err:   # a game folder renamed or removed while watched
         complain(f"{err}; watching for the next save")
-        return
+        return []
     took = time.perf_counter() - start
     for b in built:
         r = b.report
@@ -105,5 +130,4 @@ def _build(ids: Sequence[str], content_root: Path, out_root: Path, options: Buil
         for line in ([f"  changed  {p}" for p in files] + [f"  face     {f}" for f in faces]
                      + [f"  removed  {p}" for p in r.removed]):
             say(line)
-    if first:
-        say(f"built in {took:.2f} s; watching {', '.join(ids)} for changes (Ctrl-C stops)")
+    return built

@@ -89,7 +89,7 @@ def test_a_save_caught_half_written_is_built_once_it_is_done(content_copy, tmp_p
 
     monkeypatch.setattr(watch, "snapshot", snapshot)
     built: list[str] = []
-    monkeypatch.setattr(watch, "_build", lambda *a, **k: built.append(units.read_text()))
+    monkeypatch.setattr(watch, "_build", lambda *a, **k: built.append(units.read_text()) or [])
     watch.watch([GAME], root, tmp_path / "out", BuildOptions(), "home", lambda line: None, lambda line: None,
                 interval_s=0.01, rounds=3)
     assert built[1:] == [whole], "one build after the save, of the whole file"

@@ -1,0 +1,274 @@
+"""A `playkit build` or `validate` handed to the `playkit watch` running on the same output folder.
+
+A new process pays Python's start and its imports (pydantic, jinja2, reportlab, svgwrite) before it
+draws anything: after a one-stat edit, more than the rebuild itself. A running watch has paid them
+once. So a watch listens, and a `playkit build` (or `validate`) whose output folder a watch of the
+same playkit serves hands it its command line, its working folder, its environment and its
+terminal (the file descriptors themselves): the watch forks a copy of itself that runs the command
+exactly as the new process would have, writing to the same terminal and files, and the new process
+leaves with that copy's exit status. No watch there, or one that does not answer in time: the
+command runs where it was typed, as always.
+
+Linux only, where the socket lives in the abstract namespace (no file is written anywhere), named
+by the user, the output folder's real path and the code version, and where each side reads the
+other's user id from the kernel (SO_PEERCRED): nothing is handed to, or taken from, a process of
+another user, and a watch running other code than the command's is never found.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import hashlib
+import json
+import os
+import select
+import signal
+import socket
+import struct
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+
+COMMANDS = ("build", "validate")
+"""What a watch runs for another process: commands that read content and write only into OUT."""
+
+ANSWER_S = 5.0
+"""How long a command waits for a watch to take it (one busy with a build of its own answers when
+that is done) before it runs by itself."""
+
+_REQUEST_S = 2.0
+_MAX_MESSAGE = 256 * 1024
+_PROTOCOL = "playkit-handoff-1"
+_FDS = 4   # standard input, output, error, and the working folder
+
+argv: list[str] | None = None
+"""The command line of the `playkit` process (set by cli.run): a command called in-process, as tests
+call `main`, has none and is never handed on."""
+
+
+def supported() -> bool:
+    return sys.platform == "linux" and hasattr(socket, "SO_PEERCRED") and hasattr(socket, "send_fds")
+
+
+def address(out_root: Path) -> bytes:
+    """The watch's socket for `out_root`: in the abstract namespace, by user, folder and code."""
+    from .buildcache import code_version
+
+    who = f"{os.getuid()}\0{os.path.realpath(out_root)}\0{code_version()}\0{sys.executable}"
+    return b"\0playkit-watch-" + hashlib.sha256(who.encode()).hexdigest()[:40].encode()
+
+
+def _peer_is_me(conn: socket.socket) -> bool:
+    _pid, uid, _gid = struct.unpack("3i", conn.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED,
+                                                          struct.calcsize("3i")))
+    return bool(uid == os.getuid())
+
+
+def _receive(conn: socket.socket, timeout_s: float | None) -> dict[str, object] | None:
+    conn.settimeout(timeout_s)
+    try:
+        data = conn.recv(_MAX_MESSAGE)
+    except (OSError, TimeoutError):
+        return None
+    try:
+        message = json.loads(data) if data else None
+    except ValueError:
+        return None
+    return message if isinstance(message, dict) else None
+
+
+def _send(conn: socket.socket, **message: object) -> bool:
+    try:
+        conn.send(json.dumps(message).encode())
+    except OSError:
+        return False
+    return True
+
+
+# ---- the command's side --------------------------------------------------------------------------
+
+def hand_to_watch(out_root: Path, command: str) -> None:
+    """When a watch serves `out_root`: have it run this process's command line, then leave with its
+    exit status. Otherwise return (the command runs here)."""
+    if argv is None or command not in COMMANDS or not supported():
+        return
+    status = _ask(address(out_root), argv)
+    if status is not None:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(status)
+
+
+def _ask(name: bytes, args: Sequence[str]) -> int | None:
+    """The exit status of `args` run by the watch listening at `name`, or None when none took it."""
+    try:
+        conn = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    except OSError:
+        return None
+    with conn:
+        try:
+            conn.connect(name)
+        except OSError:   # no watch there
+            return None
+        ready = _receive(conn, ANSWER_S)
+        if not ready or ready.get("ready") != _PROTOCOL or not _peer_is_me(conn):
+            return None
+        try:
+            here = os.open(".", os.O_RDONLY | os.O_DIRECTORY)
+        except OSError:
+            return None
+        try:
+            umask = os.umask(0)
+            os.umask(umask)
+            request = json.dumps({"argv": list(args), "env": dict(os.environ), "umask": umask}).encode()
+            if len(request) > _MAX_MESSAGE:
+                return None
+            try:
+                socket.send_fds(conn, [request], [0, 1, 2, here])
+            except OSError:
+                return None
+        finally:
+            os.close(here)
+        started = _receive(conn, ANSWER_S)
+        pid = started.get("started") if started else None
+        if not isinstance(pid, int):
+            return None
+        with _forwarding_interrupts(pid):
+            while True:
+                with contextlib.suppress(InterruptedError):
+                    done = _receive(conn, None)
+                    break
+        status = done.get("exit") if done else None
+        if not isinstance(status, int):
+            print("playkit: the watch that took this command ended without its status", file=sys.stderr)
+            return 1
+        return status
+
+
+@contextlib.contextmanager
+def _forwarding_interrupts(pid: int) -> Iterator[None]:
+    """Ctrl-C in this terminal interrupts the copy running the command, as it would have this process."""
+    def forward(signum: int, _frame: object) -> None:
+        with contextlib.suppress(OSError):
+            os.kill(pid, signum)
+
+    old = signal.signal(signal.SIGINT, forward)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
+
+
+# ---- the watch's side ----------------------------------------------------------------------------
+
+class Server:
+    """The watch's listening socket for `out_root`: `wait(timeout_s)` sleeps like time.sleep, but
+    runs the commands handed to it meanwhile (`run(argv)` gives the exit status: cli's main, in a
+    forked copy whose standard streams and working folder are the asking process's)."""
+
+    def __init__(self, out_root: Path, run: Callable[[list[str]], int],
+                 say: Callable[[str], None]) -> None:
+        self.run, self.say = run, say
+        self.listener: socket.socket | None = None
+        if not supported():
+            return
+        listener = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        try:
+            listener.bind(address(out_root))
+            listener.listen(8)
+        except OSError:   # another watch serves this folder already
+            listener.close()
+            return
+        self.listener = listener
+
+    def close(self) -> None:
+        if self.listener is not None:
+            self.listener.close()
+            self.listener = None
+
+    def wait(self, timeout_s: float) -> None:
+        if self.listener is None:
+            time.sleep(timeout_s)
+            return
+        end = time.monotonic() + timeout_s
+        while (left := end - time.monotonic()) > 0:
+            ready, _, _ = select.select([self.listener], [], [], left)
+            if ready:
+                self.serve_one()
+
+    def serve_one(self) -> None:
+        assert self.listener is not None
+        try:
+            conn, _ = self.listener.accept()
+        except OSError:
+            return
+        with conn:
+            if not _peer_is_me(conn) or not _send(conn, ready=_PROTOCOL):
+                return
+            conn.settimeout(_REQUEST_S)
+            try:
+                data, fds, _flags, _addr = socket.recv_fds(conn, _MAX_MESSAGE, _FDS)
+            except (OSError, TimeoutError):
+                return
+            try:
+                request = json.loads(data) if data else None
+            except ValueError:
+                request = None
+            args = request.get("argv") if isinstance(request, dict) else None
+            if (len(fds) != _FDS or not isinstance(request, dict) or not isinstance(args, list)
+                    or not all(isinstance(a, str) for a in args)):
+                for fd in fds:
+                    os.close(fd)
+                return
+            start = time.perf_counter()
+            pid = self._fork(args, fds, request)
+            _send(conn, started=pid)
+            status = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
+            status = status if status >= 0 else 128 - status   # killed by a signal: as a shell says it
+            _send(conn, exit=status)
+            self.say(f"ran `playkit {' '.join(args)}` for another terminal in "
+                     f"{time.perf_counter() - start:.2f} s (exit {status})")
+
+    def _fork(self, args: list[str], fds: list[int], request: dict[str, object]) -> int:
+        """Start `args` in a forked copy of this process that takes the asking process's place: its pid."""
+        sys.stdout.flush()
+        sys.stderr.flush()
+        pid = os.fork()
+        if pid == 0:   # the copy: never returns
+            status = 1
+            try:
+                gc.freeze()   # what the watch holds is not this copy's to collect
+                self._become(fds, request, args)
+                status = self.run(args)
+            finally:
+                with contextlib.suppress(Exception):
+                    sys.stdout.flush()
+                    sys.stderr.flush()
+                os._exit(status)
+        for fd in fds:
+            os.close(fd)
+        return pid
+
+    def _become(self, fds: list[int], request: dict[str, object], args: list[str]) -> None:
+        """This copy, as the asking process: its streams, working folder, environment and umask (and
+        it hands nothing on: the watch it would find is the one waiting for it)."""
+        global argv
+        argv = None
+        assert self.listener is not None
+        self.listener.close()
+        for target, fd in enumerate(fds[:3]):
+            os.dup2(fd, target)
+        os.fchdir(fds[3])
+        for fd in fds:
+            os.close(fd)
+        env = request.get("env")
+        if isinstance(env, dict):
+            os.environ.clear()
+            os.environ.update({str(k): str(v) for k, v in env.items()})
+        umask = request.get("umask")
+        if isinstance(umask, int):
+            os.umask(umask)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        sys.argv = ["playkit", *args]

@@ -1,0 +1,104 @@
+"""A `playkit build` or `validate` typed while a `playkit watch` serves the same output folder is run by
+that watch (handoff.py): the same output on the same terminal, the same exit status, the same files
+as a build of its own, and nothing handed to a watch of another folder."""
+
+from __future__ import annotations
+
+import os
+import queue
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from generator import builds, handoff
+from generator.cli import main
+from generator.game import BuildOptions
+from tests.conftest import replace_in
+from tests.test_watch import files_of
+
+ROOT = Path(__file__).resolve().parents[1]
+WATCHED = "island-of-fog"
+DECK = "my-deck"
+
+pytestmark = pytest.mark.skipif(not handoff.supported(), reason="the hand-off is Linux's (abstract sockets)")
+
+
+class Watch:
+    """A `playkit watch` process, its output read line by line as it comes."""
+
+    def __init__(self, content: Path, out: Path) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-u", "-m", "generator.cli", "--content", str(content), "--out", str(out),
+             "watch", WATCHED], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        self.lines: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            self.lines.put(line.rstrip("\n"))
+
+    def said(self, words: str, timeout_s: float = 60) -> str:
+        while True:
+            line = self.lines.get(timeout=timeout_s)
+            if words in line:
+                return line
+
+
+@pytest.fixture
+def watched(content_copy, tmp_path: Path, runner) -> Iterator[tuple[Path, Watch]]:
+    """A content folder of Island of Fog and a small deck of one's own, Island of Fog watched into tmp/out."""
+    content = content_copy(WATCHED)
+    assert runner.invoke(main, ["new", "deck", DECK, "--dir", str(content)]).exit_code == 0
+    watch = Watch(content, tmp_path / "out")
+    try:
+        watch.said("watching island-of-fog for changes")
+        yield content, watch
+    finally:
+        watch.proc.terminate()
+        watch.proc.wait(timeout=30)
+
+
+def playkit(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "generator.cli", *args], cwd=cwd, capture_output=True,
+                          text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=120)
+
+
+def test_a_build_of_the_same_folder_is_run_by_the_watch_in_the_asking_terminal_and_folder(watched, tmp_path):
+    content, watch = watched
+    # relative paths, from another folder than the watch's: the watch's copy works where the command was typed
+    done = playkit(tmp_path, "--content", str(content.relative_to(tmp_path)), "--out", "out", "build", DECK)
+    assert done.returncode == 0, done.stderr
+    assert f"{DECK}: " in done.stdout and "files in out/my-deck/ (the first build there)" in done.stdout
+    assert "(exit 0)" in watch.said(f"build {DECK}` for another terminal")
+
+    builds.build_games([DECK], content, tmp_path / "alone", BuildOptions())
+    assert files_of(tmp_path / "out" / DECK) == files_of(tmp_path / "alone" / DECK)
+
+
+def test_a_validate_with_a_problem_is_said_at_its_place_with_its_exit_status(watched, tmp_path):
+    content, watch = watched
+    replace_in(content / DECK / "cards.csv", "Fresh Bread,1,", "Fresh Bread,one,")
+    done = playkit(tmp_path, "--content", str(content), "--out", str(tmp_path / "out"), "validate", DECK)
+    assert done.returncode == 1
+    assert f"{DECK}/cards.csv:" in done.stderr and ": error: " in done.stderr and "1 problem found" in done.stderr
+    assert done.stdout == ""
+    assert "(exit 1)" in watch.said(f"validate {DECK}` for another terminal")
+
+
+def test_a_build_of_another_folder_is_not_handed_to_the_watch(watched, tmp_path):
+    content, watch = watched
+    done = playkit(tmp_path, "--content", str(content), "--out", str(tmp_path / "elsewhere"), "build", DECK)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "elsewhere" / DECK / "cards.pdf").is_file()
+    with pytest.raises(queue.Empty):
+        watch.said("for another terminal", timeout_s=1)
+
+
+def test_no_watch_means_the_command_runs_where_it_was_typed(tmp_path):
+    assert handoff.address(tmp_path / "a") != handoff.address(tmp_path / "b")
+    assert handoff._ask(handoff.address(tmp_path / "a"), ["build"]) is None
