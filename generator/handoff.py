@@ -112,8 +112,10 @@ def _ask(name: bytes, args: Sequence[str]) -> int | None:
             conn.connect(name)
         except OSError:   # no watch there
             return None
+        if not _peer_is_me(conn):   # a process of another user holding the name: handed nothing
+            return None
         ready = _receive(conn, ANSWER_S)
-        if not ready or ready.get("ready") != _PROTOCOL or not _peer_is_me(conn):
+        if not ready or ready.get("ready") != _PROTOCOL:
             return None
         try:
             here = os.open(".", os.O_RDONLY | os.O_DIRECTORY)
