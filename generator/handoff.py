@@ -138,10 +138,7 @@ def _ask(name: bytes, args: Sequence[str]) -> int | None:
         if not isinstance(pid, int):
             return None
         with _forwarding_interrupts(pid):
-            while True:
-                with contextlib.suppress(InterruptedError):
-                    done = _receive(conn, None)
-                    break
+            done = _receive(conn, None)   # a forwarded Ctrl-C does not interrupt the wait (PEP 475)
         status = done.get("exit") if done else None
         if not isinstance(status, int):
             print("playkit: the watch that took this command ended without its status", file=sys.stderr)
