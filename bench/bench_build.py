@@ -34,8 +34,10 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import IO
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -118,49 +120,47 @@ def in_process_rebuild(content: Path, out: Path, repeat: int) -> tuple[float, fl
     return median_of(runs)
 
 
-def handed_rebuild(content: Path, out: Path, repeat: int) -> float:
-    """Seconds of a `playkit build` process after a one-stat edit, a watch of the four kits running on the
-    same output folder (whichever of the two sees the edit first builds it; the command ends once built)."""
+@contextmanager
+def watching(content: Path, out: Path, *games: str) -> Iterator[IO[str]]:
+    """A `playkit watch` process of `games` (default: all), its output once it says it is watching."""
     proc = subprocess.Popen([PYTHON, "-u", "-m", "generator.cli", "--content", str(content), "--out", str(out),
-                             "watch"], stdout=subprocess.PIPE, text=True, cwd=ROOT, env=ENV)
+                             "watch", *games], stdout=subprocess.PIPE, text=True, cwd=ROOT, env=ENV)
     assert proc.stdout is not None
     try:
         for line in proc.stdout:
             if "watching" in line:
                 break
+        yield proc.stdout
+    finally:
+        proc.terminate()
+        proc.wait()
+
+
+def handed_rebuild(content: Path, out: Path, repeat: int) -> float:
+    """Seconds of a `playkit build` process after a one-stat edit, a watch of the four kits running on the
+    same output folder (whichever of the two sees the edit first builds it; the command ends once built)."""
+    with watching(content, out):
         runs = []
         for i in range(repeat):
             time.sleep(0.5)
             stat_edit(content, 3 * repeat + i)
             runs.append(playkit(content, out, "build")[0])
         return statistics.median(runs)
-    finally:
-        proc.terminate()
-        proc.wait()
 
 
 def watch_latency(content: Path, out: Path, repeat: int) -> float:
     """Seconds from a save to the watch's 'rebuilt' line, median."""
-    proc = subprocess.Popen([PYTHON, "-u", "-m", "generator.cli", "--content", str(content), "--out", str(out),
-                             "watch", "island-of-fog"], stdout=subprocess.PIPE, text=True, cwd=ROOT, env=ENV)
-    assert proc.stdout is not None
-    try:
-        for line in proc.stdout:
-            if "watching" in line:
-                break
+    with watching(content, out, "island-of-fog") as said:
         runs = []
         for i in range(repeat):
             time.sleep(0.5)
             start = time.perf_counter()
             stat_edit(content, 2 * repeat + i)
-            for line in proc.stdout:
+            for line in said:
                 if "rebuilt in" in line:
                     runs.append(time.perf_counter() - start)
                     break
         return statistics.median(runs)
-    finally:
-        proc.terminate()
-        proc.wait()
 
 
 def hostile_slowest() -> tuple[str, float]:
