@@ -230,10 +230,10 @@ def _tag_problem(tag: str, what: str) -> str:
     return f"the tag {short(shown, 40)} is not allowed on {what} (allowed: {_ALLOWED_TAGS})"
 
 
-def _scan(text: str, file: str) -> None:
+def _scan(text: str, file: str, base: type[yaml.SafeLoader] = _Base) -> None:
     """Walk the parser's events once, before anything is composed; raise ContentError with the
     first limit crossed (the scan stops there) or with every bad tag and key found."""
-    loader = _Base(text)
+    loader = base(text)
     problems: list[Problem] = []
     stack: list[_Open] = []
     anchors: dict[str, tuple[int, bool]] = {}  # name -> (expanded size, is a list or mapping)
@@ -309,6 +309,12 @@ def _scan(text: str, file: str) -> None:
                 raise stop(event, f"more than {MAX_NODES} values once its aliases are expanded (refused: "
                                   "a file's expanded size is bounded)")
     except yaml.MarkedYAMLError as err:
+        if base is not yaml.SafeLoader and "nesting depth" in str(err.problem):
+            # libyaml (PyYAML 6.0.4 on) stops at 1,000 levels while it looks ahead for a key, before
+            # the events reach MAX_DEPTH here: the pure-Python parser, which has no such stop, says
+            # where the content crossed our own bound (a hostile file only ever takes this way)
+            loader.dispose()
+            return _scan(text, file, yaml.SafeLoader)
         mark = err.problem_mark or err.context_mark
         what = " ".join(str(x) for x in (err.context, err.problem) if x)
         raise ContentError([*problems, _mark_problem(file, mark, f"YAML: {what}")]) from None
