@@ -206,11 +206,19 @@ def validate(ctx: Context, game: tuple[str, ...]) -> None:
 
 
 class _ProfileChoice(click.Choice[str]):
-    """The profiles templates/export/profiles.yaml names, read when a build's options are parsed or
-    shown, not by every `playkit` process."""
+    """The profiles templates/export/profiles.yaml names, read when a profile is typed or the options
+    are shown, not by every `playkit` process: the default (`home`, the file's first entry, as
+    tests/test_export_profiles.py holds) is taken unread, since reading the file (and importing the
+    YAML loader for it) costs a build that is handed to a running process 15-20 ms."""
 
     def __init__(self) -> None:
         super().__init__((), case_sensitive=False)
+
+    def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        if value == export.DEFAULT and param is not None and param.name and ctx is not None \
+                and ctx.get_parameter_source(param.name) is click.core.ParameterSource.DEFAULT:
+            return export.DEFAULT
+        return super().convert(value, param, ctx)
 
     @property
     def choices(self) -> tuple[str, ...]:
