@@ -316,6 +316,57 @@ def test_a_loop_renders_as_jinja2_renders_it(before, loop, test, body, sets, mor
     assert _rendered(made, context) == _rendered(env.from_string(text), context)
 
 
+def _called(module, phrase, kwargs):
+    """What a macro call gives (its text, or its failure) and what it charged to an outer budget."""
+    budget = templating._Budget()
+    token = templating._budget.set(budget)
+    try:
+        out = getattr(module, phrase)(**kwargs)
+    except Exception as err:
+        out = ("failure", type(err).__name__, str(err))
+    finally:
+        templating._budget.reset(token)
+    return out, budget.steps, budget.chars
+
+
+@pytest.mark.filterwarnings("ignore::SyntaxWarning")
+@settings(max_examples=300, deadline=None)
+@given(_EXPRESSION_TEXTS.map("".join), st.sampled_from(["x", "x, n", "words, x, n", "n"]),
+       st.sampled_from(["", "{% macro other() %}b{% endmacro %}", "\n", "{{ 1 }}"]),
+       st.sets(st.sampled_from(["x", "n", "words"])))
+def test_a_file_of_macros_renders_as_jinja2_renders_it(body, params, other, given):
+    """A macro called by keyword from Python (a sheet's phrases): Direct's Macros give the text or the
+    failure of jinja2's module, charging the same budget; a call with other arguments is jinja2's."""
+    text = "{% macro m(" + params + ") %}" + body + "{% endmacro %}" + other
+    env = templating.sandboxed_environment()
+    try:
+        tree = env.parse(text)
+        jinja = env.from_string(text).make_module()
+    except (jinja2.TemplateError, SyntaxError, ValueError, RecursionError, TypeError):
+        return
+    try:
+        made = direct.Macros.of(tree, lambda: jinja)
+    except direct.Unwritable:   # file_macros then has jinja2 compile the file
+        return
+    if made is None:
+        return
+    values = {"x": "X", "n": 3, "words": ["one", "two"]}
+    kwargs = {name: values[name] for name in given}
+    assert _called(made, "m", kwargs) == _called(jinja, "m", kwargs), text
+
+
+def test_the_sheets_phrases_are_not_compiled():
+    for name in ("island-of-fog/combat-card.j2", "island-of-fog/dice-sheet.j2", "skylands/boards.j2"):
+        assert isinstance(templating.file_macros(name), direct.Macros), name
+    env = templating.sandboxed_environment()
+    assert direct.Macros.of(env.parse("{% macro a(x) %}{% set y = x %}{{ y }}{% endmacro %}"), dict) is None
+    assert direct.Macros.of(env.parse("{% macro a() %}{{ b() }}{% endmacro %}{% macro b() %}{% endmacro %}"),
+                            dict) is None
+    assert direct.Macros.of(env.parse("{% macro a(x=1) %}{{ x }}{% endmacro %}"), dict) is None
+    assert direct.Macros.of(env.parse("{% macro a() %}{{ caller() }}{% endmacro %}"), dict) is None
+    assert direct.Macros.of(env.parse("{% set z = 1 %}{% macro a() %}{{ z }}{% endmacro %}"), dict) is None
+
+
 def test_a_template_file_renders_as_jinja2_renders_it():
     """The template files Direct takes (the Skylands rulebook, the turn summary) give jinja2's text
     and charge its budget; one with macros is compiled by jinja2."""

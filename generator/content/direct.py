@@ -572,6 +572,63 @@ class Direct:
         return _generate(self.steps, _Run(env, dict(*args, **kwargs)))
 
 
+_MACRO_NAMES = frozenset({"caller", "varargs", "kwargs", "loop", "self"})
+"""Names jinja2 gives a macro's body a meaning of their own (or a loop's, or the template's)."""
+
+
+class Macros:
+    """A template file of macros and nothing else (the words of a card or a sheet, one phrase a
+    macro: templates/island-of-fog/combat-card.j2), each called from Python by keyword (`macros.
+    title(game=...)`) and rendered from its parsed tree as Direct renders a template, without
+    compiling the file (7 ms for the combat card's, in every process that loads Island of Fog).
+
+    A macro is taken when it has plain parameters (no defaults) and its body is Direct's, with no
+    `set` (jinja2 keeps a macro's sets to itself) and no name of another macro or of `caller`,
+    `varargs`, `kwargs` (which jinja2 resolves to its own objects). Its call does what jinja2's
+    Macro does when given each parameter by keyword: the body's text, every output through the
+    environment's finalize, every loop, call and filter charged to the budget of the render it is
+    called in (none outside one, as jinja2's module's macros); its failures are jinja2's, raised
+    as they are. A call with other arguments goes to jinja2's own macro (`fallback`), whose words
+    its errors keep."""
+
+    def __init__(self, macros: dict[str, tuple[tuple[str, ...], list[Step]]],
+                 fallback: Callable[[], Any]) -> None:
+        self._macros = macros
+        self._fallback = fallback
+
+    @classmethod
+    def of(cls, tree: nodes.Template, fallback: Callable[[], Any], name: str | None = None) -> Macros | None:
+        """The Macros of a parsed template file, None when it holds anything else (then jinja2's
+        module is made instead; `fallback` makes it)."""
+        env = sandboxed_environment()
+        defined = [node for node in tree.body if isinstance(node, nodes.Macro)]
+        names = {m.name for m in defined} | {"caller", "varargs", "kwargs"}
+        for node in tree.body:
+            if isinstance(node, nodes.Output):
+                if not all(isinstance(c, nodes.TemplateData) and not c.data.strip() for c in node.nodes):
+                    return None
+            elif not isinstance(node, nodes.Macro) or node.defaults or not node.body \
+                    or any(a.name in _MACRO_NAMES for a in node.args) \
+                    or any(True for _ in node.find_all(nodes.Assign)) \
+                    or any(n.name in names for n in node.find_all(nodes.Name) if n.ctx == "load") \
+                    or not _direct_body(node.body, env):
+                return None
+        eval_ctx, optimizer = nodes.EvalContext(env, name), Optimizer(env)
+        return cls({m.name: (tuple(a.name for a in m.args), _steps(m.body, env, eval_ctx, optimizer, False, name))
+                    for m in defined}, fallback)
+
+    def __getattr__(self, phrase: str) -> Callable[..., str]:
+        if phrase.startswith("_") or phrase not in self._macros:
+            return getattr(self._fallback(), phrase)   # type: ignore[no-any-return]
+        params, steps = self._macros[phrase]
+
+        def call(*args: Any, **kwargs: Any) -> Any:
+            if args or set(kwargs) != set(params):
+                return getattr(self._fallback(), phrase)(*args, **kwargs)
+            return "".join(_generate(steps, _Run(sandboxed_environment(), kwargs)))
+        return call
+
+
 def _generate(steps: list[Step], run: _Run) -> Iterator[str]:
     finalize = run.env.finalize
     for step in steps:
