@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .content.templating import file_template, render_template, sandboxed_environment
+from .content.templating import file_macros, file_template, render_template, sandboxed_environment
 
 environment = sandboxed_environment
 
@@ -17,6 +17,12 @@ environment = sandboxed_environment
 def render(name: str, **context: Any) -> str:
     """Render the template file `templates/<name>`."""
     return str(file_template(name).render(**context))
+
+
+def macros(name: str) -> Any:
+    """The macros of the template file `templates/<name>` (a sheet's phrases, one macro each), to call
+    by keyword: `macros(name).title(game=...)`."""
+    return file_macros(name)
 
 
 def render_line(name: str, **context: Any) -> str:

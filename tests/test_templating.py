@@ -220,6 +220,11 @@ _EXPRESSIONS = st.recursive(_ATOMS, lambda inner: st.one_of(
     st.builds(lambda a: f"({a}).upper()", inner),
     st.builds(lambda a: f"dict(a={a})", inner),
     st.builds(lambda a: f"({a}) is defined", inner),
+    st.builds(lambda a, t: f"({a}) is {t}", inner, st.sampled_from(
+        ["none", "not none", "divisibleby(2)", "sameas(n)", "string", "in(words)", "nosuch", "test('none')",
+         "filter('nosuch')", "odd", "lower", "mapping", "iterable"])),
+    st.builds(lambda a, b: "{'k': " + a + ", 'j': " + b + "}", inner, inner),
+    st.builds(lambda a, b: "{" + a + ": " + b + "}", inner, inner),
 ), max_leaves=5)
 _OUTPUTS = st.lists(st.one_of(st.sampled_from(["", "a ", "\n", "é✓"]),
                               _EXPRESSIONS.map(lambda e: "{{ " + e + " }}")), max_size=4).map("".join)
@@ -239,6 +244,10 @@ _EXPRESSION_TEXTS = st.lists(st.one_of(
               st.sampled_from(["words", "seats.items()", "[[1, 2], [3]]"]), _EXPRESSIONS, _OUTPUTS),
     st.builds(lambda name, value: "{% set " + name + " = " + value + " %}", st.sampled_from(["x", "y", "_z", "n"]),
               _EXPRESSIONS),
+    st.builds(lambda test, name, value, body, after: "{% if " + test + " %}{% set " + name + " = " + value + " %}"
+              + body + "{% endif %}" + after, _EXPRESSIONS, st.sampled_from(["v", "_w", "n"]), _EXPRESSIONS,
+              st.sampled_from(["", "{{ v }}", "{{ _w ~ v }}", "{% if n %}{{ v }}{% endif %}"]),
+              st.sampled_from(["", "{{ v }}"])),
 ), max_size=3)
 
 
@@ -260,7 +269,7 @@ def test_a_template_of_text_and_expressions_renders_as_jinja2_renders_it(text, g
         with pytest.raises(jinja2.TemplateError, match=re.escape(str(err))):
             templating.from_tree(tree, text).render(**context)
         return
-    except (SyntaxError, ValueError, RecursionError):
+    except (SyntaxError, ValueError, RecursionError, TypeError):   # TypeError: jinja2 folding {[1]: 2}
         return
     made = templating.from_tree(tree, text)
     assert _rendered(made, context) == _rendered(jinja, context)
@@ -279,20 +288,83 @@ _LOOP_BODY = st.lists(st.sampled_from([
 ]), max_size=4).map("".join)
 
 
+_LOOP_SETS = st.sampled_from([
+    "", "{% set v = x ~ '!' %}{{ v }}", "{% set v = words | length %}{{ v + 1 }}{{ x.upper() }}",
+    "{% if x %}{% set v = 2 %}{{ v }}{{ x.upper() }}{% endif %}", "{% set v = {'k': x} %}{{ v.k }}{{ v }}",
+    "{% for y in words %}{% set v = y %}{{ y.upper() }}{% endfor %}{{ x.upper() }}",   # the inner _loop_vars stay
+    "{% for y in words %}{% endfor %}{% set v = 1 %}{{ x.upper() }}", "{% set s = 1 %}",
+])
+"""`set`s in a loop's body, read after them (a call charges the loop's sets so far: jinja2's `_loop_vars`)."""
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from(["", "{% set s = words | list %}", "{% set s = 'xyz' %}{% set _t = 1 %}"]), _LOOPS,
-       _LOOP_TESTS, _LOOP_BODY, st.sampled_from(["", "{{ x }}", "{{ s }}", " end."]),
+       _LOOP_TESTS, _LOOP_BODY, _LOOP_SETS, _LOOP_BODY, st.sampled_from(["", "{{ x }}", "{{ s }}", " end."]),
        st.sets(st.sampled_from(["nobody", "x", "a", "b", "c", "s", "n", "words"])))
-def test_a_loop_renders_as_jinja2_renders_it(before, loop, test, body, after, missing):
-    """`for` and `set` (loop variables, loop.*, loop filters, nested loops, unpacking): Direct gives
-    jinja2's text or problem, charging the same budget."""
-    text = before + "{% for " + loop[0] + " in " + loop[1] + test + " %}" + body + "{% endfor %}" + after
+def test_a_loop_renders_as_jinja2_renders_it(before, loop, test, body, sets, more, after, missing):
+    """`for` and `set` (loop variables, loop.*, loop filters, nested loops, unpacking, sets in the
+    body): Direct gives jinja2's text or problem, charging the same budget."""
+    text = before + "{% for " + loop[0] + " in " + loop[1] + test + " %}" + body + sets + more + "{% endfor %}" \
+        + after
     env = templating.sandboxed_environment()
     values = {**_VALUES, "x": "X", "a": "A", "b": 2, "c": None, "s": "S"}   # outer names a loop may shadow
     context = {name: value for name, value in values.items() if name not in missing}
     made = templating.compiled(text)
-    assert isinstance(made, direct.Direct) == ("loop" not in test), text
+    # a `set s` in the body is Direct's only when it is the one binding of s, read nowhere else
+    s_elsewhere = bool(before) or after == "{{ s }}" or "{{ s" in body or loop[1] == "s"
+    assert isinstance(made, direct.Direct) == ("loop" not in test and not ("set s" in sets and s_elsewhere)), text
     assert _rendered(made, context) == _rendered(env.from_string(text), context)
+
+
+def _called(module, phrase, kwargs):
+    """What a macro call gives (its text, or its failure) and what it charged to an outer budget."""
+    budget = templating._Budget()
+    token = templating._budget.set(budget)
+    try:
+        out = getattr(module, phrase)(**kwargs)
+    except Exception as err:
+        out = ("failure", type(err).__name__, str(err))
+    finally:
+        templating._budget.reset(token)
+    return out, budget.steps, budget.chars
+
+
+@pytest.mark.filterwarnings("ignore::SyntaxWarning")
+@settings(max_examples=300, deadline=None)
+@given(_EXPRESSION_TEXTS.map("".join), st.sampled_from(["x", "x, n", "words, x, n", "n"]),
+       st.sampled_from(["", "{% macro other() %}b{% endmacro %}", "\n", "{{ 1 }}"]),
+       st.sets(st.sampled_from(["x", "n", "words"])))
+def test_a_file_of_macros_renders_as_jinja2_renders_it(body, params, other, given):
+    """A macro called by keyword from Python (a sheet's phrases): Direct's Macros give the text or the
+    failure of jinja2's module, charging the same budget; a call with other arguments is jinja2's."""
+    text = "{% macro m(" + params + ") %}" + body + "{% endmacro %}" + other
+    env = templating.sandboxed_environment()
+    try:
+        tree = env.parse(text)
+        jinja = env.from_string(text).make_module()
+    except (jinja2.TemplateError, SyntaxError, ValueError, RecursionError, TypeError):
+        return
+    try:
+        made = direct.Macros.of(tree, lambda: jinja)
+    except direct.Unwritable:   # file_macros then has jinja2 compile the file
+        return
+    if made is None:
+        return
+    values = {"x": "X", "n": 3, "words": ["one", "two"]}
+    kwargs = {name: values[name] for name in given}
+    assert _called(made, "m", kwargs) == _called(jinja, "m", kwargs), text
+
+
+def test_the_sheets_phrases_are_not_compiled():
+    for name in ("island-of-fog/combat-card.j2", "island-of-fog/dice-sheet.j2", "skylands/boards.j2"):
+        assert isinstance(templating.file_macros(name), direct.Macros), name
+    env = templating.sandboxed_environment()
+    assert direct.Macros.of(env.parse("{% macro a(x) %}{% set y = x %}{{ y }}{% endmacro %}"), dict) is None
+    assert direct.Macros.of(env.parse("{% macro a() %}{{ b() }}{% endmacro %}{% macro b() %}{% endmacro %}"),
+                            dict) is None
+    assert direct.Macros.of(env.parse("{% macro a(x=1) %}{{ x }}{% endmacro %}"), dict) is None
+    assert direct.Macros.of(env.parse("{% macro a() %}{{ caller() }}{% endmacro %}"), dict) is None
+    assert direct.Macros.of(env.parse("{% set z = 1 %}{% macro a() %}{{ z }}{% endmacro %}"), dict) is None
 
 
 def test_a_template_file_renders_as_jinja2_renders_it():
@@ -314,19 +386,59 @@ def test_a_template_file_renders_as_jinja2_renders_it():
     assert isinstance(templating.file_template("island-of-fog/combat-card.j2"), jinja2.Template)
 
 
+def test_the_rulebooks_render_as_jinja2_renders_them(monkeypatch: pytest.MonkeyPatch):
+    """The three rulebooks that hold sets in loops and ifs, `is none` and `~` (Island of Fog, Islands &
+    Bridges, Skybound Battle) are Direct's, and give jinja2's text and charge its budget."""
+    from generator import kit, paths, text
+    from generator.games.island_of_fog import rulebook as fog_rulebook
+    from generator.games.island_of_fog.text import table
+    from generator.games.islands_and_bridges import rulebook as bridges_rulebook
+    from generator.games.skybound_battle import rulebook as skybound_rulebook
+
+    env = templating.sandboxed_environment()
+    rendered: list[str] = []
+
+    class Both:
+        def __init__(self, name: str) -> None:
+            self.name = name
+
+        def render(self, **context) -> str:
+            made = templating.file_template(self.name)
+            assert isinstance(made, direct.Direct), self.name
+            ours = _rendered(made, context)
+            assert ours == _rendered(env.get_template(self.name), context), self.name
+            rendered.append(self.name)
+            return ours[0]
+
+    monkeypatch.setattr(text, "file_template", Both)
+    fog = kit.load("island-of-fog", paths.CONTENT).model
+    fog_rulebook.text(fog, {"tiles": 40, "tokens": 90, "cards": 5}, table(fog))
+    bridges_rulebook.text(kit.load("islands-and-bridges", paths.CONTENT).model)
+    skybound_rulebook.text(kit.load("skybound-battle", paths.CONTENT).model)
+    assert {"island-of-fog/rulebook.md.j2", "islands-and-bridges/rulebook.md.j2",
+            "skybound-battle/rulebook.md.j2"} <= set(rendered)
+
+
 def test_templates_of_text_and_expressions_are_not_compiled_and_others_are():
     for text in ("{{ unit.name }} costs {{ unit.cost }} ({{ seats[2][0] }})", "{{ unit.name | upper }}",
                  "{{ words(3) }}", "{{ n + 1 }}", "{{ seats[n] }}", "{{ 'a' if n > 2 else 'b' }}",
                  "{{ words | join(', ') }} and {{ n | plural('round') }}", "{% if n %}x{% endif %}",
                  "{% if n > 3 %}{{ n }}{% elif text %}{% if words %}y{% endif %}{% else %}z{% endif %}.",
                  "{% for w in words if w != 'two' %}{{ w }}{{ ', ' if not loop.last }}{% endfor %}",
-                 "{% set x = words | list %}{% for a, b in seats.items() %}{{ a }}{{ x[1:] }}{% endfor %}"):
+                 "{% set x = words | list %}{% for a, b in seats.items() %}{{ a }}{{ x[1:] }}{% endfor %}",
+                 "{{ n ~ 'x' }}", "{{ n is odd }}", "{{ n is not none }}", "{{ x + ([1] | list) }}",
+                 "{% set d = {'N': 'up', 'E': n} %}{{ d.N }}", "{% for w in words %}{% set v = w ~ '!' %}{{ v }}"
+                 "{% endfor %}", "{% if n %}{% set v = n %}{{ v }}{% endif %}",
+                 "{% set w = 1 %}{% for w in words %}{{ w }}{% endfor %}{{ w }}"):
         assert isinstance(templating.compiled(text), direct.Direct), text
     for text in ("{{ self }}", "{% for w in words %}{% else %}none{% endfor %}", "{{ x }}{% set x = 1 %}",
-                 "{% set x = 1 %}{% set x = 2 %}", "{% for w in words recursive %}{% endfor %}", "{{ n ~ 'x' }}",
-                 "{{ n is odd }}", "{% if n %}{{ n | nosuch }}{% endif %}", "{{ f(*words) }}",
-                 "{{ x + ([1] | list) }}"):
+                 "{% set x = 1 %}{% set x = 2 %}", "{% for w in words recursive %}{% endfor %}",
+                 "{% if n %}{{ n | nosuch }}{% endif %}", "{% if n %}{{ n is nosuch }}{% endif %}",
+                 "{{ f(*words) }}", "{% if n %}{% set v = 1 %}{% endif %}{{ v }}",
+                 "{% for w in words %}{{ v }}{% set v = w %}{% endfor %}",
+                 "{% for w in words %}{% set w = 1 %}{% endfor %}", "{% for v in words %}{% endfor %}{% if n %}"
+                 "{% set v = 1 %}{{ v }}{% endif %}", "{{ {" + ", ".join(f"'{i}': {i}" for i in range(16)) + "} }}"):
         assert isinstance(templating.compiled(text), jinja2.Template), text
-    for text in ("{{ n | nosuch }}", "{{ f(a=1, a=2) }}"):   # jinja2 refuses them, or Python its code
+    for text in ("{{ n | nosuch }}", "{{ n is nosuch }}", "{{ f(a=1, a=2) }}"):   # jinja2 refuses them, or Python
         with pytest.raises(TemplateProblem):
             render_template(text)

@@ -2,12 +2,13 @@
 
 jinja2 compiles a template to Python source and compiles that, which costs more than rendering the
 template many times (loading the four games compiled 65 content templates, a third of the time it
-took). A template made of text, expressions, ifs, fors and top-level sets is instead evaluated here
+took). A template made of text, expressions, ifs, fors and sets is instead evaluated here
 from the tree jinja2 parsed, step for step as the code jinja2 would generate for it: jinja2's own
 as_const and Optimizer fold what its code generator folds; every name, attribute, item, call, filter,
-operator and loop goes through the sandboxed environment's own methods and budget (templating.py),
-so what a template may reach and what its render may cost are the same. Anything else (macros,
-blocks, includes, a loop with else, a set inside a block, *args, ...) is compiled by jinja2, whose
+operator, `~` and loop goes through the sandboxed environment's own methods and budget (templating.py),
+so what a template may reach and what its render may cost are the same; a test (`is none`) is
+jinja2's own function, uncharged as in its code. Anything else (macros, blocks, includes, a loop with
+else, a set read where jinja2's scoping differs from Direct's, *args, ...) is compiled by jinja2, whose
 words its errors keep. tests/test_templating.py holds Direct to jinja2 over random templates (text
 or problem, and the budget charged); templating.from_tree decides which path a template takes.
 """
@@ -32,6 +33,10 @@ from .templating import BoundedSandbox, _bounded_render, _loop_bound, sandboxed_
 _MAX_NESTING = 30
 """How deep an expression Direct evaluates may nest (jinja2 compiles a deeper one: Python's own parser
 refuses code nested past 200 brackets, so a deep template fails there, as it must here too)."""
+
+_MAX_DICT = 15
+"""The most pairs of a dict display Direct builds: Python builds a display of up to 15 pairs only after
+evaluating all of them (a longer one pair by pair), which is the order Direct keeps."""
 
 _COMPARE: dict[str, Callable[[Any, Any], Any]] = {
     "eq": operator.eq, "ne": operator.ne, "gt": operator.gt, "gteq": operator.ge, "lt": operator.lt,
@@ -62,12 +67,16 @@ class _Run:
     (`scope`, the innermost loop's variables over the outer ones'), and the jinja2 Context the compiled
     template would make for them (made only when a call, a filter or a `set` asks for it)."""
 
-    __slots__ = ("_context", "env", "scope", "values")
+    __slots__ = ("_context", "env", "loop_vars", "scope", "values")
 
     def __init__(self, env: BoundedSandbox, values: dict[str, Any]) -> None:
         self.env = env
         self.values = values
         self.scope: dict[str, Any] = {}
+        self.loop_vars: dict[str, Any] = {}
+        """jinja2's `_loop_vars`: one variable of its render function, made a new dict at the start of
+        every iteration of every loop (an inner loop's last one stays after it), holding the `set`s
+        of the loop's body, handed to each call in a loop's body."""
         self._context: jinja2.runtime.Context | None = None
 
     @property
@@ -122,6 +131,21 @@ def _evaluable(node: nodes.Node, env: BoundedSandbox, depth: int = 0) -> bool:
             return False   # jinja2 writes these otherwise, or Python refuses its code
         return _evaluable(node.node, env, inner) and all(_evaluable(a, env, inner) for a in node.args) \
             and all(_evaluable(k.value, env, inner) for k in node.kwargs)
+    if isinstance(node, nodes.Test):   # `x is none`: jinja2's own test, uncharged as in its code
+        if node.dyn_args is not None or node.dyn_kwargs is not None or node.name not in env.tests:
+            return False
+        keys = [str(k.key) for k in node.kwargs]
+        if len(set(keys)) != len(keys) or any(not k.isidentifier() or keyword.iskeyword(k) for k in keys):
+            return False
+        return _evaluable(node.node, env, inner) and all(_evaluable(a, env, inner) for a in node.args) \
+            and all(_evaluable(k.value, env, inner) for k in node.kwargs)
+    if isinstance(node, nodes.Concat):   # `a ~ b`: the sandbox's bounded_concat, as _BoundedCodeGenerator writes it
+        return all(_evaluable(n, env, inner) for n in node.nodes)
+    if isinstance(node, nodes.Dict):   # a dict display Python builds after evaluating every value
+        # keys written as constants only (jinja2's own folding fails on a key such as [1, 2])
+        return len(node.items) <= _MAX_DICT and all(
+            isinstance(p.key, nodes.Const) and isinstance(p.key.value, (str, int, float, type(None)))
+            and _evaluable(p.value, env, inner) for p in node.items)
     if isinstance(node, nodes.CondExpr):
         return all(n is None or _evaluable(n, env, inner) for n in (node.test, node.expr1, node.expr2))
     if isinstance(node, nodes.Compare):
@@ -137,17 +161,38 @@ def _evaluable(node: nodes.Node, env: BoundedSandbox, depth: int = 0) -> bool:
 
 
 def _written_back(value: Any) -> bool:
-    """Whether the code jinja2 writes for a constant (its repr) gives back an equal value, anew each
-    render only where that cannot matter (never a list, a dict or a set)."""
+    """Whether the code jinja2 writes for a constant (its repr) gives back an equal value (a list or a
+    dict made anew each time the code runs, as `_fresh` makes it; never a set, whose order could
+    differ)."""
     if isinstance(value, float):
         return math.isfinite(value)
     if isinstance(value, complex):
         return math.isfinite(value.real) and math.isfinite(value.imag)
     if isinstance(value, int):
         return value.bit_length() < 4 * 3_000   # str() of a longer int fails (Python's digit limit)
-    if isinstance(value, (tuple, frozenset)):
+    if type(value) in (tuple, list) or isinstance(value, frozenset):
         return all(_written_back(v) for v in value)
+    if type(value) is dict:
+        return all(_written_back(k) and _written_back(v) for k, v in value.items())
     return isinstance(value, (str, range)) or value is None
+
+
+def _holds_mutable(value: Any) -> bool:
+    """Whether a constant holds a list or a dict (which jinja2's code makes anew each time it runs)."""
+    if type(value) in (list, dict):
+        return True
+    return type(value) is tuple and any(_holds_mutable(v) for v in value)
+
+
+def _fresh(value: Any) -> Any:
+    """A constant as its repr, run again, makes it: each list and dict (and a tuple holding one) anew."""
+    if type(value) is list:
+        return [_fresh(v) for v in value]
+    if type(value) is dict:
+        return {_fresh(k): _fresh(v) for k, v in value.items()}
+    if type(value) is tuple and _holds_mutable(value):
+        return tuple([_fresh(v) for v in value])
+    return value
 
 
 def _value(node: nodes.Node, env: BoundedSandbox, in_loop: bool = False, name: str | None = None) -> Value:
@@ -157,6 +202,8 @@ def _value(node: nodes.Node, env: BoundedSandbox, in_loop: bool = False, name: s
         value = node.value
         if not _written_back(value):
             raise Unwritable
+        if _holds_mutable(value):
+            return lambda run: _fresh(value)
         return lambda run: value
     if isinstance(node, nodes.Name):
         name = node.name
@@ -189,17 +236,38 @@ def _value(node: nodes.Node, env: BoundedSandbox, in_loop: bool = False, name: s
             return filtered
         callee = _value(node.node, env, in_loop, name)
 
-        if in_loop:   # jinja2 hands a call in a loop's body the loop's `set`s (none here), and charges it
+        if in_loop:   # jinja2 hands a call in a loop's body the loop's `set`s so far, and charges them
             def called_in_loop(run: _Run) -> Any:
                 context, obj = run.context, callee(run)
                 return run.env.call(context, obj, *[a(run) for a in args], **{k: v(run) for k, v in kwargs},
-                                    _loop_vars={})
+                                    _loop_vars=run.loop_vars)
             return called_in_loop
 
         def called(run: _Run) -> Any:
             context, obj = run.context, callee(run)
             return run.env.call(context, obj, *[a(run) for a in args], **{k: v(run) for k, v in kwargs})
         return called
+    if isinstance(node, nodes.Test):
+        check: Callable[..., Any] = env.tests[node.name]   # type: ignore[assignment]
+        passed = _PASS.get(_PassArg.from_obj(check))
+        args = [_value(a, env, in_loop, name) for a in node.args]
+        kwargs = [(str(k.key), _value(k.value, env, in_loop, name)) for k in node.kwargs]
+        of = _value(node.node, env, in_loop, name)
+
+        def tested(run: _Run) -> Any:
+            first = [passed(run)] if passed is not None else []
+            value = of(run)
+            return check(*first, value, *[a(run) for a in args], **{k: v(run) for k, v in kwargs})
+        return tested
+    if isinstance(node, nodes.Concat):
+        parts = [_value(n, env, in_loop, name) for n in node.nodes]
+        return lambda run: run.env.bounded_concat(tuple([p(run) for p in parts]))
+    if isinstance(node, nodes.Dict):
+        pairs = [(_value(p.key, env, in_loop, name), _value(p.value, env, in_loop, name)) for p in node.items]
+
+        def built(run: _Run) -> Any:
+            return dict([(key(run), value(run)) for key, value in pairs])   # every pair, then the dict
+        return built
     if isinstance(node, nodes.CondExpr):
         test, expr1 = _value(node.test, env, in_loop, name), _value(node.expr1, env, in_loop, name)
         if node.expr2 is None:   # jinja2's plain Undefined, saying where
@@ -319,35 +387,36 @@ class _Loop:
 
 
 class _Set:
-    """A `{% set name = value %}` at the template's top: the name bound for what follows, and set in
-    the render's Context as jinja2's code sets it (`context.vars`, `exported_vars`)."""
+    """A `{% set name = value %}`: the name bound for what follows, and kept where jinja2's code keeps
+    it: in a loop's body (`in_loop`) in the loop's `_loop_vars`, else in the render's Context
+    (`context.vars`, `exported_vars`)."""
 
-    __slots__ = ("name", "value")
+    __slots__ = ("in_loop", "name", "value")
 
-    def __init__(self, name: str, value: Value) -> None:
-        self.name, self.value = name, value
+    def __init__(self, name: str, value: Value, in_loop: bool) -> None:
+        self.name, self.value, self.in_loop = name, value, in_loop
 
 
-def _direct_body(body: list[nodes.Node], env: BoundedSandbox, top: bool = True) -> bool:
+def _direct_body(body: list[nodes.Node], env: BoundedSandbox) -> bool:
     """Whether Direct renders these statements: runs of text and expressions, `if`s and `for`s of
-    them, and (at the template's top, `top`) `set`s of one name read nowhere before."""
+    them, and `set`s of one name (where each may be read, `_sets_are_plain` says)."""
     for node in body:
         if isinstance(node, nodes.Output):
             if not all(isinstance(c, nodes.TemplateData) or _evaluable(c, env) for c in node.nodes):
                 return False
         elif isinstance(node, nodes.If):
-            if not (_evaluable(node.test, env) and _direct_body(node.body, env, False)
-                    and _direct_body(node.else_, env, False)
-                    and all(_evaluable(e.test, env) and _direct_body(e.body, env, False) for e in node.elif_)):
+            if not (_evaluable(node.test, env) and _direct_body(node.body, env)
+                    and _direct_body(node.else_, env)
+                    and all(_evaluable(e.test, env) and _direct_body(e.body, env) for e in node.elif_)):
                 return False
         elif isinstance(node, nodes.For):
             if node.recursive or node.else_ or not _loop_names(node.target) or not _evaluable(node.iter, env) \
-                    or not _direct_body(node.body, env, False):
+                    or not _direct_body(node.body, env):
                 return False
             if node.test is not None and (not _evaluable(node.test, env) or find_undeclared([node.test], ("loop",))):
                 return False
         elif isinstance(node, nodes.Assign):
-            if not top or not isinstance(node.target, nodes.Name) or node.target.name in ("loop", "self") \
+            if not isinstance(node.target, nodes.Name) or node.target.name in ("loop", "self") \
                     or not _evaluable(node.node, env):
                 return False
         else:
@@ -367,19 +436,28 @@ def _loop_names(target: nodes.Node) -> tuple[str, ...]:
     return names if "loop" not in names and len(set(names)) == len(names) else ()
 
 
-def _sets_come_first(tree: nodes.Template) -> bool:
-    """Whether each `set` name is named nowhere before its `set`, set once, and bound by no loop
-    (so that, as in jinja2's code, it is the value set wherever it is read)."""
+def _sets_are_plain(tree: nodes.Template) -> bool:
+    """Whether each `set` is read only where, in jinja2's code, it is the value set: one at the
+    template's top is named nowhere before it and set by no other `set` (a loop after it may bind
+    the name for its body); one inside an `if` or a `for` is the name's only binding in the template,
+    and read only in the statements after it in its own body. (jinja2 gives a name read before its
+    `set` in a block, or after the block, values Direct's scopes do not.)"""
+    loops = list(tree.find_all(nodes.For))
+    loop_targets = {id(n) for loop in loops for n in (loop.target, *loop.target.find_all(nodes.Name))}
+    stores: dict[str, int] = {}
+    named: dict[str, int] = {}   # how often the template names each name, bound or read
+    for name in tree.find_all(nodes.Name):
+        named[name.name] = named.get(name.name, 0) + 1
+        if name.ctx == "store" and id(name) not in loop_targets:
+            stores[name.name] = stores.get(name.name, 0) + 1
+    if not stores:
+        return True
+    if any(n != 1 for n in stores.values()) or not _block_sets_read_after(named, tree.body, top=True):
+        return False
     sets = {node.target.name: node for node in tree.body if isinstance(node, nodes.Assign)
             and isinstance(node.target, nodes.Name)}
     if not sets:
         return True
-    counts: dict[str, int] = {}
-    for name in tree.find_all(nodes.Name):
-        if name.name in sets and name.ctx == "store":
-            counts[name.name] = counts.get(name.name, 0) + 1
-    if any(n != 1 for n in counts.values()):
-        return False
     seen: set[str] = set()
     for statement in tree.body:
         read = statement.node if isinstance(statement, nodes.Assign) else statement
@@ -388,6 +466,24 @@ def _sets_come_first(tree: nodes.Template) -> bool:
             return False
         if isinstance(statement, nodes.Assign) and isinstance(statement.target, nodes.Name):
             seen.add(statement.target.name)
+    return True
+
+
+def _block_sets_read_after(named: dict[str, int], body: list[nodes.Node], top: bool) -> bool:
+    """Whether each `set` in the blocks under `body` binds a name bound nowhere else in the template
+    (no other `set`, no loop) and read only in the statements after it in its own body (`named`:
+    how often the template names each name)."""
+    for at, node in enumerate(body):
+        if isinstance(node, nodes.Assign) and not top:
+            assert isinstance(node.target, nodes.Name)
+            name = node.target.name
+            if named[name] != 1 + sum(1 for later in body[at + 1:] for n in later.find_all(nodes.Name)
+                                      if n.name == name and n.ctx == "load"):
+                return False
+        bodies = [node.body] if isinstance(node, nodes.For) else \
+            [node.body, node.else_, *(e.body for e in node.elif_)] if isinstance(node, nodes.If) else []
+        if not all(_block_sets_read_after(named, b, False) for b in bodies):
+            return False
     return True
 
 
@@ -418,7 +514,8 @@ def _steps(body: list[nodes.Node], env: BoundedSandbox, eval_ctx: nodes.EvalCont
             continue
         if isinstance(node, nodes.Assign):
             assert isinstance(node.target, nodes.Name)
-            steps.append(_Set(node.target.name, _value(optimizer.visit(node.node, eval_ctx), env, in_loop, name)))
+            steps.append(_Set(node.target.name, _value(optimizer.visit(node.node, eval_ctx), env, in_loop, name),
+                              in_loop))
             continue
         assert isinstance(node, nodes.Output)
         constants: list[str] = []
@@ -451,8 +548,8 @@ class Direct:
     through the sandboxed environment's own getattr, getitem, call, call_binop and filters (given the
     render's Context when they ask for it), each value through the environment's finalize and str.
     The same text, the same budget charged, the same errors; what it saves is generating that code
-    and compiling it, which costs as much as loading a content file. Anything else (a `for`, a `set`,
-    a slice, `*args`, a name of Python's keywords) is compiled by jinja2."""
+    and compiling it, which costs as much as loading a content file. Anything else (a macro, a `set`
+    read where jinja2 scopes it otherwise, `*args`, a name of Python's keywords) is compiled by jinja2."""
 
     def __init__(self, steps: list[Step]) -> None:
         self.steps = steps
@@ -463,7 +560,7 @@ class Direct:
         is as parsed, for jinja2 to compile); Unwritable when jinja2 folded a part of it to a
         constant its code would not write back as itself (the tree is folded then)."""
         env = sandboxed_environment()
-        if not tree.body or not _direct_body(tree.body, env) or not _sets_come_first(tree):
+        if not tree.body or not _direct_body(tree.body, env) or not _sets_are_plain(tree):
             return None
         return cls(_steps(tree.body, env, nodes.EvalContext(env, name), Optimizer(env), False, name))
 
@@ -473,6 +570,63 @@ class Direct:
     def generate(self, *args: Any, **kwargs: Any) -> Iterator[str]:
         env = sandboxed_environment()
         return _generate(self.steps, _Run(env, dict(*args, **kwargs)))
+
+
+_MACRO_NAMES = frozenset({"caller", "varargs", "kwargs", "loop", "self"})
+"""Names jinja2 gives a macro's body a meaning of their own (or a loop's, or the template's)."""
+
+
+class Macros:
+    """A template file of macros and nothing else (the words of a card or a sheet, one phrase a
+    macro: templates/island-of-fog/combat-card.j2), each called from Python by keyword (`macros.
+    title(game=...)`) and rendered from its parsed tree as Direct renders a template, without
+    compiling the file (7 ms for the combat card's, in every process that loads Island of Fog).
+
+    A macro is taken when it has plain parameters (no defaults) and its body is Direct's, with no
+    `set` (jinja2 keeps a macro's sets to itself) and no name of another macro or of `caller`,
+    `varargs`, `kwargs` (which jinja2 resolves to its own objects). Its call does what jinja2's
+    Macro does when given each parameter by keyword: the body's text, every output through the
+    environment's finalize, every loop, call and filter charged to the budget of the render it is
+    called in (none outside one, as jinja2's module's macros); its failures are jinja2's, raised
+    as they are. A call with other arguments goes to jinja2's own macro (`fallback`), whose words
+    its errors keep."""
+
+    def __init__(self, macros: dict[str, tuple[tuple[str, ...], list[Step]]],
+                 fallback: Callable[[], Any]) -> None:
+        self._macros = macros
+        self._fallback = fallback
+
+    @classmethod
+    def of(cls, tree: nodes.Template, fallback: Callable[[], Any], name: str | None = None) -> Macros | None:
+        """The Macros of a parsed template file, None when it holds anything else (then jinja2's
+        module is made instead; `fallback` makes it)."""
+        env = sandboxed_environment()
+        defined = [node for node in tree.body if isinstance(node, nodes.Macro)]
+        names = {m.name for m in defined} | {"caller", "varargs", "kwargs"}
+        for node in tree.body:
+            if isinstance(node, nodes.Output):
+                if not all(isinstance(c, nodes.TemplateData) and not c.data.strip() for c in node.nodes):
+                    return None
+            elif not isinstance(node, nodes.Macro) or node.defaults or not node.body \
+                    or any(a.name in _MACRO_NAMES for a in node.args) \
+                    or any(True for _ in node.find_all(nodes.Assign)) \
+                    or any(n.name in names for n in node.find_all(nodes.Name) if n.ctx == "load") \
+                    or not _direct_body(node.body, env):
+                return None
+        eval_ctx, optimizer = nodes.EvalContext(env, name), Optimizer(env)
+        return cls({m.name: (tuple(a.name for a in m.args), _steps(m.body, env, eval_ctx, optimizer, False, name))
+                    for m in defined}, fallback)
+
+    def __getattr__(self, phrase: str) -> Callable[..., str]:
+        if phrase.startswith("_") or phrase not in self._macros:
+            return getattr(self._fallback(), phrase)   # type: ignore[no-any-return]
+        params, steps = self._macros[phrase]
+
+        def call(*args: Any, **kwargs: Any) -> Any:
+            if args or set(kwargs) != set(params):
+                return getattr(self._fallback(), phrase)(*args, **kwargs)
+            return "".join(_generate(steps, _Run(sandboxed_environment(), kwargs)))
+        return call
 
 
 def _generate(steps: list[Step], run: _Run) -> Iterator[str]:
@@ -490,6 +644,9 @@ def _generate(steps: list[Step], run: _Run) -> Iterator[str]:
         elif isinstance(step, _Set):
             value = step.value(run)
             run.scope = run.scope | {step.name: value}
+            if step.in_loop:
+                run.loop_vars[step.name] = value
+                continue
             context = run.context
             context.vars[step.name] = value
             if not step.name.startswith("_"):
@@ -507,11 +664,13 @@ def _loop(step: _Loop, run: _Run) -> Iterator[str]:
         if step.extended:
             for item, loop in LoopContext(items, run.env.undefined):
                 run.scope = outer | step.bind(item) | {"loop": loop}
+                run.loop_vars = {}
                 yield from _generate(step.body, run)
                 run.scope = outer
         else:
             for item in items:
                 run.scope = outer | step.bind(item)
+                run.loop_vars = {}
                 yield from _generate(step.body, run)
                 run.scope = outer
     finally:

@@ -42,7 +42,7 @@ from .simpletemplates import MAX_VALUE as MAX_VALUE
 from .simpletemplates import verbatim as verbatim
 
 if TYPE_CHECKING:
-    from .direct import Direct
+    from .direct import Direct, Macros
 
 MAX_STEPS = 200_000
 """Loop iterations, calls and filters one render may take (building the four kits takes under 1,000 in one render)."""
@@ -494,6 +494,30 @@ def file_template(name: str) -> jinja2.Template | Direct:
             direct = None
         known = _FILES[name] = (direct, uptodate)
     return known[0] if known[0] is not None else env.get_template(name)
+
+
+_MACRO_FILES: dict[str, tuple[Macros | None, Callable[[], bool] | None]] = {}
+"""The macro files read so far (Macros, or None for one jinja2 compiles), and the loader's
+up-to-date check (an edited file is read again)."""
+
+
+def file_macros(name: str) -> Any:
+    """The macros of the template file `templates/<name>` as attributes (`file_macros(n).title(game=
+    'X')`): Direct's Macros when the file is macros Direct renders, else the module jinja2 makes of
+    it (compiled once, made anew each call, as before)."""
+    from .direct import Macros, Unwritable
+
+    env = sandboxed_environment()
+    known = _MACRO_FILES.get(name)
+    if known is None or (known[1] is not None and not known[1]()):
+        assert env.loader is not None
+        source, filename, uptodate = env.loader.get_source(env, name)
+        try:
+            macros = Macros.of(env.parse(source, name, filename), lambda: env.get_template(name).make_module(), name)
+        except Unwritable:
+            macros = None
+        known = _MACRO_FILES[name] = (macros, uptodate)
+    return known[0] if known[0] is not None else env.get_template(name).make_module()
 
 
 @lru_cache(maxsize=4096)

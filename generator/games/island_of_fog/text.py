@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...content.decisions import Decision, rendered
-from ...text import environment, render_string
+from ...text import macros, render_string
 from .board import arrow, corner_square, player_counts, setup
 from .model import IslandOfFog
 from .odds import OddsRow, odds_table, percent
@@ -70,8 +70,7 @@ def combat_words(m: IslandOfFog, policy: str | None = None) -> dict[str, str]:
 def card_words(sheet: str, phrase: str, **context: Any) -> str:
     """A phrase printed on a sheet: the macro `phrase` of templates/island-of-fog/<sheet>.j2 (the combat
     card's, the dice sheet's), rendered in the core's sandbox, its whitespace collapsed."""
-    module = environment().get_template(f"island-of-fog/{sheet}.j2").make_module()
-    return " ".join(str(getattr(module, phrase)(**context)).split())
+    return " ".join(str(getattr(macros(f"island-of-fog/{sheet}.j2"), phrase)(**context)).split())
 
 
 def decisions(m: IslandOfFog) -> list[Decision]:

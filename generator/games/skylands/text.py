@@ -6,7 +6,7 @@ from typing import Any
 
 import jinja2
 
-from ...text import environment, render_string
+from ...text import macros, render_string
 from .board import EndState
 from .model import Skylands, SpecialIsland
 from .schema import ActionSpec, SpecialGroup
@@ -39,8 +39,7 @@ def special_text(model: Skylands, special: SpecialIsland) -> str:
 def board_words(phrase: str, **context: Any) -> str:
     """A phrase printed on the boards: the macro `phrase` of templates/skylands/boards.j2, rendered in
     the core's sandbox."""
-    module = environment().get_template("skylands/boards.j2").make_module()
-    return " ".join(str(getattr(module, phrase)(**context)).split())
+    return " ".join(str(getattr(macros("skylands/boards.j2"), phrase)(**context)).split())
 
 
 def action_texts(action: ActionSpec) -> tuple[str, str]:
