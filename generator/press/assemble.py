@@ -19,7 +19,7 @@ from ..draw import fonts
 from ..draw.scene import FontStyle, Scene, files_drawn
 from ..draw.svg import SvgFonts, to_svg
 from ..game import Artifact, BuildOptions
-from ..kitspec import Board, DataFile, DrawnFaces, Face, KitFile, PrintFile, Rulebook, Section, Sheet
+from ..kitspec import Board, DataFile, DrawnFaces, Face, KitFile, LaterFiles, PrintFile, Rulebook, Section, Sheet
 from .document import PrintDocument
 
 Reuse = Callable[[str, str], "bytes | None"]
@@ -31,7 +31,8 @@ def assemble(title: str, files: Iterable[KitFile], options: BuildOptions,
     """Every file of the kit, one Artifact at a time (the CLI shows progress as they come).
 
     The kit's SVGs share one font subset a style (made from every character they draw), so the
-    spec is read whole before the first file is made."""
+    spec is read whole before the first file is made; its LaterFiles (a simulation's report) are
+    made when reached, after the files before them are drawn."""
     files = list(files)
     svgs = {f.path: _svgs(f) for f in files if isinstance(f, PrintFile)}
     kit_fonts = SvgFonts((scene for named in svgs.values() for scene, _ in named.values()), _font_face)
@@ -53,6 +54,9 @@ def assemble(title: str, files: Iterable[KitFile], options: BuildOptions,
         elif isinstance(f, Rulebook):
             make = books.get(f.path) or (lambda f=f: _rulebook(title, f, options))   # type: ignore[misc]
             yield _made(f.path, f.sources, book_keys[f.path], make, reuse)
+        elif isinstance(f, LaterFiles):
+            for data in f.make():
+                yield Artifact(data.path, data.data, data.sources)
         else:
             assert isinstance(f, DataFile)
             yield Artifact(f.path, f.data, f.sources)
