@@ -8,12 +8,11 @@ drawn from); a file whose key the last build wrote is taken as it is, not drawn 
 from __future__ import annotations
 
 import hashlib
-import multiprocessing
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
 
-from ..background import Background
+from ..background import Background, beside_others
 from ..buildcache import key, remembered
 from ..draw import fonts
 from ..draw.scene import FontStyle, Scene, files_drawn
@@ -84,10 +83,10 @@ def _books_beside(title: str, books: list[Rulebook], keys: dict[str, str], optio
     """The books the last build did not leave as they are now, typeset in a forked copy of this
     process while it makes the rest of the kit, when this process is the only one making kits: a
     rebuild after an edit would otherwise keep the second core idle (builds.py makes several kits in
-    pool workers, one a core, and those cores are busy). Each book is the bytes typesetting it here
+    processes of their own, which keep every core busy). Each book is the bytes typesetting it here
     gives (Background: a pure function, computed here should the copy fail)."""
     todo = [f for f in books if reuse is None or reuse(f.path, keys[f.path]) is None]
-    if not todo or multiprocessing.parent_process() is not None or (os.cpu_count() or 1) < 2:
+    if not todo or beside_others() or (os.cpu_count() or 1) < 2:
         return {}
     job = Background(lambda: {f.path: _rulebook(title, f, options) for f in todo})
     typeset = cache(job.result)
