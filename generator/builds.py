@@ -145,16 +145,17 @@ def _made_apart(jobs: Sequence[Job], processes: int) -> list[Staged]:
             children.append(_Child.fork(group, children))
         loaded = [child.heard() for child in children]
         failed = next((value for ok, value in loaded if not ok), None)
-        problems = [p for i in range(len(jobs))
-                    for p in _nth(loaded, i, len(groups), [[]] * len(groups[i % len(groups)]))]
+        problems = [p for i in range(len(jobs)) for p in _nth(loaded, i, len(groups), [])]
         for child in children:
             child.tell(go=failed is None and not problems)
         if isinstance(failed, BaseException):
             raise failed
         if problems:
             raise ContentError(problems)
-        made = [child.heard() for child in children]
-        staged = [s for ok, value in made if ok for s in value]
+        made: list[tuple[bool, Any]] = []
+        for child in children:
+            made.append(child.heard())
+            staged += made[-1][1] if made[-1][0] else []   # taken back should a later child fail
         failed = next((value for ok, value in made if not ok), None)
         if isinstance(failed, BaseException):
             raise failed

@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import io
 import json
+import os
 import re
 import shutil
 import time
@@ -203,9 +204,11 @@ def test_a_problem_in_one_game_builds_no_game(tmp_path, content_copy):
     assert not (tmp_path / "islands-and-bridges").exists() and not (tmp_path / FOG).exists()
 
 
-def test_a_kit_that_fails_after_others_were_written_leaves_nothing_of_any(tmp_path, monkeypatch):
+@pytest.mark.parametrize("how", ["raises", "dies"])
+def test_a_kit_that_fails_after_others_were_written_leaves_nothing_of_any(tmp_path, monkeypatch, how):
     """Each kit is written beside its place by the process that made it, as soon as it is made; one
-    that fails after that takes every kit's files back: nothing is in place, nothing is left over."""
+    that fails after that (an error, or its process gone) takes every kit's files back: nothing is
+    in place, nothing is left over."""
     from generator import builds
 
     real = kit.make
@@ -213,11 +216,13 @@ def test_a_kit_that_fails_after_others_were_written_leaves_nothing_of_any(tmp_pa
     def fails_for_fog(loaded, *args):   # type: ignore[no-untyped-def]
         if loaded.game.id == FOG:
             time.sleep(1)   # the other kit is made and staged by then
+            if how == "dies":
+                os._exit(3)
             raise RuntimeError("the press jammed")
         return real(loaded, *args)
 
     monkeypatch.setattr(kit, "make", fails_for_fog)   # the forked children inherit it
-    with pytest.raises(RuntimeError, match="the press jammed"):
+    with pytest.raises(RuntimeError, match="the press jammed" if how == "raises" else "stopped"):
         builds.build_games(["islands-and-bridges", FOG], CONTENT, tmp_path, BuildOptions(), workers=2)
     assert list(tmp_path.iterdir()) == []
 
