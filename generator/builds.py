@@ -106,7 +106,8 @@ def build_games(ids: Sequence[str], content_root: Path, out_root: Path, options:
     cores = os.cpu_count() or 1
     n = min(workers or (KITS_PER_CORE * cores if cores > 1 else 1), len(jobs))
     if n > 1 and _start() == "fork":
-        kit.import_maker(profile)   # once, here, not in every process
+        with _uncollected():
+            kit.import_maker(profile)   # once, here, not in every process
         with _frozen():
             staged = _made_apart(jobs, n)
         for (gid, _), kit_staged in zip(todo, staged, strict=True):
@@ -297,6 +298,20 @@ def check_games(ids: Sequence[str], content_root: Path, workers: int | None = No
         with _frozen():
             return forked(_check, jobs, n)
     return [_check(job) for job in jobs]
+
+
+@contextmanager
+def _uncollected() -> Iterator[None]:
+    """No garbage collection while the modules of a build are imported before the kits' processes
+    are forked: every kit waits for these imports, and the collector's passes over the modules
+    imported so far took a tenth of them (~35 ms); what they made is frozen right after (_frozen)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 @contextmanager
