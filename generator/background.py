@@ -15,6 +15,20 @@ from typing import Generic, TypeVar
 
 R = TypeVar("R")
 
+_BESIDE_OTHERS = [False]
+
+
+def one_of_several() -> None:
+    """Say that this process is one of several that take every core (builds.py forks one a kit): work
+    it could hand to a copy of itself beside it is then better done in it (a copy would only take a
+    share of the cores the others use, and copying a process costs)."""
+    _BESIDE_OTHERS[0] = True
+
+
+def beside_others() -> bool:
+    """Whether this process said it is one of several that take every core (one_of_several)."""
+    return _BESIDE_OTHERS[0]
+
 
 class Background(Generic[R]):
     """`fn()` computed in a forked copy of this process while this one goes on (a kit draws its
@@ -76,3 +90,4 @@ class Background(Generic[R]):
                 os.kill(self.pid, signal.SIGKILL)
             os.waitpid(self.pid, 0)
             self.pid = 0
+

@@ -14,7 +14,7 @@ from .game import Artifact, BuildOptions, Game
 
 if TYPE_CHECKING:   # what loading (the content) and building (the rest) need is imported when one runs
     from .content import ContentSet
-    from .output import Previous, WriteReport
+    from .output import Previous, Staged, WriteReport
 
 
 @dataclass
@@ -47,7 +47,8 @@ LOADER_MODULES = ("content.contentset", "content.decisions", "content.direct", "
 and texts they fit): imported once before several games are checked in forked processes."""
 
 
-MAKER_MODULES = ("background", "buildcache", "draw.pdf", "kitspec", "output", "press.assemble", "press.figures")
+MAKER_MODULES = ("background", "buildcache", "draw.pdf", "kitspec", "output", "press.assemble", "press.figures",
+                 "press.rulebook")
 """The core's modules that making any kit imports besides, its profile's exporter aside."""
 
 
@@ -70,16 +71,21 @@ def import_loader() -> None:
 def import_maker(profile: str) -> None:
     """What loading and making any kit of `profile` imports, imported once before several kits are
     made in forked processes (else each imports it all again: about 0.3 s a process). The font
-    subsetter among it: every kit's SVGs embed a subset of the family (draw/fonts.py)."""
+    subsetter and the SVG writer among it: every kit's SVGs embed a subset of the family
+    (draw/fonts.py). The code's version too (every cached result is keyed by it): each process
+    would read every source file again for it."""
     from importlib import import_module
 
     from . import export
+    from .buildcache import code_version
 
     import_loader()
     for name in MAKER_MODULES:
         import_module(f"{__package__}.{name}")
     import_module("fontTools.subset")
+    import_module("svgwrite")
     export.profile(profile)   # its exporter's module and settings model
+    code_version()
 
 
 def load(game_id: str, content_root: Path) -> Loaded:
@@ -235,9 +241,13 @@ class Made:
     meta: dict[str, Any]
 
     def write(self) -> WriteReport:
-        from .output import write_artifacts
+        return self.stage().commit()
 
-        return write_artifacts(self.folder, self.artifacts, self.meta, root=self.root, cache=self.cache)
+    def stage(self) -> Staged:
+        """The kit written beside its place, to be put there by the caller (output.Staged)."""
+        from .output import stage
+
+        return stage(self.folder, self.artifacts, self.meta, root=self.root, cache=self.cache)
 
 
 def make(loaded: Loaded, out_root: Path, options: BuildOptions,

@@ -7,7 +7,7 @@ PDFs and one SVG per named face, and records where every file came from. Nothing
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .draw.scene import Scene
@@ -146,4 +146,23 @@ class DataFile:
     sources: tuple[str, ...]
 
 
-KitFile = PrintFile | Rulebook | DataFile
+@dataclass(frozen=True)
+class LaterFiles:
+    """Data files a game makes while the press draws the rest of its kit (a simulation running in a
+    forked copy, generator/background.py), made when the press reaches them: a kit read whole before
+    its first file is drawn (the press reads it so, for its SVG fonts) does not wait for them first."""
+
+    make: Callable[[], Sequence[DataFile]]
+
+
+KitFile = PrintFile | Rulebook | DataFile | LaterFiles
+
+
+def made(files: Iterable[KitFile]) -> Iterator[PrintFile | Rulebook | DataFile]:
+    """The kit's files with every LaterFiles made where it stands, in order: the kit as a reader that
+    takes it whole sees it."""
+    for f in files:
+        if isinstance(f, LaterFiles):
+            yield from f.make()
+        else:
+            yield f

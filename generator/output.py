@@ -42,16 +42,27 @@ class OutputRefused(OSError):
 def write_atomic(path: Path, data: bytes) -> None:
     """Write to a temporary file beside `path`, then rename it into place (a link at `path` is
     replaced, never followed)."""
+    tmp = _temp_beside(path, data)
+    try:
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _temp_beside(path: Path, data: bytes) -> str:
+    """`data` in a new temporary file beside `path` (its folders made), with the mode a new file
+    gets: renamed onto `path`, it is the file in place at once."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
         os.chmod(tmp, 0o666 & ~_umask())
-        os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    return tmp
 
 
 def _umask() -> int:
@@ -107,6 +118,59 @@ def write_artifacts(folder: Path, artifacts: list[Artifact], meta: dict[str, Any
     by default `folder` itself) is where links stop being followed: nothing between it and a file
     written may be a symbolic link. `cache` are the build's results kept for the next build (under
     CACHE/), listed apart in the manifest ("cache") and removed by the same rule as files."""
+    return stage(folder, artifacts, meta, root, cache).commit()
+
+
+@dataclass
+class Staged:
+    """A kit written beside its place and not yet put there: every changed file under a temporary
+    name in its own folder, the files to remove and the manifest to write. `commit` puts it in place
+    (renames, removals, then the manifest, as write_artifacts does); `discard` takes it back. A
+    build of several kits stages each in the process that made it, while the others are still being
+    made, and puts them in place once every kit is made (builds.py): the writing runs on every core,
+    and a kit that fails leaves nothing of any kit in place."""
+
+    folder: Path
+    report: WriteReport
+    moves: list[tuple[str, str]]   # (temporary file, its place), in path order
+    stale: list[str]               # what the last build listed and this one does not
+    manifest: bytes
+    made: list[str]                # the folders staging made, deepest first
+
+    def commit(self) -> WriteReport:
+        for tmp, target in self.moves:
+            os.replace(tmp, target)
+        folder, report = self.folder, self.report
+        for old_path in self.stale:
+            stale = folder / old_path
+            try:
+                _refuse_links(folder, stale.parent)
+                if stat.S_ISREG(os.lstat(stale).st_mode):
+                    stale.unlink()
+                    if not old_path.startswith(CACHE + "/"):
+                        report.removed.append(old_path)
+            except (OutputRefused, FileNotFoundError, NotADirectoryError):
+                continue
+        write_atomic(folder / MANIFEST, self.manifest)
+        for w in report.warnings:
+            print(f"warning: {w}", file=sys.stderr)
+        return report
+
+    def discard(self) -> None:
+        """Remove every temporary file, and the folders staging made once they are empty again."""
+        for tmp, _ in self.moves:
+            Path(tmp).unlink(missing_ok=True)
+        for made in self.made:
+            try:
+                os.rmdir(made)
+            except OSError:
+                continue
+
+
+def stage(folder: Path, artifacts: list[Artifact], meta: dict[str, Any],
+          root: Path | None = None, cache: Sequence[Artifact] = ()) -> Staged:
+    """Everything write_artifacts does short of putting a file in place: checks, the temporary files
+    of what changed, the manifest to write (see Staged)."""
     seen = set()
     in_cache = {id(a) for a in cache}
     for a in [*artifacts, *cache]:
@@ -118,47 +182,55 @@ def write_artifacts(folder: Path, artifacts: list[Artifact], meta: dict[str, Any
     artifacts = [*artifacts, *cache]
     top = (root or folder).parent
     _refuse_links(top, folder)
-    for path in sorted({str(PurePosixPath(a.path).parent) for a in artifacts} - {"."}):
+    parents = sorted({str(PurePosixPath(a.path).parent) for a in artifacts} - {"."})
+    for path in parents:
         _refuse_links(folder, folder / path)
+    made = _missing(top, [folder, *(folder / path for path in parents)])
     report = WriteReport(folder, first=not (folder / MANIFEST).is_file())
     _remove_leftovers({folder} | {folder / PurePosixPath(a.path).parent for a in artifacts})
     previous = _read_manifest(folder, report.warnings)
     files: dict[str, dict[str, Any]] = {}
     kept: dict[str, dict[str, Any]] = {}
-    for a in sorted(artifacts, key=lambda a: a.path):
-        digest = sha256(a.data)
-        cached = a.path.startswith(CACHE + "/")
-        entry: dict[str, Any] = {"sha256": digest, "bytes": len(a.data)}
-        if not cached:
-            entry["from"] = list(a.sources)
-        if a.key:
-            entry["key"] = a.key
-        (kept if cached else files)[a.path] = entry
-        target = folder / a.path
-        old = previous.get(a.path)
-        if old is None or old[0] != digest or not _holds(target, a.data):
-            write_atomic(target, a.data)
+    moves: list[tuple[str, str]] = []
+    staged = Staged(folder, report, moves, [], b"", made)
+    try:
+        for a in sorted(artifacts, key=lambda a: a.path):
+            digest = sha256(a.data)
+            cached = a.path.startswith(CACHE + "/")
+            entry: dict[str, Any] = {"sha256": digest, "bytes": len(a.data)}
             if not cached:
-                report.changed.append(a.path)
-        if not cached:
-            report.written.append(a.path)
-    for old_path in sorted(set(previous) - set(files) - set(kept)):
-        stale = folder / old_path
-        try:
-            _refuse_links(folder, stale.parent)
-            if stat.S_ISREG(os.lstat(stale).st_mode):
-                stale.unlink()
-                if not old_path.startswith(CACHE + "/"):
-                    report.removed.append(old_path)
-        except (OutputRefused, FileNotFoundError, NotADirectoryError):
-            continue
+                entry["from"] = list(a.sources)
+            if a.key:
+                entry["key"] = a.key
+            (kept if cached else files)[a.path] = entry
+            target = folder / a.path
+            old = previous.get(a.path)
+            if old is None or old[0] != digest or not _holds(target, a.data):
+                moves.append((_temp_beside(target, a.data), str(target)))
+                if not cached:
+                    report.changed.append(a.path)
+            if not cached:
+                report.written.append(a.path)
+    except BaseException:
+        staged.discard()
+        raise
+    staged.stale = sorted(set(previous) - set(files) - set(kept))
     manifest = {**meta, "files": files}
     if kept:
         manifest["cache"] = kept
-    write_atomic(folder / MANIFEST, (json.dumps(manifest, indent=2, sort_keys=True) + "\n").encode())
-    for w in report.warnings:
-        print(f"warning: {w}", file=sys.stderr)
-    return report
+    staged.manifest = (json.dumps(manifest, indent=2, sort_keys=True) + "\n").encode()
+    return staged
+
+
+def _missing(top: Path, folders: list[Path]) -> list[str]:
+    """The folders between `top` and each of `folders` (these included) that are not there yet,
+    deepest first: what writing into them makes."""
+    missing: set[Path] = set()
+    for here in folders:
+        while here != top and here not in missing and not here.is_dir():
+            missing.add(here)
+            here = here.parent
+    return [str(p) for p in sorted(missing, key=lambda p: len(p.parts), reverse=True)]
 
 
 def _holds(path: Path, data: bytes) -> bool:

@@ -11,8 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from generator import paths
-from generator.kitspec import KitFile
+from generator import kitspec, paths
 
 
 @pytest.fixture
@@ -64,7 +63,7 @@ class BuiltKit:
     game: str
     content: Path
     folder: Path
-    files: tuple[KitFile, ...]
+    files: tuple[kitspec.KitFile, ...]
 
 
 @pytest.fixture(scope="session")
@@ -83,7 +82,7 @@ def built_kit(tmp_path_factory) -> Callable[..., BuiltKit]:
             loaded = kit.load(game, content)
             options = BuildOptions()
             spec = loaded.game.kit(loaded.model, loaded.content, options)
-            files = tuple(spec.files)  # a spec may be lazy: made once, kept for the tests
+            files = tuple(kitspec.made(spec.files))  # a spec may be lazy: made once, kept for the tests
             kept = dataclasses.replace(loaded.game, kit=lambda *_: dataclasses.replace(spec, files=files))
             out = tmp_path_factory.mktemp("kit")
             kit.build(kit.Loaded(kept, loaded.content, loaded.model), out, options)

@@ -6,8 +6,10 @@ from __future__ import annotations
 import base64
 import io
 import json
+import os
 import re
 import shutil
+import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -202,6 +204,29 @@ def test_a_problem_in_one_game_builds_no_game(tmp_path, content_copy):
     assert not (tmp_path / "islands-and-bridges").exists() and not (tmp_path / FOG).exists()
 
 
+@pytest.mark.parametrize("how", ["raises", "dies"])
+def test_a_kit_that_fails_after_others_were_written_leaves_nothing_of_any(tmp_path, monkeypatch, how):
+    """Each kit is written beside its place by the process that made it, as soon as it is made; one
+    that fails after that (an error, or its process gone) takes every kit's files back: nothing is
+    in place, nothing is left over."""
+    from generator import builds
+
+    real = kit.make
+
+    def fails_for_fog(loaded, *args):   # type: ignore[no-untyped-def]
+        if loaded.game.id == FOG:
+            time.sleep(1)   # the other kit is made and staged by then
+            if how == "dies":
+                os._exit(3)
+            raise RuntimeError("the press jammed")
+        return real(loaded, *args)
+
+    monkeypatch.setattr(kit, "make", fails_for_fog)   # the forked children inherit it
+    with pytest.raises(RuntimeError, match="the press jammed" if how == "raises" else "stopped"):
+        builds.build_games(["islands-and-bridges", FOG], CONTENT, tmp_path, BuildOptions(), workers=2)
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_books_typeset_beside_the_kit_are_the_bytes_of_books_typeset_in_the_process(tmp_path, monkeypatch):
     forked: list[object] = []
     real = assemble.Background
@@ -213,9 +238,9 @@ def test_books_typeset_beside_the_kit_are_the_bytes_of_books_typeset_in_the_proc
     monkeypatch.setattr(assemble, "Background", counted)
     build(CONTENT, FOG, tmp_path / "beside")
     assert len(forked) == 1, "the kit's books are typeset in one forked copy"
-    monkeypatch.setattr(assemble.multiprocessing, "parent_process", lambda: object())   # as in a pool's worker
+    monkeypatch.setattr(assemble, "beside_others", lambda: True)   # as in a process making one kit of several
     build(CONTENT, FOG, tmp_path / "here")
-    assert len(forked) == 1, "a pool's worker typesets its books itself: the other core is making a kit"
+    assert len(forked) == 1, "a kit made beside others typesets its books itself: the other cores make kits"
     assert files_of(tmp_path / "beside" / FOG) == files_of(tmp_path / "here" / FOG)
 
 

@@ -7,7 +7,7 @@ import pytest
 from generator import games
 from generator.draw import Rect, Scene, Text
 from generator.game import BuildOptions
-from generator.kitspec import DataFile, Face, PrintFile, Rulebook, Section, Sheet, Svg
+from generator.kitspec import DataFile, Face, LaterFiles, PrintFile, Rulebook, Section, Sheet, Svg, made
 from generator.press.assemble import assemble, by_size
 from tests import pdfcheck
 
@@ -76,6 +76,18 @@ def test_rulebook_and_data_files_pass_through_in_order():
                         BuildOptions()))
     assert [a.path for a in out] == ["odds.csv", "rulebook.pdf"]
     assert out[0].data == b"a,b\n" and out[1].data.startswith(b"%PDF") and out[1].sources == ("r.yaml",)
+
+
+def test_later_files_are_made_when_the_press_reaches_them_after_the_files_before_them():
+    """A simulation's report (LaterFiles) does not hold up the drawing: the kit is read whole first
+    (its SVGs share fonts), yet its PDF is made before the report is asked for."""
+    asked: list[str] = []
+    report = LaterFiles(lambda: asked.append("report") or [DataFile("balance/report.txt", b"fair\n", ("k.yaml",))])
+    files = [PrintFile("c.pdf", "c", [Section("cards", [Face(face(63, 88), svg="card")])], ()), report]
+    out = assemble("T", files, BuildOptions())
+    assert next(out).path == "c.pdf" and next(out).path == "svg/card.svg" and asked == []
+    assert [(a.path, a.data) for a in out] == [("balance/report.txt", b"fair\n")] and asked == ["report"]
+    assert [f.path for f in made(files)] == ["c.pdf", "balance/report.txt"]   # the kit as other exporters read it
 
 
 def test_the_four_games_are_discovered_through_the_entry_point_group():

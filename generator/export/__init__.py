@@ -59,6 +59,9 @@ class Exporter:
 
     settings: type[Settings]
     make: Callable[[Job, Any], Iterable[Artifact]]
+    later: bool = False
+    """Whether `make` takes the kit's LaterFiles as they are (the press makes them when it reaches
+    them); any other exporter is given them made, in place (kitspec.made)."""
 
 
 _EXPORTERS = {"home": ("home", "EXPORTER"), "png": ("shop", "PNG"), "pdf": ("shop", "PDF"),
@@ -97,6 +100,12 @@ class Profile:
         return self.name if self.settings.subfolder else ""
 
     def export(self, job: Job) -> Iterator[Artifact]:
+        if not self.exporter.later:
+            from dataclasses import replace
+
+            from ..kitspec import made
+
+            job = replace(job, files=made(job.files))
         yield from self.exporter.make(job, self.settings)
 
 

@@ -14,4 +14,4 @@ def make(job: Job, settings: Settings) -> Iterator[Artifact]:
     return assemble(job.title, job.files, job.options, job.reuse)
 
 
-EXPORTER = Exporter(Settings, make)
+EXPORTER = Exporter(Settings, make, later=True)   # the press waits for a simulation only when it reaches its files

@@ -8,18 +8,17 @@ drawn from); a file whose key the last build wrote is taken as it is, not drawn 
 from __future__ import annotations
 
 import hashlib
-import multiprocessing
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
 
-from ..background import Background
+from ..background import Background, beside_others
 from ..buildcache import key, remembered
 from ..draw import fonts
 from ..draw.scene import FontStyle, Scene, files_drawn
 from ..draw.svg import SvgFonts, to_svg
 from ..game import Artifact, BuildOptions
-from ..kitspec import Board, DataFile, DrawnFaces, Face, KitFile, PrintFile, Rulebook, Section, Sheet
+from ..kitspec import Board, DataFile, DrawnFaces, Face, KitFile, LaterFiles, PrintFile, Rulebook, Section, Sheet
 from .document import PrintDocument
 
 Reuse = Callable[[str, str], "bytes | None"]
@@ -31,7 +30,8 @@ def assemble(title: str, files: Iterable[KitFile], options: BuildOptions,
     """Every file of the kit, one Artifact at a time (the CLI shows progress as they come).
 
     The kit's SVGs share one font subset a style (made from every character they draw), so the
-    spec is read whole before the first file is made."""
+    spec is read whole before the first file is made; its LaterFiles (a simulation's report) are
+    made when reached, after the files before them are drawn."""
     files = list(files)
     svgs = {f.path: _svgs(f) for f in files if isinstance(f, PrintFile)}
     kit_fonts = SvgFonts((scene for named in svgs.values() for scene, _ in named.values()), _font_face)
@@ -53,6 +53,9 @@ def assemble(title: str, files: Iterable[KitFile], options: BuildOptions,
         elif isinstance(f, Rulebook):
             make = books.get(f.path) or (lambda f=f: _rulebook(title, f, options))   # type: ignore[misc]
             yield _made(f.path, f.sources, book_keys[f.path], make, reuse)
+        elif isinstance(f, LaterFiles):
+            for data in f.make():
+                yield Artifact(data.path, data.data, data.sources)
         else:
             assert isinstance(f, DataFile)
             yield Artifact(f.path, f.data, f.sources)
@@ -80,10 +83,10 @@ def _books_beside(title: str, books: list[Rulebook], keys: dict[str, str], optio
     """The books the last build did not leave as they are now, typeset in a forked copy of this
     process while it makes the rest of the kit, when this process is the only one making kits: a
     rebuild after an edit would otherwise keep the second core idle (builds.py makes several kits in
-    pool workers, one a core, and those cores are busy). Each book is the bytes typesetting it here
+    processes of their own, which keep every core busy). Each book is the bytes typesetting it here
     gives (Background: a pure function, computed here should the copy fail)."""
     todo = [f for f in books if reuse is None or reuse(f.path, keys[f.path]) is None]
-    if not todo or multiprocessing.parent_process() is not None or (os.cpu_count() or 1) < 2:
+    if not todo or beside_others() or (os.cpu_count() or 1) < 2:
         return {}
     job = Background(lambda: {f.path: _rulebook(title, f, options) for f in todo})
     typeset = cache(job.result)

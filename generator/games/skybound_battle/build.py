@@ -10,7 +10,7 @@ from ...buildcache import remembered_files, stored
 from ...content import ContentSet
 from ...content.decisions import notes
 from ...game import BuildOptions, Kit
-from ...kitspec import Board, DataFile, Face, KitFile, PrintFile, Rulebook, Section, Sheet, Svg
+from ...kitspec import Board, DataFile, Face, KitFile, LaterFiles, PrintFile, Rulebook, Section, Sheet, Svg
 from . import draw_board, draw_cards, draw_sheets, heatmap, rulebook, searchreport, simreport
 from .figures import figures
 from .model import TITLE, SkyboundBattle
@@ -52,7 +52,7 @@ def _files(model: SkyboundBattle, options: BuildOptions) -> Iterator[KitFile]:
                    ("rules.yaml", "colours.yaml", "cards.yaml", "starters.yaml", "kit.yaml", "effects.yaml"))
     yield Rulebook(notes(rulebook.decisions(model)), ("decisions.yaml", "rules.yaml"), path="design-notes.pdf",
                    kind="designer's notes")
-    yield from balance()
+    yield LaterFiles(balance)   # asked for when the press reaches it: the drawing does not wait for it
 
 
 def _cards(model: SkyboundBattle) -> PrintFile:
