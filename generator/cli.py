@@ -288,6 +288,7 @@ def build(ctx: Context, game: tuple[str, ...], paper: str, bleed_mm: float, no_c
     bar.done()
     for item in built:
         _say_what_changed(item.game, item.report)
+    cliutil.leave_at_once()   # every file written and closed, every process it forked done
 
 
 @main.command("watch")
