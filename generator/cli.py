@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from . import __version__, cliutil, export, games, handoff, kit, paths
+from . import __version__, cliutil, export, games, kit, paths
 from .cliutil import FiniteFloatRange, fail_on_problems
 from .content import ContentError
 from .game import Artifact, BuildOptions
@@ -169,7 +169,7 @@ class _Playkit(click.Group):
 @click.option("--content", "content", type=click.Path(exists=True, file_okay=False, path_type=Path),
               default=None, help="Folder of game content folders (default: the games shipped with playkit); "
               "before or after the command.")
-@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
+@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=paths.OUT,
               show_default=True, help="Where kits are written (OUT/GAME/…); before or after the command.")
 @click.pass_context
 def main(ctx: click.Context, content: Path | None, out: Path) -> None:
@@ -198,7 +198,6 @@ def games_cmd(ctx: Context) -> None:
 @pass_ctx
 def validate(ctx: Context, game: tuple[str, ...]) -> None:
     """Load and check GAME (default: every game); print every problem as FILE:LINE:COL: error: …"""
-    handoff.hand_to_watch(ctx.out, "validate")
     from .builds import check_games
 
     ids = ctx.game_ids(game)
@@ -274,7 +273,6 @@ def build(ctx: Context, game: tuple[str, ...], paper: str, bleed_mm: float, no_c
           duplex: str, profile: str) -> None:
     """Validate, then build the print kit of GAME (default: every game) into OUT/GAME/ (another
     profile than home: into OUT/GAME/PROFILE/)."""
-    handoff.hand_to_watch(ctx.out, "build")
     options = BuildOptions(paper=paper, bleed_mm=bleed_mm, crop_marks=not no_crop_marks, duplex=duplex)
     from . import builds
 
@@ -438,7 +436,6 @@ _for_people(main._own.values())
 
 def run() -> None:
     """The `playkit` command: `main`, left at once when its command asked to (cliutil.leave_at_once)."""
-    handoff.argv = sys.argv[1:]
     try:
         main()
     except SystemExit as done:

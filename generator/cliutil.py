@@ -66,7 +66,7 @@ def out_root(ctx: click.Context) -> Path:
     """The --out folder of the running `playkit` (output/ by default)."""
     obj = ctx.find_object(object)
     out = getattr(obj, "out", None)
-    return out if isinstance(out, Path) else Path("output")
+    return out if isinstance(out, Path) else paths.OUT
 
 
 def load_or_exit(ctx: click.Context, game_id: str) -> kit.Loaded:

@@ -34,6 +34,9 @@ from pathlib import Path
 COMMANDS = ("build", "validate")
 """What a watch runs for another process: commands that read content and write only into OUT."""
 
+GLOBAL_OPTIONS = ("--content", "--out")
+"""The `playkit` options that take a value, before or after the command (cli.py reads them too)."""
+
 ANSWER_S = 5.0
 """How long a command waits for a watch to take it (one busy with a build of its own answers when
 that is done) before it runs by itself."""
@@ -43,21 +46,42 @@ _MAX_MESSAGE = 256 * 1024
 _PROTOCOL = "playkit-handoff-1"
 _FDS = 4   # standard input, output, error, and the working folder
 
-argv: list[str] | None = None
-"""The command line of the `playkit` process (set by cli.run): a command called in-process, as tests
-call `main`, has none and is never handed on."""
-
 
 def supported() -> bool:
     return sys.platform == "linux" and hasattr(socket, "SO_PEERCRED") and hasattr(socket, "send_fds")
 
 
 def address(out_root: Path) -> bytes:
-    """The watch's socket for `out_root`: in the abstract namespace, by user, folder and code."""
-    from .buildcache import code_version
-
-    who = f"{os.getuid()}\0{os.path.realpath(out_root)}\0{code_version()}\0{sys.executable}"
+    """The socket of the watch serving `out_root`, in the abstract namespace: by user, folder, and the
+    Python and playkit that run it (whether that playkit's files changed since, the watch tells)."""
+    package = Path(__file__).resolve().parent
+    who = f"{os.getuid()}\0{os.path.realpath(out_root)}\0{sys.executable}\0{package}"
     return b"\0playkit-watch-" + hashlib.sha256(who.encode()).hexdigest()[:40].encode()
+
+
+def command_and_out(args: Sequence[str]) -> tuple[str | None, Path]:
+    """The command a `playkit` command line runs (None for a help or version request) and its
+    output folder, read as click will read them (cli.py: the global options anywhere, the command
+    the first word that is not an option's)."""
+    from .paths import OUT
+
+    command, out, i = None, OUT, 0
+    while i < len(args) and args[i] != "--":
+        name, eq, value = args[i].partition("=")
+        if name in GLOBAL_OPTIONS:
+            if not eq:
+                i += 1
+                if i == len(args):   # click says what is missing
+                    return None, out
+                value = args[i]
+            if name == "--out":
+                out = Path(value)
+        elif name in ("-h", "--help", "--version"):
+            return None, out
+        elif command is None and not name.startswith("-"):
+            command = name
+        i += 1
+    return command, out
 
 
 def _peer_is_me(conn: socket.socket) -> bool:
@@ -89,12 +113,13 @@ def _send(conn: socket.socket, **message: object) -> bool:
 
 # ---- the command's side --------------------------------------------------------------------------
 
-def hand_to_watch(out_root: Path, command: str) -> None:
-    """When a watch serves `out_root`: have it run this process's command line, then leave with its
-    exit status. Otherwise return (the command runs here)."""
-    if argv is None or command not in COMMANDS or not supported():
+def hand_on(args: Sequence[str]) -> None:
+    """When `args` is a build or validate and a watch serves its output folder: have the watch run
+    it, then leave with its exit status. Otherwise return (the command runs here)."""
+    command, out = command_and_out(args)
+    if command not in COMMANDS or not supported():
         return
-    status = _ask(address(out_root), argv)
+    status = _ask(address(out), args)
     if status is not None:
         sys.stdout.flush()
         sys.stderr.flush()
@@ -169,8 +194,12 @@ class Server:
 
     def __init__(self, out_root: Path, run: Callable[[list[str]], int],
                  say: Callable[[str], None]) -> None:
+        from .buildcache import code_version
+
         self.run, self.say = run, say
         self.listener: socket.socket | None = None
+        self.code = code_version()   # what this process runs: its files as they were when it started
+        self.stale = False
         if not supported():
             return
         listener = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
@@ -204,7 +233,12 @@ class Server:
         except OSError:
             return
         with conn:
-            if not _peer_is_me(conn) or not _send(conn, ready=_PROTOCOL):
+            if not _peer_is_me(conn):
+                return
+            if not self._current():
+                _send(conn, stale=True)
+                return
+            if not _send(conn, ready=_PROTOCOL):
                 return
             conn.settimeout(_REQUEST_S)
             try:
@@ -230,6 +264,17 @@ class Server:
             self.say(f"ran `playkit {' '.join(args)}` for another terminal in "
                      f"{time.perf_counter() - start:.2f} s (exit {status})")
 
+    def _current(self) -> bool:
+        """Whether playkit's files (and its libraries) are still those this watch runs: a command
+        typed after an upgrade or an edit of playkit runs the new code, by itself."""
+        from .buildcache import code_version
+
+        if not self.stale and code_version.__wrapped__() != self.code:
+            self.stale = True
+            self.say("playkit changed since this watch started: it builds with the code it started with, and "
+                     "builds typed elsewhere run by themselves; restart it to use the new code")
+        return not self.stale
+
     def _fork(self, args: list[str], fds: list[int], request: dict[str, object]) -> int:
         """Start `args` in a forked copy of this process that takes the asking process's place: its pid."""
         sys.stdout.flush()
@@ -251,10 +296,7 @@ class Server:
         return pid
 
     def _become(self, fds: list[int], request: dict[str, object], args: list[str]) -> None:
-        """This copy, as the asking process: its streams, working folder, environment and umask (and
-        it hands nothing on: the watch it would find is the one waiting for it)."""
-        global argv
-        argv = None
+        """This copy, as the asking process: its streams, working folder, environment and umask."""
         assert self.listener is not None
         self.listener.close()
         for target, fd in enumerate(fds[:3]):

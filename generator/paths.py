@@ -19,6 +19,9 @@ def _find(name: str) -> Path:
     return _ROOT / name
 
 
+OUT = Path("output")
+"""Where kits are written unless --out says otherwise (relative to the folder playkit runs in)."""
+
 CONTENT = _find("content")
 TEMPLATES = _find("templates")
 EXAMPLES = _find("examples")

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from generator import builds, handoff
+from generator import buildcache, builds, handoff
 from generator.cli import main
 from generator.game import BuildOptions
 from tests.conftest import replace_in
@@ -64,7 +64,8 @@ def watched(content_copy, tmp_path: Path, runner) -> Iterator[tuple[Path, Watch]
 
 
 def playkit(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "generator.cli", *args], cwd=cwd, capture_output=True,
+    """The `playkit` command (python -m generator runs what the console script runs)."""
+    return subprocess.run([sys.executable, "-m", "generator", *args], cwd=cwd, capture_output=True,
                           text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=120)
 
 
@@ -102,3 +103,29 @@ def test_a_build_of_another_folder_is_not_handed_to_the_watch(watched, tmp_path)
 def test_no_watch_means_the_command_runs_where_it_was_typed(tmp_path):
     assert handoff.address(tmp_path / "a") != handoff.address(tmp_path / "b")
     assert handoff._ask(handoff.address(tmp_path / "a"), ["build"]) is None
+
+
+@pytest.mark.parametrize(("args", "command", "out"), [
+    (["build"], "build", "output"),
+    (["--out", "x", "build", "skylands", "--paper", "letter"], "build", "x"),
+    (["validate", "--out=y/z"], "validate", "y/z"),
+    (["--content", "c", "validate", "--out", "o"], "validate", "o"),
+    (["build", "--help"], None, "output"),
+    (["--version"], None, "output"),
+    (["map", "island-of-fog", "--out", "m"], "map", "m"),
+    (["--out"], None, "output"),
+])
+def test_the_command_and_its_output_folder_are_read_as_click_reads_them(args, command, out):
+    assert handoff.command_and_out(args) == (command, Path(out))
+
+
+def test_a_watch_whose_playkit_changed_since_it_started_runs_nothing_for_others(tmp_path, monkeypatch):
+    said: list[str] = []
+    server = handoff.Server(tmp_path / "out", lambda args: 0, said.append)
+    try:
+        assert server._current() and not said
+        monkeypatch.setattr(buildcache.code_version, "__wrapped__", lambda: "another playkit")
+        assert not server._current()
+        assert not server._current() and len(said) == 1 and "restart it" in said[0]
+    finally:
+        server.close()

@@ -1,0 +1,5 @@
+"""`python -m generator`: the `playkit` command."""
+
+from .launch import run
+
+run()
