@@ -256,11 +256,10 @@ class Server:
                     os.close(fd)
                 return
             start = time.perf_counter()
-            pid = self._fork(args, fds, request)
-            _send(conn, started=pid)
+            pid = self._fork(args, fds, request, conn)
             status = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
             status = status if status >= 0 else 128 - status   # killed by a signal: as a shell says it
-            _send(conn, exit=status)
+            _send(conn, exit=status)   # heard only if the copy could not say it (the asker takes the first)
             self.say(f"ran `playkit {' '.join(args)}` for another terminal in "
                      f"{time.perf_counter() - start:.2f} s (exit {status})")
 
@@ -275,8 +274,10 @@ class Server:
                      "builds typed elsewhere run by themselves; restart it to use the new code")
         return not self.stale
 
-    def _fork(self, args: list[str], fds: list[int], request: dict[str, object]) -> int:
-        """Start `args` in a forked copy of this process that takes the asking process's place: its pid."""
+    def _fork(self, args: list[str], fds: list[int], request: dict[str, object], conn: socket.socket) -> int:
+        """Start `args` in a forked copy of this process that takes the asking process's place: its pid.
+        The copy tells the asker itself that it started and how it ended, so that the asker hears
+        its status even should this watch be stopped meanwhile."""
         sys.stdout.flush()
         sys.stderr.flush()
         pid = os.fork()
@@ -285,11 +286,13 @@ class Server:
             try:
                 gc.freeze()   # what the watch holds is not this copy's to collect
                 self._become(fds, request, args)
+                _send(conn, started=os.getpid())
                 status = self.run(args)
             finally:
                 with contextlib.suppress(Exception):
                     sys.stdout.flush()
                     sys.stderr.flush()
+                _send(conn, exit=status)
                 os._exit(status)
         for fd in fds:
             os.close(fd)
