@@ -20,6 +20,7 @@ from . import __version__, cliutil, export, games, kit, paths
 from .cliutil import FiniteFloatRange, fail_on_problems
 from .content import ContentError
 from .game import Artifact, BuildOptions
+from .handoff import GLOBAL_OPTIONS
 
 if TYPE_CHECKING:
     from .output import WriteReport
@@ -32,8 +33,6 @@ gc.set_threshold(10_000, 20, 100)
 
 PAPERS = ("a4", "letter")
 
-# Options of `playkit` itself that a user may also type after the command (`playkit build GAME --out X`).
-GLOBAL_OPTIONS = ("--content", "--out")
 
 
 class Context:

@@ -10,9 +10,14 @@ leaves with that copy's exit status. No watch there, or one that does not answer
 command runs where it was typed, as always.
 
 Linux only, where the socket lives in the abstract namespace (no file is written anywhere), named
-by the user, the output folder's real path and the code version, and where each side reads the
-other's user id from the kernel (SO_PEERCRED): nothing is handed to, or taken from, a process of
-another user, and a watch running other code than the command's is never found.
+by the user, the output folder's real path and the Python and playkit folder that run the watch,
+and where each side reads the other's user id from the kernel (SO_PEERCRED): nothing is handed to,
+or taken from, a process of another user. A watch whose playkit files (or libraries) changed since
+it started takes nothing: the command runs the code it would have run by itself.
+
+The command asks before it imports anything else (launch.py): it reads its command and --out
+itself, as click will (command_and_out), so that a build handed on costs a few hundredths of a
+second of its own.
 """
 
 from __future__ import annotations
@@ -35,7 +40,8 @@ COMMANDS = ("build", "validate")
 """What a watch runs for another process: commands that read content and write only into OUT."""
 
 GLOBAL_OPTIONS = ("--content", "--out")
-"""The `playkit` options that take a value, before or after the command (cli.py reads them too)."""
+"""The options of `playkit` itself, which take a value and may stand before or after the command
+(cli.py hoists them before it for click)."""
 
 ANSWER_S = 5.0
 """How long a command waits for a watch to take it (one busy with a build of its own answers when
