@@ -4,6 +4,8 @@ The content folders are polled (file names, sizes and modification times: pure P
 install). A save rebuilds only the kits whose files changed (builds.py leaves the others alone), and
 inside a kit only the files and faces whose drawing changed are drawn (press/assemble.py). A content
 problem is printed at its FILE:LINE:COL and the watch goes on; the next save that fixes it builds.
+Between polls it runs, in a forked copy of itself, a `playkit build` or `validate` of the same output
+folder typed elsewhere (handoff.py); it is warm for those and for the first save from the start.
 """
 
 from __future__ import annotations
