@@ -220,20 +220,13 @@ def _value(node: nodes.Node, env: BoundedSandbox, in_loop: bool = False, name: s
     if isinstance(node, nodes.Getitem):
         of, key = _value(node.node, env, in_loop, name), _value(node.arg, env, in_loop, name)
         return lambda run: run.env.getitem(of(run), key(run))
-    if isinstance(node, (nodes.Filter, nodes.Call)):
+    if isinstance(node, nodes.Filter):
+        return _applied(env.filters[node.name], node, env, in_loop, name)
+    if isinstance(node, nodes.Test):
+        return _applied(env.tests[node.name], node, env, in_loop, name)   # type: ignore[arg-type]
+    if isinstance(node, nodes.Call):
         args = [_value(a, env, in_loop, name) for a in node.args]
         kwargs = [(str(k.key), _value(k.value, env, in_loop, name)) for k in node.kwargs]
-        if isinstance(node, nodes.Filter):
-            func = env.filters[node.name]
-            passed = _PASS.get(_PassArg.from_obj(func))
-            assert node.node is not None   # a filter block's, which _evaluable refuses
-            of = _value(node.node, env, in_loop, name)
-
-            def filtered(run: _Run) -> Any:
-                first = [passed(run)] if passed is not None else []
-                value = of(run)
-                return func(*first, value, *[a(run) for a in args], **{k: v(run) for k, v in kwargs})
-            return filtered
         callee = _value(node.node, env, in_loop, name)
 
         if in_loop:   # jinja2 hands a call in a loop's body the loop's `set`s so far, and charges them
@@ -247,18 +240,6 @@ def _value(node: nodes.Node, env: BoundedSandbox, in_loop: bool = False, name: s
             context, obj = run.context, callee(run)
             return run.env.call(context, obj, *[a(run) for a in args], **{k: v(run) for k, v in kwargs})
         return called
-    if isinstance(node, nodes.Test):
-        check: Callable[..., Any] = env.tests[node.name]   # type: ignore[assignment]
-        passed = _PASS.get(_PassArg.from_obj(check))
-        args = [_value(a, env, in_loop, name) for a in node.args]
-        kwargs = [(str(k.key), _value(k.value, env, in_loop, name)) for k in node.kwargs]
-        of = _value(node.node, env, in_loop, name)
-
-        def tested(run: _Run) -> Any:
-            first = [passed(run)] if passed is not None else []
-            value = of(run)
-            return check(*first, value, *[a(run) for a in args], **{k: v(run) for k, v in kwargs})
-        return tested
     if isinstance(node, nodes.Concat):
         parts = [_value(n, env, in_loop, name) for n in node.nodes]
         return lambda run: run.env.bounded_concat(tuple([p(run) for p in parts]))
@@ -316,6 +297,24 @@ def _value(node: nodes.Node, env: BoundedSandbox, in_loop: bool = False, name: s
             return lambda run: tuple([i(run) for i in items])
         return lambda run: [i(run) for i in items]
     raise AssertionError(f"not an expression Direct evaluates: {type(node).__name__}")
+
+
+def _applied(func: Callable[..., Any], node: nodes.Filter | nodes.Test, env: BoundedSandbox, in_loop: bool,
+             name: str | None) -> Value:
+    """A filter (`x | f(a)`) or a test (`x is t(a)`): jinja2's own function called as its code calls
+    it, with what the function asks to be passed first (context, eval context or environment), then
+    the value, then the arguments (a test uncharged, as in jinja2's code)."""
+    passed = _PASS.get(_PassArg.from_obj(func))
+    args = [_value(a, env, in_loop, name) for a in node.args]
+    kwargs = [(str(k.key), _value(k.value, env, in_loop, name)) for k in node.kwargs]
+    assert node.node is not None   # a filter block's, which _evaluable refuses
+    of = _value(node.node, env, in_loop, name)
+
+    def applied(run: _Run) -> Any:
+        first = [passed(run)] if passed is not None else []
+        value = of(run)
+        return func(*first, value, *[a(run) for a in args], **{k: v(run) for k, v in kwargs})
+    return applied
 
 
 Step: TypeAlias = "str | Value | _Branch | _Loop | _Set"

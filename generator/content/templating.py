@@ -27,7 +27,7 @@ import types
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import jinja2
 from jinja2 import nodes
@@ -476,48 +476,52 @@ _FILES: dict[str, tuple[Direct | None, Callable[[], bool] | None]] = {}
 """The template files read so far: Direct, or None for one jinja2 compiles (and caches) itself, and
 the loader's up-to-date check (an edited file is read again, as jinja2's auto_reload does)."""
 
+_MACRO_FILES: dict[str, tuple[Macros | None, Callable[[], bool] | None]] = {}
+"""The macro files read so far (Macros, or None for one jinja2 compiles), and the loader's
+up-to-date check (an edited file is read again)."""
+
+R = TypeVar("R")
+
+
+def _read_once(name: str, read: dict[str, tuple[R | None, Callable[[], bool] | None]],
+               of: Callable[[nodes.Template], R | None]) -> R | None:
+    """What `of` makes of the parsed template file `templates/<name>` (None where it raises Unwritable:
+    jinja2 compiles that file), made once a process and again when the file is edited."""
+    from .direct import Unwritable
+
+    known = read.get(name)
+    if known is None or (known[1] is not None and not known[1]()):
+        env = sandboxed_environment()
+        assert env.loader is not None
+        source, filename, uptodate = env.loader.get_source(env, name)
+        try:
+            made: R | None = of(env.parse(source, name, filename))
+        except Unwritable:
+            made = None
+        known = read[name] = (made, uptodate)
+    return known[0]
+
 
 def file_template(name: str) -> jinja2.Template | Direct:
     """The template file `templates/<name>` made renderable, once a process: Direct when it can be
     (the rulebooks, the turn summary, the design notes: compiling one costs up to 35 ms), else jinja2's
     own get_template (macros, includes)."""
-    from .direct import Direct, Unwritable
+    from .direct import Direct
 
-    env = sandboxed_environment()
-    known = _FILES.get(name)
-    if known is None or (known[1] is not None and not known[1]()):
-        assert env.loader is not None
-        source, filename, uptodate = env.loader.get_source(env, name)
-        try:
-            direct = Direct.of(env.parse(source, name, filename), name)
-        except Unwritable:
-            direct = None
-        known = _FILES[name] = (direct, uptodate)
-    return known[0] if known[0] is not None else env.get_template(name)
-
-
-_MACRO_FILES: dict[str, tuple[Macros | None, Callable[[], bool] | None]] = {}
-"""The macro files read so far (Macros, or None for one jinja2 compiles), and the loader's
-up-to-date check (an edited file is read again)."""
+    direct = _read_once(name, _FILES, lambda tree: Direct.of(tree, name))
+    return direct if direct is not None else sandboxed_environment().get_template(name)
 
 
 def file_macros(name: str) -> Any:
     """The macros of the template file `templates/<name>` as attributes (`file_macros(n).title(game=
     'X')`): Direct's Macros when the file is macros Direct renders, else the module jinja2 makes of
     it (compiled once, made anew each call, as before)."""
-    from .direct import Macros, Unwritable
+    from .direct import Macros
 
     env = sandboxed_environment()
-    known = _MACRO_FILES.get(name)
-    if known is None or (known[1] is not None and not known[1]()):
-        assert env.loader is not None
-        source, filename, uptodate = env.loader.get_source(env, name)
-        try:
-            macros = Macros.of(env.parse(source, name, filename), lambda: env.get_template(name).make_module(), name)
-        except Unwritable:
-            macros = None
-        known = _MACRO_FILES[name] = (macros, uptodate)
-    return known[0] if known[0] is not None else env.get_template(name).make_module()
+    macros = _read_once(name, _MACRO_FILES, lambda tree: Macros.of(tree, lambda: env.get_template(name).make_module(),
+                                                                   name))
+    return macros if macros is not None else env.get_template(name).make_module()
 
 
 @lru_cache(maxsize=4096)
