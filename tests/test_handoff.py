@@ -129,3 +129,46 @@ def test_a_watch_whose_playkit_changed_since_it_started_runs_nothing_for_others(
         assert not server._current() and len(said) == 1 and "restart it" in said[0]
     finally:
         server.close()
+
+
+SERVE_ONCE = """
+import sys, time
+from pathlib import Path
+from generator import handoff
+
+MARK = Path(sys.argv[2])   # the copy takes the asker's argv
+
+def run(args):
+    MARK.write_text("started")   # the copy runs the command
+    time.sleep(1.0)
+    return 3
+
+server = handoff.Server(Path(sys.argv[1]), run, print)
+print("listening", flush=True)
+server.serve_one()
+"""
+
+
+def test_the_asker_hears_its_status_from_the_copy_though_the_watch_is_stopped_meanwhile(tmp_path):
+    started = tmp_path / "started"
+    watch = subprocess.Popen([sys.executable, "-c", SERVE_ONCE, str(tmp_path / "out"), str(started)], cwd=ROOT,
+                             stdout=subprocess.PIPE, text=True)
+    try:
+        assert watch.stdout is not None and watch.stdout.readline().strip() == "listening"
+
+        def stop_the_watch_once_its_copy_runs() -> None:
+            for _ in range(600):
+                if started.exists():
+                    watch.kill()
+                    return
+                threading.Event().wait(0.05)
+
+        stopper = threading.Thread(target=stop_the_watch_once_its_copy_runs)
+        stopper.start()
+        status = handoff._ask(handoff.address(tmp_path / "out"), ["build"])
+        stopper.join()
+        assert watch.wait(timeout=30) != 0, "the watch was stopped while its copy ran"
+        assert status == 3
+    finally:
+        watch.kill()
+        watch.wait(timeout=30)
