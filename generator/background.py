@@ -90,4 +90,3 @@ class Background(Generic[R]):
                 os.kill(self.pid, signal.SIGKILL)
             os.waitpid(self.pid, 0)
             self.pid = 0
-

@@ -246,7 +246,7 @@ def _make_and_stage(group: list[Job], say: BinaryIO, told: BinaryIO) -> None:
 
     one_of_several()   # the other cores make kits too: this process typesets its books itself
     try:
-        loaded = [_load(job) for job in group]
+        loaded = [_loaded(job[0], job[2]) for job in group]
     except Exception as err:
         pickle.dump((False, err), say)
         return
@@ -270,9 +270,10 @@ def _make_and_stage(group: list[Job], say: BinaryIO, told: BinaryIO) -> None:
     pickle.dump((True, staged), say)
 
 
-def _load(job: Job) -> kit.Loaded | list[Problem]:
+def _loaded(game_id: str, content_root: Path) -> kit.Loaded | list[Problem]:
+    """The game loaded and checked, or every problem of its content."""
     try:
-        return kit.load(job[0], job[2])
+        return kit.load(game_id, content_root)
     except ContentError as err:
         return err.problems
 
@@ -385,12 +386,8 @@ def forked(fn: Callable[[T], R], jobs: Sequence[T], processes: int) -> list[R]:
 
 
 def _check(job: tuple[str, Path]) -> list[Problem]:
-    gid, content_root = job
-    try:
-        kit.load(gid, content_root)
-    except ContentError as err:
-        return err.problems
-    return []
+    found = _loaded(*job)
+    return found if isinstance(found, list) else []
 
 
 def _start() -> str:
@@ -404,21 +401,13 @@ Job = tuple[str, str, Path, Path, BuildOptions, str]
 def _make(job: Job) -> kit.Made | list[Problem]:
     """One game loaded and made (in a worker process): its kit, or every problem of its content."""
     gid, inputs, content_root, out_root, options, profile = job
-    try:
-        loaded = kit.load(gid, content_root)
-    except ContentError as err:
-        return err.problems
-    return kit.make(loaded, out_root, options, None, profile, inputs)
+    loaded = _loaded(gid, content_root)
+    return loaded if isinstance(loaded, list) else kit.make(loaded, out_root, options, None, profile, inputs)
 
 
 def _make_here(jobs: list[Job], progress: Callable[[str, Artifact], None] | None) -> list[kit.Made | list[Problem]]:
     """The games made in this process: every one loaded first, so a problem anywhere makes nothing."""
-    loaded: list[kit.Loaded | list[Problem]] = []
-    for gid, *_ in jobs:
-        try:
-            loaded.append(kit.load(gid, jobs[0][2]))
-        except ContentError as err:
-            loaded.append(err.problems)
+    loaded = [_loaded(gid, content_root) for gid, _, content_root, *_ in jobs]
     if any(not isinstance(item, kit.Loaded) for item in loaded):
         return [item if isinstance(item, list) else [] for item in loaded]
     out: list[kit.Made | list[Problem]] = []

@@ -34,7 +34,6 @@ gc.set_threshold(10_000, 20, 100)
 PAPERS = ("a4", "letter")
 
 
-
 class Context:
     def __init__(self, content: Path, out: Path) -> None:
         self.content = content

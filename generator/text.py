@@ -19,10 +19,10 @@ def render(name: str, **context: Any) -> str:
     return str(file_template(name).render(**context))
 
 
-def macros(name: str) -> Any:
-    """The macros of the template file `templates/<name>` (a sheet's phrases, one macro each), to call
-    by keyword: `macros(name).title(game=...)`."""
-    return file_macros(name)
+def phrase_of(name: str, macro: str, **context: Any) -> str:
+    """A phrase printed on a sheet or board: the macro `macro` of the template file `templates/<name>`
+    (one macro a phrase), called by keyword in the core's sandbox, its whitespace collapsed."""
+    return " ".join(str(getattr(file_macros(name), macro)(**context)).split())
 
 
 def render_line(name: str, **context: Any) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...content.decisions import Decision, rendered
-from ...text import macros, render_string
+from ...text import phrase_of, render_string
 from .board import arrow, corner_square, player_counts, setup
 from .model import IslandOfFog
 from .odds import OddsRow, odds_table, percent
@@ -70,7 +70,7 @@ def combat_words(m: IslandOfFog, policy: str | None = None) -> dict[str, str]:
 def card_words(sheet: str, phrase: str, **context: Any) -> str:
     """A phrase printed on a sheet: the macro `phrase` of templates/island-of-fog/<sheet>.j2 (the combat
     card's, the dice sheet's), rendered in the core's sandbox, its whitespace collapsed."""
-    return " ".join(str(getattr(macros(f"island-of-fog/{sheet}.j2"), phrase)(**context)).split())
+    return phrase_of(f"island-of-fog/{sheet}.j2", phrase, **context)
 
 
 def decisions(m: IslandOfFog) -> list[Decision]:

@@ -6,7 +6,7 @@ from typing import Any
 
 import jinja2
 
-from ...text import macros, render_string
+from ...text import phrase_of, render_string
 from .board import EndState
 from .model import Skylands, SpecialIsland
 from .schema import ActionSpec, SpecialGroup
@@ -39,7 +39,7 @@ def special_text(model: Skylands, special: SpecialIsland) -> str:
 def board_words(phrase: str, **context: Any) -> str:
     """A phrase printed on the boards: the macro `phrase` of templates/skylands/boards.j2, rendered in
     the core's sandbox."""
-    return " ".join(str(getattr(macros("skylands/boards.j2"), phrase)(**context)).split())
+    return phrase_of("skylands/boards.j2", phrase, **context)
 
 
 def action_texts(action: ActionSpec) -> tuple[str, str]:
