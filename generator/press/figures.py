@@ -24,6 +24,7 @@ from reportlab.platypus.flowables import Flowable
 from ..draw import fonts, pdf, width_mm
 from ..draw.scene import Circle, Group, Item, Line, Rect, Scene, Text
 from ..kitspec import Figure
+from .markup import inline
 from .paragraph import Paragraph
 
 DIRECTIVE = re.compile(r"^:::\s*figure\s+([a-z0-9][a-z0-9-]*)\s*((?:\|[^|]*)*)$")
@@ -91,8 +92,6 @@ def legible(scene: Scene, scale: float) -> Scene:
 def flowable(fig: Figure, labels: tuple[str, ...], number: int, caption: str, width: float,
              styles: Mapping[str, ParagraphStyle]) -> Flowable:
     """The figure: its scenes in a row at one scale, a label under each, the numbered caption."""
-    from .rulebook import inline
-
     gap = GAP_MM * mm
     n = len(fig.scenes)
     total_w = sum(s.w for s in fig.scenes) * mm

@@ -10,7 +10,6 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Mapping
-from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
@@ -32,12 +31,11 @@ from .. import __version__
 from ..draw import fonts
 from ..kitspec import Figure
 from . import figures as fig
+from .markup import inline
 from .paper import PAPERS_MM
 from .paragraph import Paragraph
 
 HEADING_ROOM = 30 * mm  # a heading starts a new page unless this much room is left under it
-_BOLD = re.compile(r"\*\*(.+?)\*\*")
-_ITALIC = re.compile(r"(?<!\*)\*(?!\*)(.+?)(?<!\*)\*(?!\*)")
 
 
 def _styles() -> dict[str, ParagraphStyle]:
@@ -66,13 +64,6 @@ def _styles() -> dict[str, ParagraphStyle]:
         "head": ParagraphStyle("head", parent=body, fontName=bold, fontSize=8.5, leading=10.5, spaceAfter=0,
                                textColor=colors.white),
     }
-
-
-def inline(text: str) -> str:
-    """Markdown emphasis to reportlab's paragraph markup, everything else escaped."""
-    out = escape(text).replace("\\*", "\x00")  # \* is a literal star
-    out = _BOLD.sub(r"<b>\1</b>", out)
-    return _ITALIC.sub(r"<i>\1</i>", out).replace("\x00", "*")
 
 
 def flowables(text: str, width: float, figures: Mapping[str, Figure] | None = None) -> list[Flowable]:

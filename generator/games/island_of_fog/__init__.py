@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from ...content import ContentSet, Problem, Strict
 from ...game import BuildOptions, Game, Kit
 from . import schema as s
+from .box import components
 from .checks import check as _check
 from .model import IslandOfFog
 
@@ -20,17 +21,13 @@ FILES: dict[str, type[Strict]] = {
     "units": s.UnitsFile, "combat": s.CombatFile, "tokens": s.TokensFile,
     "fairness": s.FairnessFile, "decisions": s.DecisionsFile,
 }
-# The layouts the tokens and cards are drawn with (layouts/<name>.yaml).
-LAYOUTS = ("token-unit", "token-unit-back", "token-building", "token-base", "token-lighthouse", "token-coin",
-           "card-turn-summary", "card-back", "combat-card", "dice-sheet")
-
 
 def make_model(parts: dict[str, Any], content: ContentSet) -> IslandOfFog | None:
     """The validated content files, by stem, and the palette and layouts (layouts/) are the model's
     parts; None when a layout is missing or broken."""
     from ...layout import load_game_layouts
 
-    looks = load_game_layouts(content.folder, LAYOUTS, s.Look.names(), content.problems)
+    looks = load_game_layouts(content.folder, s.LAYOUTS, s.Look.names(), content.problems)
     if looks is None:
         return None
     palette, layouts = looks
@@ -43,25 +40,6 @@ def check(model: IslandOfFog, content: ContentSet) -> list[Problem]:
     from . import draw_cards, draw_tokens
 
     return _check(model, content) or draw_tokens.problems(model, content) + draw_cards.problems(model, content)
-
-
-def components(model: IslandOfFog) -> dict[str, int]:
-    """What is in the box, by component, with its count."""
-    colours = len(model.game.colours)
-    out = {"game board": 1, "lighthouse tile": 1, "starting tiles": colours,
-           "field tiles": model.field_tile_count}
-    for unit in model.units.units:
-        out[f"{unit.name.lower()} tokens"] = unit.per_colour * colours
-    out["building tokens (city/factory)"] = model.tokens.buildings.per_colour * colours
-    out["base tokens"] = model.tokens.bases.per_colour * colours
-    out["lighthouse pieces"] = model.tokens.lighthouse_pieces.per_colour * colours
-    for coin in model.tokens.coins:
-        out[f"coins of {coin.value}"] = coin.count
-    out[f"dice (d{model.combat.die_sides})"] = model.dice_in_box
-    out["combat reference card"] = 1
-    out["turn summary cards"] = colours
-    out["rulebook"] = 1
-    return out
 
 
 def kit(model: IslandOfFog, content: ContentSet, options: BuildOptions) -> Kit:

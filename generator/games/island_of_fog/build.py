@@ -8,9 +8,10 @@ from ...content import ContentSet
 from ...content.decisions import notes
 from ...game import BuildOptions, Kit
 from ...kitspec import DataFile, Face, KitFile, PrintFile, Rulebook, Section, Sheet
-from . import LAYOUTS, draw_board, draw_cards, draw_tiles, draw_tokens, figures, rulebook
+from . import draw_board, draw_cards, draw_tiles, draw_tokens, figures, rulebook
 from .model import IslandOfFog
 from .odds import to_csv
+from .schema import LAYOUTS
 from .text import decisions, table
 
 TILES = ("tiles.yaml", "spaces.yaml", "board.yaml", "layouts/palette.yaml", "game.yaml")

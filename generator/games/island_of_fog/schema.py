@@ -203,6 +203,11 @@ DecisionsFile = decisions.DecisionsFile
 
 
 # ---- layouts/palette.yaml
+# The layouts the tokens and cards are drawn with (layouts/<name>.yaml).
+LAYOUTS = ("token-unit", "token-unit-back", "token-building", "token-base", "token-lighthouse", "token-coin",
+           "card-turn-summary", "card-back", "combat-card", "dice-sheet")
+
+
 class Look(Strict):
     """The named colours the game's own art paints with, from the palette (a name the art needs and
     the palette lacks is an error at validate, not a blank); in the palette `fog_dark` is `fog-dark`."""

@@ -6,7 +6,7 @@ import jinja2
 
 from ... import colourvision
 from ...content import ContentSet, Problem, decisions
-from . import plan_settings
+from . import settings_checks
 from .model import IslandsAndBridges
 from .text import card_text, context, template_error
 
@@ -201,4 +201,4 @@ def decision_texts(game: IslandsAndBridges, content: ContentSet) -> list[Problem
 
 def map_settings(game: IslandsAndBridges, content: ContentSet) -> list[Problem]:
     """maps.yaml asks nothing of the generator that this game's stats and box cannot give."""
-    return plan_settings.check(game, game.maps, content)
+    return settings_checks.check(game, game.maps, content)

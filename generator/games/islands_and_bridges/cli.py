@@ -15,7 +15,7 @@ from ...content.schema import MAX_LONG_MM
 from ...game import BuildOptions
 from ...kit import Loaded
 from ...output import write_artifacts
-from . import plan_settings
+from . import plan_settings, settings_checks
 from .mapgen import MapError, MapParams, check_params, default_params, generate
 from .plan import MAX_SEED, SEED_BITS, MapKit, Plan
 from .plan_checks import check_plan
@@ -33,7 +33,7 @@ def map_kit(loaded: Loaded) -> MapKit:
         settings = plan_settings.load(loaded.content)
     if settings is None:
         raise ContentError(list(loaded.content.problems))
-    problems = plan_settings.check(loaded.model, settings, loaded.content)
+    problems = settings_checks.check(loaded.model, settings, loaded.content)
     if problems:
         raise ContentError(problems)
     return MapKit.of(loaded.model, settings)

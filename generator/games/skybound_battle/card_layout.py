@@ -14,7 +14,7 @@ from ...draw.scene import Item as SceneItem
 from ...layout import Item, Layout, SlotBox, draw, load_layouts, load_palette
 from ...layout.render import Slot
 from . import richtext
-from .draw_cards import NIGHT, keyword_badges, role
+from .card_art import NIGHT, keyword_badges, role
 from .draw_symbols import crystal, heart, sword, symbol
 from .model import TITLE, Card, SkyboundBattle
 from .text import component_text, effect_lines, keywords

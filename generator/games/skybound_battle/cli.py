@@ -17,7 +17,7 @@ from .deckfile import DeckFile, check_deck, check_deck_file
 from .decks import DeckLimits, deck_colours
 from .executor import ClusterUnavailable, Executor, executor
 from .model import SkyboundBattle
-from .policies import POLICIES
+from .roster import POLICIES
 from .search import Budget
 from .simulate import Report
 

@@ -7,8 +7,8 @@ from ...draw.scene import Item
 from ...draw.table import table
 from ...draw.text import block, label
 from . import richtext
+from .card_art import INK, MUTED, NIGHT
 from .decks import DeckLimits, deck_colours
-from .draw_cards import INK, MUTED, NIGHT
 from .draw_symbols import crystal, symbol
 from .model import TITLE, Card, SkyboundBattle, Starter, Token
 from .text import component_text, effect_text

@@ -9,7 +9,8 @@ from typing import Any
 from ...draw.scene import Group, Item, Scene
 from ...kitspec import Figure
 from ...press.figures import annotated
-from . import components, draw_board, draw_cards, draw_sheets
+from . import draw_board, draw_cards, draw_sheets
+from .box import components
 from .compiled import compile_pool
 from .engine import Battle, Unit
 from .model import Card, SkyboundBattle

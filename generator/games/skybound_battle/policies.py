@@ -6,10 +6,8 @@ lie (not what they are), and the enemy's face-up characters.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from .compiled import DAMAGE, EXHAUST, HEAL, CardData, Eff
-from .engine import ATTACK, Battle, Policy, Unit
+from .engine import ATTACK, Battle, Unit
 
 
 class RandomPolicy:
@@ -110,18 +108,6 @@ class GreedyPolicy:
         return True
 
 
-def _lookahead() -> Policy:
-    from .lookahead import LookaheadPolicy
-
-    return LookaheadPolicy()
-
-
-def _lookahead_dump() -> Policy:
-    from .lookahead import LookaheadPolicy
-
-    return LookaheadPolicy(passes=False)
-
-
 class _OffCentre(dict[int, tuple[tuple[int, ...], int]]):
     """What the greedy player takes off a spot's score for its column being off centre (it prefers
     the middle), by board width: a tenth of a point a column, in twentieths of a point (half a
@@ -136,6 +122,3 @@ class _OffCentre(dict[int, tuple[tuple[int, ...], int]]):
 
 
 OFF_CENTRE = _OffCentre()
-
-POLICIES: dict[str, Callable[[], Policy]] = {"greedy": GreedyPolicy, "random": RandomPolicy,
-                                             "lookahead": _lookahead, "lookahead-dump": _lookahead_dump}

@@ -13,7 +13,7 @@ from .text import decision_context, effect_text, target_phrase
 
 
 def components_table(model: SkyboundBattle) -> list[list[object]]:
-    from . import components
+    from .box import components
 
     rows: list[list[object]] = [["Component", "Quantity"]]
     return rows + [[name, n] for name, n in components(model).items()]

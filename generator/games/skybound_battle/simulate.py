@@ -16,7 +16,7 @@ from .compiled import CardData, compiled, deck_list
 from .engine import Battle, Policy
 from .executor import Executor, executor
 from .model import Card, Rules
-from .policies import POLICIES
+from .roster import POLICIES
 
 
 @dataclass(frozen=True)

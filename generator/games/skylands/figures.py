@@ -7,8 +7,9 @@ from dataclasses import replace
 from ...draw.scene import Item, Line, Rect, Scene
 from ...kitspec import Figure
 from ...press.figures import annotated, placed
-from . import components, draw_boards, draw_specials, draw_tiles, draw_tokens
+from . import draw_boards, draw_specials, draw_tiles, draw_tokens
 from .board import Board, EndState
+from .box import components
 from .islands import Island, find_islands
 from .model import Skylands
 from .tiles import Face

@@ -6,8 +6,8 @@ from typing import Any
 
 from ...content.decisions import Decision, rendered
 from ...text import render
-from . import components
 from .board import EndState, square_name
+from .box import components
 from .model import Skylands, terrain_combos
 from .scoring import final_score
 from .text import action_texts, decision_context, group_meaning, pad_hint, special_text
