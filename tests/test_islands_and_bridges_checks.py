@@ -81,7 +81,7 @@ def test_sheet_names_a_missing_component(content_copy):
 
 def test_enemy_type_without_token(content_copy):
     got = problems_after(content_copy, "components.yaml",
-                         "  - {id: boss-enemy, name: Boss, kind: enemy, enemy: boss, quantity: 2}\n", "")
+                         "  - {id: boss-enemy, name: Boss, kind: enemy, enemy: boss, quantity: 1}", "")
     assert any("no token for enemy type 'boss'" in m for m in got)
 
 

@@ -209,3 +209,52 @@ def test_seeds_vary_the_enemy_mix_within_the_budget(kit):
         assert plan.budget * kit.min_spent_percent <= 100 * plan.spent <= 100 * plan.budget
         mixes.add(tuple(sorted(enemy_count(plan).items())))
     assert len(mixes) >= 3, mixes
+
+
+def _strength(kit: MapKit, island) -> int:
+    return sum(kit.strength[t] * len(cells) for t, cells in island.enemies)
+
+
+@pytest.mark.parametrize("players, difficulty", [(2, "easy"), (3, "normal"), (4, "normal"), (4, "hard")])
+def test_the_path_grows_harder_island_by_island(kit, players, difficulty):
+    """No island holds weaker enemies than the one before it (decision map-generator-preferences):
+    seed 43 once put its heaviest island second."""
+    p = MapParams(kit.islands_max, players, difficulty, kit.table_default_mm)
+    for seed in [*range(80), 43]:
+        held = [_strength(kit, island) for island in generate(kit, p, seed).islands]
+        assert held == sorted(held), (seed, held)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_players_start_side_by_side(kit, players):
+    """The start cells lie together, not strewn around the bridge (seed 7 once put two players on
+    opposite edges of the first island)."""
+    p = MapParams(kit.islands_min, players, "normal", kit.table_default_mm)
+    for seed in [*range(60), 7]:
+        starts = generate(kit, p, seed).islands[0].starts
+        assert max(max(abs(a[0] - b[0]), abs(a[1] - b[1])) for a in starts for b in starts) <= players - 1
+
+
+@pytest.mark.parametrize("players, difficulty", [(3, "normal"), (4, "hard")])
+def test_maps_do_not_all_empty_the_box_of_weak_enemies(kit, players, difficulty):
+    """The weakest enemies' count is drawn like every other's, within what the budget still needs:
+    normal 3-player and hard 4-player maps both once took all 12 Weak tokens."""
+    p = MapParams(kit.islands_max, players, difficulty, kit.table_default_mm)
+    weak = [enemy_count(generate(kit, p, seed)).get("weak", 0) for seed in range(60)]
+    assert len(set(weak)) >= 4 and weak.count(kit.box["weak"]) < len(weak) / 2, weak
+
+
+def test_the_box_holds_no_enemy_token_a_map_cannot_use(content_copy):
+    """Every enemy token of the box is one some plan can put on the table (decision map-box-enemies):
+    the second Boss of the old box was never used."""
+    from generator.content import ContentError
+    from tests.conftest import replace_in
+
+    root = content_copy("islands-and-bridges")
+    components = root / "islands-and-bridges" / "components.yaml"
+    replace_in(components, "enemy: boss, quantity: 1}", "enemy: boss, quantity: 2}")
+    with pytest.raises(ContentError) as err:
+        playkit.load("islands-and-bridges", root)
+    line = next(n for n, s in enumerate(components.read_text().splitlines(), 1) if "enemy: boss" in s)
+    assert any(f"components.yaml:{line}:" in str(p) and "the box holds 2 Boss tokens, but no map uses more than 1"
+               in str(p) for p in err.value.problems), err.value.problems

@@ -6,7 +6,6 @@ Pure and lean (tuples and sets, one random.Random): a plan is made in well under
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import islice
@@ -65,10 +64,8 @@ def generate(kit: MapKit, p: MapParams, seed: int) -> Plan:
     # island 1: the players' start cells, all at one distance from the bridge
     at0, side0 = path[0]
     bands = start_bands(kit, side0, p.players)
-    if bands:
-        starts = rng.sample(bands[int(rng.random() * len(bands))], p.players)
-    else:  # a tiny island: the widest band the spread allows
-        starts = rng.sample(widest_start_band(kit, side0), p.players)
+    band = bands[int(rng.random() * len(bands))] if bands else widest_start_band(kit, side0)  # else: a tiny island
+    starts = _together(rng, band, p.players)
     used[0].update(starts)
     start_table = [(at0[0] + c, at0[1] + r) for c, r in starts]
     sight = [_in_sight(kit, at, start_table) for at, _ in path]
@@ -117,24 +114,25 @@ def generate(kit: MapKit, p: MapParams, seed: int) -> Plan:
     for i in range(k):
         used[i] -= ends[i]
 
-    # the other enemies, strongest first, more of them the further along the path
+    # the other enemies, strongest first, each on the island furthest below its share of the strength
+    # (island i, 0-based, weighs i + 1, the guard counting on the last), so that the path grows harder
     blocked = [used[i] | sight[i] if sight[i] else used[i] for i in range(k)]
     _, every = _covers(kit, 1, 1)
-    cum = [(i + 1) * (i + 2) // 2 for i in range(k)]  # island i (0-based) weighs i + 1
+    held = [0] * k
+    held[last] = sum(kit.strength[t] * len(cells) for t, cells in enemies[last].items())
+    total = held[last] + sum(kit.strength[t] * n for t, n in mix.items())
+    weight = k * (k + 1) // 2
     for t in sorted((t for t in kit.enemy_types if mix[t]), key=lambda t: -kit.strength[t]):
         for _ in range(mix[t]):
-            first = bisect_right(cum, rng.random() * cum[-1])
-            spot = _free_cell(rng, blocked[first], every)
-            i = first
-            if spot is None:
-                for i in (*range(first + 1, k), *range(first - 1, -1, -1)):
-                    spot = _free_cell(rng, blocked[i], every)
-                    if spot is not None:
-                        break
-            if spot is not None:
-                used[i].add(spot)
-                blocked[i].add(spot)
-                enemies[i].setdefault(t, []).append(spot)
+            below = sorted(range(k), key=lambda i: (held[i] * weight - total * (i + 1), -i))
+            for i in below:
+                spot = _free_cell(rng, blocked[i], every)
+                if spot is not None:
+                    used[i].add(spot)
+                    blocked[i].add(spot)
+                    enemies[i].setdefault(t, []).append(spot)
+                    held[i] += kit.strength[t]
+                    break
 
     islands = []
     for i, (at, side) in enumerate(path):
@@ -251,6 +249,18 @@ def start_bands(kit: MapKit, side: str, players: int) -> list[list[Cell]]:
     nearest first (none on an island too small: then widest_start_band)."""
     rings = _rings(kit, side)
     return [rings[d] for d in sorted(rings) if d >= kit.start_min_distance and len(rings[d]) >= players]
+
+
+def _together(rng: random.Random, band: list[Cell], players: int) -> list[Cell]:
+    """`players` start cells of the band side by side: a random first one, then the free cells of the
+    band nearest to those taken (the players start as a group, not strewn around the bridge)."""
+    starts = [band[int(rng.random() * len(band))]]
+    while len(starts) < players:
+        free = [c for c in band if c not in starts]
+        near = min(max(abs(c[0] - s[0]), abs(c[1] - s[1])) for c in free for s in starts)
+        nearest = [c for c in free if min(max(abs(c[0] - s[0]), abs(c[1] - s[1])) for s in starts) == near]
+        starts.append(nearest[int(rng.random() * len(nearest))])
+    return starts
 
 
 def widest_start_band(kit: MapKit, side: str) -> list[Cell]:

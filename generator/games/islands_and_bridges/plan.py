@@ -189,8 +189,8 @@ class MapKit:
         """How many enemies of each type spend the budget: a guard when it costs at most its share
         (or when the others alone cannot spend enough), then the others, strongest first, each count
         drawn from the range that still lets the weaker types (as many as the box holds) bring the
-        total up to the least share a plan spends; the weakest then fills what is left (rng None:
-        always the most of each)."""
+        total up to the least share a plan spends, the weakest too, so that no plan simply empties the
+        box of its weakest tokens (rng None: always the most of each)."""
         g = self.strength[self.guard]
         affordable = bool(self.guard_max and self.box[self.guard] and g <= budget)
         guarded = affordable and g * 100 <= budget * self.guard_max_percent
@@ -215,12 +215,12 @@ class MapKit:
         for i, t in enumerate(others):
             s = self.strength[t]
             hi = min(self.box[t], left // s) if s else 0
-            if i == len(others) - 1 or rng is None:
+            if rng is None:
                 n = hi
             else:
                 rest = sum(self.box[u] * self.strength[u] for u in others[i + 1:])
                 need = floor - (budget - left)  # what must still be spent to reach the floor
-                lo = min(hi, max(0, math.ceil((need - rest) / s)))
+                lo = min(hi, max(0, math.ceil((need - rest) / s))) if s else 0
                 n = rng.randint(lo, hi)
             mix[t] = n
             left -= n * s

@@ -66,6 +66,16 @@ def check(game: IslandsAndBridges, settings: MapSettings, content: ContentSet) -
                 bad(("budget", "max"), f"{players} players on {name} get a budget of {b}, but the box's enemies "
                                        f"make at most {best} of it (at least {kit.min_spent_percent}% must be "
                                        f"spent): lower the max or the level's budget_percent")
+    # and every enemy token of the box must be one that some plan can put on the map
+    most = {t: max(kit.enemy_mix(kit.budget(players, name), None)[t]
+                   for players in range(kit.players_min, kit.players_max + 1) for name in levels)
+            for t in kit.enemy_types}
+    for i, token in enumerate(game.components.tokens):
+        if token.kind == "enemy" and token.enemy in most and token.quantity > most[token.enemy]:
+            out.append(content.problem("components", ("tokens", i, "quantity"),
+                                       f"the box holds {token.quantity} {token.name} tokens, but no map uses more "
+                                       f"than {most[token.enemy]} (maps.yaml's budgets and guard): the rest would "
+                                       "never be played"))
     return out
 
 
