@@ -156,3 +156,33 @@ def test_sockets_cover_bridge_width_cells_on_the_edge(game):
         cells = rules.socket_cells(game, s.side, s.at)
         assert len(cells) == game.components.bridge.cells[0]
         assert all(c in (0, cols - 1) or r in (0, rows - 1) for c, r in cells)
+
+
+def test_every_step_costs_one_field_diagonals_included(game):
+    """Decision movement: a diagonal step costs the content's diagonal_cost (1)."""
+    assert rules.step_cost(game, (3, 3), (4, 4)) == game.elements.movement.diagonal_cost == 1
+    assert rules.move_cost(game, [(0, 0), (1, 1), (2, 1), (3, 2)]) == 3
+    with pytest.raises(ValueError):
+        rules.step_cost(game, (0, 0), (2, 0))
+
+
+def test_nobody_crosses_the_sea_but_a_diagonal_step_onto_a_bridge_end_is_a_step(game):
+    land = {(7, 3), (8, 4)}  # an island's east edge cell and the bridge end diagonally beside it
+    assert rules.may_step(game, "players", (8, 4), land, {})
+    assert not rules.may_step(game, "players", (8, 5), land, {})
+    assert not rules.may_step(game, "enemies", (8, 5), land, {})
+
+
+def test_tokens_pass_their_own_side_never_the_other_and_never_share_a_cell(game):
+    land = {(0, 0), (1, 0), (2, 0)}
+    held = {(1, 0): "players", (2, 0): "enemies"}
+    assert rules.may_step(game, "players", (1, 0), land, held)       # through a fellow player
+    assert not rules.may_step(game, "players", (2, 0), land, held)   # never through an enemy
+    assert not rules.may_step(game, "enemies", (1, 0), land, held)   # nor an enemy through a player
+    assert not rules.may_stop(game, (1, 0), held) and rules.may_stop(game, (0, 0), held)
+
+
+def test_a_chest_is_collected_where_a_move_ends_not_in_passing(game):
+    chests = [(2, 2)]                        # covers (2..3, 2..3)
+    assert rules.chest_collected(game, chests, [(1, 1), (2, 2), (4, 4)]) is None
+    assert rules.chest_collected(game, chests, [(1, 1), (2, 2)]) == (2, 2)

@@ -46,9 +46,9 @@ def words(items: tuple[Item, ...]) -> str:
 
 def test_duration_markers_count_down_in_the_direction_the_sheet_and_rulebook_name():
     sheet = draw_sheets.ability_duration_timeline(GAME, 0)
-    said = re.search(r"move every marker one field to the (left|right)", " ".join(words(sheet.items).split()))
+    said = re.search(r"move every marker one space to the (left|right)", " ".join(words(sheet.items).split()))
     assert said, "the sheet says which way markers move"
-    assert f"moves one field to the {said.group(1)}" in " ".join(rb.text(GAME).split())
+    assert f"moves one space to the {said.group(1)}" in " ".join(rb.text(GAME).split())
     longest = max(a.duration for a in GAME.elements.abilities.values())
     lanes: dict[float, list[tuple[float, int]]] = {}
     for t in texts(sheet.items):

@@ -62,7 +62,7 @@ def test_islands_and_bridges_ability_duration_reaches_the_timeline_example(conte
     root = content_copy(game)
     replace_in(root / game / "elements.yaml", "    duration: 5\n    cooldown: 50", "    duration: 3\n    cooldown: 50")
     after = rulebook_text(game, root)
-    assert "marker goes on field 3" in after and "moves one field to the left: 2, 1. After round 3" in after
+    assert "marker goes on space 3" in after and "moves one space to the left: 2, 1. After round 3" in after
     assert between(after, "Round 1, played", "Figure").count("after the update") == 3
 
 

@@ -55,6 +55,17 @@ class Pursuit(Strict):
     gives_up_lead: int = Field(ge=1)
 
 
+class Movement(Strict):
+    """How every token moves (decision movement): each a rule the rulebook states."""
+
+    diagonal_cost: int = Field(ge=1, le=2)
+    through_own_side: bool
+    through_other_side: bool
+    end_on_token: bool
+    cross_sea: bool
+    chest_when_passed: bool
+
+
 class Action(Strict):
     name: str
     kind: Literal["basic"]
@@ -102,6 +113,7 @@ class Elements(Strict):
     player: Player
     enemies: dict[Slug, Enemy]
     pursuit: Pursuit
+    movement: Movement
     actions: dict[Slug, Action]
     round_order: list[Slug] = Field(min_length=1)  # the basic actions, in the order they resolve
     abilities: dict[Slug, Ability]

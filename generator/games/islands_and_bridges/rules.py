@@ -3,8 +3,10 @@ decisions say happens in a round)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
+from typing import Literal
 
 from .model import Ability, Action, IslandsAndBridges
 
@@ -108,6 +110,54 @@ def trap_springs(trap: Iterable[Cell], entered: Iterable[Cell]) -> bool:
     the trap's cells (decision trap-timing; its damage is booked in the Damage phase)."""
     cells = set(trap)
     return any(c in cells for c in entered)
+
+
+Side = Literal["players", "enemies"]
+
+
+def step_cost(game: IslandsAndBridges, a: Cell, b: Cell) -> int:
+    """Fields a step from `a` to the touching cell `b` costs: 1 straight, the content's cost diagonally
+    (decision movement)."""
+    dc, dr = abs(a[0] - b[0]), abs(a[1] - b[1])
+    if max(dc, dr) != 1:
+        raise ValueError(f"{a} and {b} do not touch")
+    return game.elements.movement.diagonal_cost if dc and dr else 1
+
+
+def may_step(game: IslandsAndBridges, mover: Side, into: Cell, land: Collection[Cell],
+             held: Mapping[Cell, Side]) -> bool:
+    """Whether a token of side `mover` may step into `into` on its way: land (island or bridge) unless
+    the sea may be crossed, and a cell another token holds only if it may pass through that side.
+    A diagonal step between an island and a bridge end is a step like any other: both are land."""
+    mv = game.elements.movement
+    if into not in land and not mv.cross_sea:
+        return False
+    side = held.get(into)
+    if side is None:
+        return True
+    return mv.through_own_side if side == mover else mv.through_other_side
+
+
+def may_stop(game: IslandsAndBridges, at: Cell, held: Mapping[Cell, Side]) -> bool:
+    """Whether a token may end its move on `at` (a cell another token holds only if tokens may share)."""
+    return at not in held or game.elements.movement.end_on_token
+
+
+def move_cost(game: IslandsAndBridges, path: Sequence[Cell]) -> int:
+    """Fields a move along `path` (its start first) costs."""
+    return sum(step_cost(game, a, b) for a, b in pairwise(path))
+
+
+def chest_collected(game: IslandsAndBridges, chests: Iterable[Cell], path: Sequence[Cell]) -> Cell | None:
+    """The chest a player's move along `path` collects: where it stops, or any cell on its way when the
+    content lets a chest be taken in passing (decision chest-collected)."""
+    cells = path[1:] if game.elements.movement.chest_when_passed else path[-1:]
+    chests = list(chests)
+    for cell in cells:
+        found = chest_at(game, chests, cell)
+        if found is not None:
+            return found
+    return None
 
 
 def chest_at(game: IslandsAndBridges, chests: Iterable[Cell], cell: Cell) -> Cell | None:
