@@ -16,6 +16,7 @@ from generator.draw import Text
 from generator.draw.scene import Group, Item
 from generator.games.islands_and_bridges import draw_sheets, draw_tokens, rules
 from generator.games.islands_and_bridges import rulebook as rb
+from generator.games.islands_and_bridges.box import components
 from generator.games.islands_and_bridges.cli import map_kit
 from generator.games.islands_and_bridges.mapgen import MapParams, check_params, generate
 from generator.games.islands_and_bridges.model import enemy_label
@@ -122,12 +123,36 @@ def test_the_player_timeline_reaches_the_longest_cooldown():
     assert (pages - 1) * draw_sheets.ROUNDS_PER_PAGE < rules.longest_cooldown(GAME) + 1
 
 
-def test_the_enemy_timeline_follows_the_longest_charge_not_the_players_cooldowns():
+def test_the_enemy_timeline_holds_a_stage_and_the_longest_charge_not_the_players_cooldowns():
     charge = max(e.charge_rounds for e in GAME.elements.enemies.values())
     pages = draw_sheets.enemy_timeline_pages(GAME)
-    assert pages == -(-(charge + 1) // draw_sheets.ROUNDS_PER_PAGE) == 1
+    needed = max(charge + 1, GAME.settings.stage_rounds)
+    assert pages == -(-needed // draw_sheets.ROUNDS_PER_PAGE) == 2   # a 25-round stage: 2 sheets of 20
     assert pages < draw_sheets.player_timeline_pages(GAME)
     assert "fresh copy" in words(draw_sheets.enemy_timeline(GAME, 0).items)
+
+
+def test_the_damage_matrix_is_printed_for_every_round_of_a_stage_and_the_box_list_says_so():
+    """A stage of the game's stage_rounds fills this many Damage Matrix sheets (3 rounds a sheet once
+    printed one sheet for a stage of 25); the component list counts every sheet the kit prints."""
+    pages = draw_sheets.damage_matrix_pages(GAME)
+    per_page = len([t for t in words(draw_sheets.damage_matrix(GAME, 0).items).split("Round ")[1:]])
+    assert (pages - 1) * per_page < GAME.settings.stage_rounds <= pages * per_page
+    assert f"Round {GAME.settings.stage_rounds}" in words(draw_sheets.damage_matrix(GAME, pages - 1).items)
+    counted = components(GAME)
+    assert counted["Sheet: Damage Matrix"] == pages
+    assert counted["Sheet: Player Timeline"] == draw_sheets.player_timeline_pages(GAME)
+    assert counted["Sheet: Enemy Timeline"] == draw_sheets.enemy_timeline_pages(GAME)
+    assert counted["Sheet: Ability Duration Timeline"] == draw_sheets.ability_timeline_pages(GAME)
+
+
+def test_the_timelines_have_a_row_for_the_round_mark_and_for_damage_to_players():
+    """The seed's "mark below the round number" and the damage a player takes before the Damage phase
+    (a trap on the way) each have a row to be written in."""
+    for sheet in (draw_sheets.player_timeline(GAME, 0), draw_sheets.enemy_timeline(GAME, 0)):
+        assert "Mark" in [t.text.strip() for t in texts(sheet.items)]
+    labels = [t.text.strip() for t in texts(draw_sheets.player_timeline(GAME, 0).items)]
+    assert labels.count("Damage taken") == GAME.settings.players
 
 
 @pytest.mark.parametrize("enemy", sorted(GAME.elements.enemies))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .draw_sheets import sheet_pages
 from .model import IslandsAndBridges
 
 
@@ -12,6 +13,6 @@ def components(game: IslandsAndBridges) -> dict[str, int]:
         counts[t.name] = t.quantity
     counts["Action cards"] = len(c.cards.per_player) * game.settings.players
     for s in c.sheets:
-        counts[f"Sheet: {s.name}"] = c.island.quantity if s.per == "island" else 1
+        counts[f"Sheet: {s.name}"] = sheet_pages(game, s.id)
     counts["Rulebook"] = 1
     return counts

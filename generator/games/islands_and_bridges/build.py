@@ -62,7 +62,8 @@ def _files(game: IslandsAndBridges) -> Iterator[KitFile]:
     ], ("elements.yaml", "phases.yaml", "layouts/palette.yaml"))
 
     gm = [Sheet(f"Trapboard {n + 1}", draw_sheets.trapboard(game, n + 1)) for n in range(c.island.quantity)]
-    gm.append(Sheet("Damage Matrix", draw_sheets.damage_matrix(game)))
+    gm += [Sheet(f"Damage Matrix {k + 1}", draw_sheets.damage_matrix(game, k))
+           for k in range(draw_sheets.damage_matrix_pages(game))]
     gm += [Sheet(f"Player Timeline {k + 1}", draw_sheets.player_timeline(game, k))
            for k in range(draw_sheets.player_timeline_pages(game))]
     gm += [Sheet(f"Enemy Timeline {k + 1}", draw_sheets.enemy_timeline(game, k))

@@ -15,6 +15,7 @@ from .model import Ability, IslandsAndBridges, Token
 LANDSCAPE = (260.0, 180.0)
 PORTRAIT = (190.0, 250.0)
 ROUNDS_PER_PAGE = 20
+DAMAGE_GAP = 4.0     # mm between the Damage Matrix's blocks
 
 
 def _frame(game: IslandsAndBridges, title: str, size: tuple[float, float], subtitle: str = "") -> list[Item]:
@@ -158,23 +159,39 @@ def _star(cx: float, cy: float, r_out: float, r_in: float) -> list[tuple[float, 
              cy + (r_out if k % 2 == 0 else r_in) * math.sin(-math.pi / 2 + k * math.pi / 5)) for k in range(10)]
 
 
-def damage_matrix(game: IslandsAndBridges) -> Scene:
+def _damage_geometry(game: IslandsAndBridges) -> tuple[float, int]:
+    """The Damage Matrix's row height and the rounds one sheet holds (3 blocks across, as many down
+    as fit): a row for every numbered enemy token, so any stage the generator makes fits."""
+    h = LANDSCAPE[1]
+    rows = len(game.enemy_tokens()) + 1
+    row_h = min(7.0, (h - 20 - 8) / rows)
+    blocks = max(1, int((h - 16 + DAMAGE_GAP) // (rows * row_h + DAMAGE_GAP)))  # rounds stacked down the page
+    return row_h, 3 * blocks
+
+
+def damage_matrix_pages(game: IslandsAndBridges) -> int:
+    """Sheets of the Damage Matrix a stage of the game's stage_rounds fills, a block a round."""
+    return math.ceil(game.settings.stage_rounds / _damage_geometry(game)[1])
+
+
+def damage_matrix(game: IslandsAndBridges, page: int = 0) -> Scene:
     """Enemy tokens x players (and traps), one block per round: the GM writes each hit, then sums
-    each enemy's row. A row for every numbered enemy token, so any stage the generator makes fits."""
+    each enemy's row."""
     w, h = LANDSCAPE
-    items = _frame(game, "Damage Matrix", LANDSCAPE, "damage to enemies, per round")
+    row_h, per_page = _damage_geometry(game)
+    pages = damage_matrix_pages(game)
+    first = page * per_page + 1
+    items = _frame(game, "Damage Matrix", LANDSCAPE,
+                   f"damage to enemies, rounds {first}-{first + per_page - 1} (sheet {page + 1} of {pages})")
     tokens = game.enemy_tokens()
     rows = [[et.label, *([""] * (len(damage_header(game)) - 1))] for et in tokens]
-    gap = 4.0
-    row_h = min(7.0, (h - 20 - 8) / (len(rows) + 1))
-    blocks = max(1, int((h - 16 + gap) // ((len(rows) + 1) * row_h + gap)))  # rounds stacked down the page
-    bw = (w - 2 * gap) / 3
-    for b in range(3 * blocks):
-        x = (b % 3) * (bw + gap)
-        y = 16 + (b // 3) * ((len(rows) + 1) * row_h + gap)
-        t, _ = damage_block(game, x, y, bw, rows, row_h=row_h)
+    bw = (w - 2 * DAMAGE_GAP) / 3
+    for b in range(per_page):
+        x = (b % 3) * (bw + DAMAGE_GAP)
+        y = 16 + (b // 3) * ((len(rows) + 1) * row_h + DAMAGE_GAP)
+        t, _ = damage_block(game, x, y, bw, rows, round_label=f"Round {first + b}", row_h=row_h)
         items += t
-    return Scene(w, h, tuple(items), title="Damage Matrix")
+    return Scene(w, h, tuple(items), title=f"Damage Matrix {page + 1}")
 
 
 def damage_header(game: IslandsAndBridges, round_label: str = "Round ___") -> list[str]:
@@ -208,14 +225,25 @@ def timeline_pages(look_ahead: int) -> int:
 
 
 def player_timeline_pages(game: IslandsAndBridges) -> int:
-    """The Player Timeline holds cooldown marks: as far ahead as the longest cooldown."""
-    return timeline_pages(rules.longest_cooldown(game))
+    """The Player Timeline holds every round of a stage and cooldown marks as far ahead as the
+    longest cooldown."""
+    return timeline_pages(max(rules.longest_cooldown(game), game.settings.stage_rounds - 1))
 
 
 def enemy_timeline_pages(game: IslandsAndBridges) -> int:
-    """The Enemy Timeline holds each enemy's health round by round and the charge marks of an
-    enemy that charges: nothing further ahead than the longest charge."""
-    return timeline_pages(max((e.charge_rounds for e in game.elements.enemies.values()), default=0))
+    """The Enemy Timeline holds each enemy's health round by round, for every round of a stage, and
+    the charge marks of an enemy that charges."""
+    charge = max((e.charge_rounds for e in game.elements.enemies.values()), default=0)
+    return timeline_pages(max(charge, game.settings.stage_rounds - 1))
+
+
+def sheet_pages(game: IslandsAndBridges, sheet_id: str) -> int:
+    """How many sheets of `sheet_id` (components.yaml) the kit prints for one stage."""
+    if sheet_id == "trapboard":
+        return game.components.island.quantity
+    return {"damage-matrix": damage_matrix_pages, "player-timeline": player_timeline_pages,
+            "enemy-timeline": enemy_timeline_pages,
+            "ability-duration-timeline": ability_timeline_pages}.get(sheet_id, lambda _: 1)(game)
 
 
 def player_timeline(game: IslandsAndBridges, page: int) -> Scene:
@@ -230,17 +258,18 @@ def player_timeline(game: IslandsAndBridges, page: int) -> Scene:
     players = _players(game)
     label_w = 48.0
     col = (w - label_w) / ROUNDS_PER_PAGE
-    rows = [["Round", *_round_header(first, ROUNDS_PER_PAGE)]]
+    rows = [["Round", *_round_header(first, ROUNDS_PER_PAGE)], ["Mark", *([""] * ROUNDS_PER_PAGE)]]
     for t in players:
         rows.append([f"P{t.rings} Health", *([""] * ROUNDS_PER_PAGE)])
+        rows.append(["   Damage taken", *([""] * ROUNDS_PER_PAGE)])
         rows += [[f"   {name} ({cd})", *([""] * ROUNDS_PER_PAGE)] for name, cd in waits]
     row_h = min(7.0, (h - 22) / len(rows))
     tbl, th = table(0, 15, [label_w] + [col] * ROUNDS_PER_PAGE, rows, row_h=row_h, size_pt=7,
                     first_col_bold=False)
     items += tbl
-    per = 1 + len(waits)
+    per = 2 + len(waits)
     for k in range(len(players)):
-        y = 15 + row_h * (1 + k * per)
+        y = 15 + row_h * (2 + k * per)
         items.append(Rect(0, y, w, row_h * per, stroke=game.color("player"), stroke_mm=0.6))
     items += block(render_line("islands-and-bridges/notes/player-timeline.txt.j2", pages=pages,
                                rounds_per_page=ROUNDS_PER_PAGE),
@@ -259,7 +288,7 @@ def enemy_timeline(game: IslandsAndBridges, page: int) -> Scene:
     tokens = game.enemy_tokens()
     label_w = 30.0
     col = (w - label_w) / ROUNDS_PER_PAGE
-    rows = [["Round", *_round_header(first, ROUNDS_PER_PAGE)]]
+    rows = [["Round", *_round_header(first, ROUNDS_PER_PAGE)], ["Mark", *([""] * ROUNDS_PER_PAGE)]]
     for et in tokens:
         e = game.elements.enemies[et.enemy]
         rows.append([f"{et.label}  {e.health} HP", *([""] * ROUNDS_PER_PAGE)])
