@@ -193,3 +193,21 @@ def test_generated_maps_keep_chests_and_traps_off_the_bridge_ends_unless_the_lev
         freed += _on_bridge_ends(free, generate(free, p, seed))
     assert kept == 0
     assert freed > 40  # without the rule the generator's habit shows: chests and traps on the bridge ends
+
+
+def test_the_reach_figure_shades_what_the_model_says_a_player_reaches():
+    """Move, attack range and sight, each a grid whose shaded cells are the cells within that many fields."""
+    from generator.draw.scene import Rect
+    from generator.games.islands_and_bridges import figures
+
+    move, attack, sight = figures._reach(GAME).scenes
+    p = GAME.elements.player
+
+    def shaded(scene, fill):
+        return sum(1 for it in scene.items if isinstance(it, Rect) and it.fill == fill and it.w == figures.REACH_CELL)
+
+    assert shaded(move, figures.REACH_DARK) == (2 * rules.move(GAME) + 1) ** 2
+    assert shaded(attack, figures.REACH_DARK) == (2 * p.attack_range + 1) ** 2
+    assert shaded(sight, figures.REACH_DARK) == (p.visual_range + 1) ** 2      # from a corner
+    example = figures.pursuit_example(GAME)
+    assert example is not None and example.follows_after_walk and not example.follows_after_run

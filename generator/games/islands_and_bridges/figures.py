@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ...draw import Circle, Line, Scene, polygon
+from ...draw import Circle, Line, Rect, Scene, Text, polygon
 from ...draw.scene import Item
 from ...draw.text import block
 from ...kitspec import Figure
@@ -33,6 +33,7 @@ def figures(game: IslandsAndBridges) -> dict[str, Figure]:
         "setup": Figure((_setup(game),), max_h_mm=120, outline=False),
         "duration-round": Figure((_duration_round(game, duration_example(game)),), max_scale=1.0, outline=False),
         "damage-example": Figure((_damage_example(game, damage_example(game)),), max_scale=1.2, outline=False),
+        "reach": _reach(game),
     }
 
 
@@ -276,3 +277,86 @@ def _damage_example(game: IslandsAndBridges, ex: DamageExample) -> Scene:
     items, th = draw_sheets.damage_block(game, 0, 0, width, rows, f"Round {ex.round}", row_h=9.0, size_pt=9)
     return Scene(width, th, items, title="Damage Matrix example")
 
+
+# ---- how far a player reaches: move, attack and sight on an island's grid ------------------------------
+
+REACH_CELL = 6.0     # mm a cell is drawn in the reach figure
+REACH_DARK = "#9fd3b0"
+REACH_LIGHT = "#dff2e5"
+
+
+def _reach_grid(game: IslandsAndBridges, at: tuple[int, int], near: int, far: int | None,
+                marks: tuple[tuple[tuple[int, int], str, str], ...] = ()) -> Scene:
+    """An island's grid, the cells within `near` fields of the player at `at` shaded dark (and within
+    `far`, light), the player and any `marks` (cell, label, colour) drawn as tokens."""
+    cols, rows = game.components.island.cells
+    c = REACH_CELL
+    items: list[Item] = [Rect(0, 0, cols * c, rows * c, fill=game.color("island"))]
+    for r in range(rows):
+        for k in range(cols):
+            d = rules.distance(at, (k, r))
+            fill = REACH_DARK if d <= near else REACH_LIGHT if far is not None and d <= far else None
+            items.append(Rect(k * c, r * c, c, c, fill=fill, stroke=game.color("island-line"), stroke_mm=0.2))
+    for (k, r), words, colour in ((at, "P1", game.color("player")), *marks):
+        items += [Circle((k + 0.5) * c, (r + 0.5) * c, c * 0.45, fill=game.color("paper"), stroke=colour,
+                         stroke_mm=0.6),
+                  Text((k + 0.5) * c, (r + 0.5) * c + 0.9, words, 6.5, game.color("ink"), "bold", "middle")]
+    return Scene(cols * c, rows * c, tuple(items), title="reach")
+
+
+def _reach(game: IslandsAndBridges) -> Figure:
+    """Three grids of one island: how far a player moves (walking, and with Speed Boost), which
+    cells it attacks, and what it sees; every number from the model."""
+    p = game.elements.player
+    cols, rows = game.components.island.cells
+    mid = (cols // 2 - 1, rows // 2 - 1)
+    weak = next(t for t in game.enemy_tokens() if t.enemy == "weak")
+    strong = next(t for t in game.enemy_tokens() if t.enemy == "strong")
+    inside = (mid[0] + p.attack_range, mid[1])
+    outside = (min(cols - 1, mid[0] + p.attack_range + 1), min(rows - 1, mid[1] + p.attack_range + 1))
+    corner = (0, 0)
+    beyond = (cols - 1, rows - 1) if rules.distance(corner, (cols - 1, rows - 1)) > p.visual_range else None
+    boost = next((ab.name for ab in game.elements.abilities.values() if ab.effect.kind == "move-bonus"), "")
+    scenes = (
+        _reach_grid(game, mid, rules.move(game), rules.move(game, boosted=True)),
+        _reach_grid(game, mid, p.attack_range, None,
+                    ((inside, weak.label, game.color("weak")), (outside, strong.label, game.color("strong")))),
+        _reach_grid(game, corner, p.visual_range, None,
+                    ((beyond, strong.label, game.color("strong")),) if beyond else ()),
+    )
+    labels = (f"moves {rules.move(game)} (dark), {rules.move(game, boosted=True)} with {boost} (light)",
+              f"attacks within {p.attack_range}: {weak.label} yes, {strong.label} no",
+              f"sees {p.visual_range} fields" + (f": not {strong.label}" if beyond else ""))
+    return Figure(scenes, labels, max_scale=1.0, outline=False)
+
+
+@dataclass(frozen=True)
+class PursuitExample:
+    """An enemy following a player over two rounds: the player walks, then runs with Speed Boost."""
+
+    enemy: str                       # the enemy's name
+    enemy_move: int
+    walk: int                        # fields the player moves walking, and boosted
+    run: int
+    closest: int                     # the closest the enemy came
+    after_walk: int                  # the distance after the walking round (the enemy moved too)
+    follows_after_walk: bool
+    after_run: int
+    follows_after_run: bool
+
+
+def pursuit_example(game: IslandsAndBridges) -> PursuitExample | None:
+    """The enemy a boosted player can leave behind, following a player that walks away one round and
+    runs the next, straight away from it; None when no enemy can be outrun that way."""
+    found = next((eid for eid in game.elements.enemies if rules.outrun_by(game, eid) is not None), None)
+    if found is None:
+        return None
+    e = game.elements.enemies[found]
+    closest = 1
+    walk, run = rules.move(game), rules.move(game, boosted=True)
+    after_walk = max(1, closest + walk - e.move)
+    closest_now = min(closest, after_walk)
+    after_run = max(1, after_walk + run - e.move)
+    return PursuitExample(e.name, e.move, walk, run, closest, after_walk,
+                          rules.still_pursues(game, closest, after_walk), after_run,
+                          rules.still_pursues(game, closest_now, after_run))

@@ -20,6 +20,7 @@ def text(game: IslandsAndBridges) -> str:
         components=components(game),
         damage_ex=figures.damage_example(game),
         duration_ex=figures.duration_example(game),
+        pursuit_ex=figures.pursuit_example(game),
         **context(game),
     )
 
