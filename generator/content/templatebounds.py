@@ -21,12 +21,12 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
-MAX_STEPS = 200_000
+MAX_STEPS = 50_000
 """Steps one render may take: loop turns, calls, filters, tests and operators, and the nodes of each
-loop body and macro body run (building the four kits takes under 40,000 in one render)."""
-MAX_WORK = 10_000_000
+loop body and macro body run (the most one render of the shipped kits takes is about 3,500)."""
+MAX_WORK = 2_000_000
 """Characters and items one render may handle: read by a filter, a call, an operator or a comparison,
-made, or printed (the longest rulebook handles about 400,000)."""
+made, or printed (the most one render of the shipped kits handles is about 32,000)."""
 MAX_VALUE = 100_000
 """The deep size of one value a template makes or hands to a call: characters of its strings plus
 items of its containers, nested ones included."""
@@ -97,6 +97,12 @@ def deep_size(value: Any, limit: int = MAX_VALUE) -> int:
     """Characters of the strings and items of the containers in `value`, nested ones included (a range
     counts its numbers; any other object 1), or TemplateProblem once that passes `limit`. The walk
     visits at most `limit` + 1 things, however the value shares its parts (`[[s] * 300] * 300`)."""
+    if isinstance(value, (str, bytes)):
+        if len(value) > limit:
+            raise TemplateProblem(f"a value in the template grows past {limit:,} characters and items")
+        return len(value)
+    if isinstance(value, (int, float)) or value is None:
+        return 1
     total = 0
     todo = [value]
     while todo:

@@ -132,8 +132,9 @@ _SIZED: dict[str, Callable[..., int]] = {
 result would grow past MAX_VALUE (a filler, a width), both found before the filter runs."""
 
 
-def _linear(*values: Any, **kwargs: Any) -> int:
-    return sum(bounds.deep_size(v) for v in (*values, *kwargs.values()))
+def _linear(value: Any, *args: Any, **kwargs: Any) -> int:
+    size = bounds.deep_size(value)
+    return size + sum(bounds.deep_size(v) for v in (*args, *kwargs.values())) if args or kwargs else size
 
 
 _PASSED = (jinja2.runtime.Context, jinja2.Environment, nodes.EvalContext)
@@ -214,7 +215,7 @@ def _finalize(value: Any) -> Any:
 
 
 @jinja2.pass_context
-def _turn(context: jinja2.runtime.Context, nodes_run: int, text: int) -> str:
+def _turn(context: jinja2.runtime.Context, _value: str, nodes_run: int, text: int) -> str:
     """A loop turn or a macro call: its body's nodes and text, charged as it starts."""
     bounds.charge(1 + nodes_run, text)
     return ""
