@@ -262,7 +262,7 @@ class _Bounded(NodeTransformer):
     def _charge_body(self, body: list[nodes.Node], lineno: int) -> None:
         count = sum(1 + sum(1 for _ in n.find_all(nodes.Node)) for n in body)
         text = sum(len(d.data) for n in body for d in n.find_all(nodes.TemplateData))
-        charge = nodes.Output([self._filter(nodes.Const("", lineno=lineno), "_turn", count, text)], lineno=lineno)
+        charge = nodes.ExprStmt(self._filter(nodes.Const("", lineno=lineno), "_turn", count, text), lineno=lineno)
         charge.set_environment(self.environment)
         body.insert(0, charge)
 
