@@ -144,7 +144,7 @@ def _sized_filter(name: str, func: Callable[..., Any], test: bool = False) -> Ca
     """A filter (or test) charged its work before it runs, its arguments and result sized; a lazy
     result charged a step an item as it is read. Outside a render (jinja2 folding constants as it
     compiles) it refuses to run, so every filter runs in a render's budget."""
-    sized = _SIZED.get(name, _linear)
+    sized: Callable[..., int] = _SIZED.get(name) or _linear
 
     def bounded(*args: Any, **kwargs: Any) -> Any:
         plain = [a for a in args if not isinstance(a, _PASSED)]
@@ -555,7 +555,12 @@ def render_template(source: str, **context: Any) -> str:
 
 def file_template(name: str) -> jinja2.Template:
     """The template file `templates/<name>`, compiled once by jinja2's own cache (and again when edited)."""
-    return _bounded(lambda: sandboxed_environment().get_template(name))  # type: ignore[no-any-return]
+    try:
+        return sandboxed_environment().get_template(name)
+    except TemplateProblem:
+        raise
+    except jinja2.TemplateError as err:
+        raise TemplateProblem(_one_line(err)) from None
 
 
 def file_macro(name: str, macro: str, **context: Any) -> str:
