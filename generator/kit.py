@@ -41,7 +41,7 @@ def game_of(game_id: str) -> Game:
     return generic.game_for(game_id)
 
 
-LOADER_MODULES = ("content.contentset", "content.decisions", "content.direct", "content.templating", "colourvision",
+LOADER_MODULES = ("content.contentset", "content.decisions", "content.templating", "colourvision",
                   "draw", "layout.render", "layout.spec", "text")
 """The core's modules that loading any game with rules imports (its content, its checks, the layouts
 and texts they fit): imported once before several games are checked in forked processes."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .content.templating import file_macros, file_template, render_template, sandboxed_environment
+from .content.templating import file_macro, file_template, render_template, sandboxed_environment
 
 environment = sandboxed_environment
 
@@ -22,7 +22,7 @@ def render(name: str, **context: Any) -> str:
 def phrase_of(name: str, macro: str, **context: Any) -> str:
     """A phrase printed on a sheet or board: the macro `macro` of the template file `templates/<name>`
     (one macro a phrase), called by keyword in the core's sandbox, its whitespace collapsed."""
-    return " ".join(str(getattr(file_macros(name), macro)(**context)).split())
+    return " ".join(file_macro(name, macro, **context).split())
 
 
 def render_line(name: str, **context: Any) -> str:

@@ -4,7 +4,6 @@ held, and the bytes are those of the same faces imposed all at once (issue 13's 
 from __future__ import annotations
 
 import ast
-import keyword
 import subprocess
 import sys
 from dataclasses import replace
@@ -15,15 +14,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator import kit, paths
-from generator.content import templating
-from generator.content.simpletemplates import GLOBAL_NAMES, OPENERS, one_field
 from generator.draw.fonts import PT_MM, width_mm
 from generator.draw.scene import Scene, Text
 from generator.draw.text import LEADING, wrap, wrapped_to_fit
 from generator.game import BuildOptions
 from generator.generic.game import RowFaces
 from generator.kitspec import DrawnFaces, PrintFile, Section
-from generator.layout.template import Template, TemplateFails, compile_template, render
+from generator.layout.template import TemplateFails, compile_template, render
 from generator.press.assemble import assemble
 from tests import pdfcheck
 from tests.conftest import replace_in
@@ -142,15 +139,6 @@ def test_wrapping_to_fit_is_wrapping_when_it_fits(text, w, h, pt, style):
     assert wrapped_to_fit(text, w, h, pt, style) == (wrap(text, w, pt, style) if old_fits else None)
 
 
-@settings(max_examples=100, deadline=None)
-@given(st.one_of(st.text(max_size=40), st.integers(), st.floats(allow_nan=False), st.booleans(), st.none()))
-def test_a_one_field_template_prints_what_the_sandbox_prints(value):
-    template = compile_template("{{ field }}")
-    assert template.field == "field"
-    assert render(template, {"field": value}) == template.compiled.render(field=value)
-
-
-
 def test_a_shown_page_holds_only_its_entries_and_is_written_as_reportlab_writes_it(monkeypatch):
     """Pages keep their set entries only, and share equal boxes: the file is the bytes of reportlab's
     own pages (the same document made with them left as reportlab made them)."""
@@ -173,45 +161,8 @@ def test_a_shown_page_holds_only_its_entries_and_is_written_as_reportlab_writes_
     plain, pages = made()
     assert all(type(p).__name__ == "PDFPage" for p in pages) and plain == lean
 
-NAMES = st.from_regex(r"[A-Za-z_][A-Za-z0-9_]{0,8}", fullmatch=True)
-
-
-@settings(max_examples=200, deadline=None)
-@given(st.one_of(NAMES, st.sampled_from([*keyword.kwlist, *templating.sandboxed_environment().globals, "true",
-                                         "false", "none", "self", "loop", "caller", "lipsum", "super"])),
-       st.sampled_from(["{{%s}}", "{{ %s }}", "{{  %s\t}}"]))
-def test_a_name_alone_is_read_as_the_sandbox_reads_it_without_jinja2(name, form):
-    """`{{ name }}` is compiled without jinja2 only where jinja2 reads the item's field `name`: not for
-    its constants, its globals or the words its parser takes for something else."""
-    import jinja2
-    from jinja2 import meta
-
-    source = form % name
-    env = templating.sandboxed_environment()
-    try:
-        read = meta.find_undeclared_variables(env.parse(source)) - set(env.globals)
-    except jinja2.TemplateSyntaxError:
-        read = set()
-    quick = one_field(source)
-    assert (quick is not None) == (read == {name})
-    if quick is not None:
-        assert compile_template(source) == Template(source, (name,), name)
-        assert render(compile_template(source), {name: "V"}) == env.from_string(source).render(**{name: "V"})
-
-
-def test_the_sandbox_opens_markup_as_the_quick_path_reads_it():
-    env = templating.sandboxed_environment()
-    assert (env.block_start_string, env.variable_start_string, env.comment_start_string) == OPENERS
-    assert tuple(env.globals) == GLOBAL_NAMES
-
-
-def test_the_peer_deck_builds_without_jinja2(tmp_path):
-    """Its box texts are words and fields alone: printed without importing jinja2 (some 0.03 s)."""
-    assert imported_building("peer-deck", tmp_path, "jinja2") == []
-
-
 def test_a_box_template_that_fails_says_why_at_its_place(tmp_path):
-    """A field alone that the item lacks, and a template jinja2 must run, fail as the sandbox says."""
+    """A field that the item lacks, and a template that cannot be read, fail as the sandbox says."""
     with pytest.raises(TemplateFails, match="'cost' is undefined"):
         render(compile_template("{{ cost }}"), {"name": "x"})
     with pytest.raises(TemplateFails, match="'cost' is undefined"):

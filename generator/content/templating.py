@@ -1,70 +1,63 @@
-"""The one Jinja2 environment every template renders in: sandboxed, and bounded in the work it may do.
+"""The one Jinja2 environment every template renders in: jinja2's immutable sandbox, bounded in the
+work it may do and the size of what it may make.
 
-Card texts, decision texts and layout words are written in content, and content is untrusted. So a
-template reaches no Python beyond what is listed here (jinja2's sandbox, with no attribute starting
-with an underscore and no method that changes a list or dict), and a render has a budget: loop
-steps, calls and characters produced are counted, every value is at most MAX_VALUE characters or
-items, a number may not grow past MAX_INT_BITS, and a render stops after DEADLINE_S seconds whatever
-it does. The counting is deterministic (the same template fails the same way on every machine); the
-deadline is only the last guard.
+Card texts, decision texts, layout words and rulebooks are templates, and content is untrusted. A
+template reaches no Python beyond what is listed here (jinja2's sandbox: no attribute starting with
+an underscore, no method that changes a list or dict), its source is bounded before it is compiled
+(its length, and its tags and tokens as jinja2's lexer reads them), and its render is counted in
+steps and in characters and items handled (content/templatebounds.py): no clock, so the same
+template fails the same way on any machine.
 
-Use `sandboxed_environment()` (or `render_template` for a template string): never a bare
-`jinja2.Environment`. A template is rendered as itself when it is plain text (Verbatim), from its
-parsed tree when it is text, expressions, ifs, fors and sets (direct.py: through this sandbox's own
-methods and budget, without compiling), and compiled by jinja2 otherwise; `from_tree` decides.
-Every failure, syntax, unknown name, refused access or exhausted budget, is
+Use `sandboxed_environment()` (`render_template` for a template string, `compiled` for one rendered
+many times, `file_template` and `file_macro` for the files under templates/): never a bare
+`jinja2.Environment`. A template string is compiled once a process (an LRU by its source), a file by
+jinja2's own cache. Every failure, syntax, unknown name, refused access or exhausted budget, is
 raised as `TemplateProblem` (a `jinja2.TemplateError`) with a one-line message; the caller places it
 at the file and line that hold the template.
 """
 
 from __future__ import annotations
 
-import contextvars
 import operator
-import re
-import time
 import types
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, cast
 
 import jinja2
-from jinja2 import nodes
+from jinja2 import meta, nodes
 from jinja2.compiler import CodeGenerator, Frame
 from jinja2.runtime import LoopContext, Macro
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 from jinja2.utils import Cycler, Joiner, Namespace
+from jinja2.visitor import NodeTransformer
 
-from .simpletemplates import GLOBAL_NAMES
-from .simpletemplates import MAX_SOURCE as MAX_SOURCE  # known without jinja2, and said here too
-from .simpletemplates import MAX_VALUE as MAX_VALUE
-from .simpletemplates import verbatim as verbatim
+from . import templatebounds as bounds
+from .templatebounds import MAX_VALUE, TemplateProblem
 
-if TYPE_CHECKING:
-    from .direct import Direct, Macros
+__all__ = ["MAX_SOURCE", "MAX_TAGS", "MAX_TOKENS", "MAX_VALUE", "BoundedSandbox", "TemplateProblem", "compiled",
+           "file_macro", "file_template", "render_template", "sandboxed_environment", "template_names"]
 
-MAX_STEPS = 200_000
-"""Loop iterations, calls and filters one render may take (building the four kits takes under 1,000 in one render)."""
-MAX_CHARS = 2_000_000
-"""Characters one render may produce, counting every intermediate value (the longest rulebook makes ~62,000)."""
-MAX_INT_BITS = 4_000
-"""Bits of the largest integer a template may compute (about 1,200 digits)."""
-MAX_MACRO_DEPTH = 50
-"""How deep macros may call macros (recursion included)."""
-DEADLINE_S = 2.0
-"""Seconds one render may run, whatever it does."""
+MAX_SOURCE = 200_000
+"""Characters of one template's text."""
+MAX_TAGS = 1_000
+"""Tags and expressions (`{% … %}`, `{{ … }}`) in one template: compiling costs about 0.2 ms each, and
+more where they nest (the longest rulebook has 191)."""
+MAX_TOKENS = 20_000
+"""Tokens of one template as jinja2's lexer reads it (names, operators, numbers, texts; the longest
+rulebook has 2,296)."""
 
 FILTERS = frozenset({
-    "abs", "attr", "batch", "capitalize", "count", "default", "d", "dictsort", "e", "escape", "first",
-    "float", "forceescape", "groupby", "int", "items", "join", "last", "length", "list", "lower", "map",
-    "max", "min", "reject", "rejectattr", "replace", "reverse", "round", "safe", "select", "selectattr",
-    "slice", "sort", "string", "striptags", "sum", "title", "trim", "truncate", "unique", "upper",
+    "abs", "attr", "batch", "capitalize", "center", "count", "default", "d", "dictsort", "e", "escape", "first",
+    "float", "forceescape", "format", "groupby", "indent", "int", "items", "join", "last", "length", "list",
+    "lower", "map", "max", "min", "reject", "rejectattr", "replace", "reverse", "round", "safe", "select",
+    "selectattr", "slice", "sort", "string", "striptags", "sum", "title", "trim", "truncate", "unique", "upper",
     "wordcount",
 })
-"""jinja2's filters a template may use. Left out: those whose output a small argument can make huge
-(center, indent, format, wordwrap), those that print internals (pprint, tojson, xmlattr, urlize,
-urlencode, filesizeformat) and `random` (a build must be deterministic)."""
+"""jinja2's filters a template may use, each sized before it runs. Left out: wordwrap (Python's
+textwrap breaks a long word in time quadratic in its length), those that print internals (pprint,
+tojson, xmlattr, urlize, urlencode, filesizeformat) and `random` (a build must be deterministic)."""
 
 _METHODS: dict[type, frozenset[str]] = {
     str: frozenset({"capitalize", "count", "endswith", "find", "isalnum", "isalpha", "isdigit", "islower",
@@ -74,195 +67,250 @@ _METHODS: dict[type, frozenset[str]] = {
     list: frozenset({"count", "index"}),
     tuple: frozenset({"count", "index"}),
 }
-"""The methods of Python's own types a template may call; every other one is refused."""
+"""The methods of Python's own types a template may call; every other one (str.format and its
+unbounded widths among them) is refused."""
 
 _HERE = __name__.split(".")[0] + "."
 
 
-class TemplateProblem(jinja2.TemplateError):
-    """A template that cannot render: bad syntax, an unknown name, a refused access or too much work."""
+# ---- what each filter may be given, sized before it runs ------------------------------------------------
+
+def _sized_batch(value: Any, linecount: int, fill_with: Any = None) -> int:
+    if fill_with is not None:
+        bounds.within(bounds.filler_size(value, linecount, fill_with), "a batch in the template")
+    return bounds.deep_size(value)
 
 
-class _Budget:
-    """What one render has spent so far."""
-
-    def __init__(self) -> None:
-        self.steps = 0
-        self.chars = 0
-        self.depth = 0
-        self.deadline = time.monotonic() + DEADLINE_S
-
-    def step(self, chars: int = 0) -> None:
-        self.steps += 1
-        self.chars += chars
-        if self.steps > MAX_STEPS:
-            raise TemplateProblem(f"the template does too much work (more than {MAX_STEPS:,} loop steps "
-                                  "and calls)")
-        if self.chars > MAX_CHARS:
-            raise TemplateProblem(f"the template makes too much text (more than {MAX_CHARS:,} characters)")
-        if self.steps % 512 == 0 and time.monotonic() > self.deadline:
-            raise TemplateProblem(f"the template ran longer than {DEADLINE_S:g} s")
+def _sized_slice(value: Any, slices: int, fill_with: Any = None) -> int:
+    if fill_with is not None:
+        bounds.within(bounds.filler_size(value, slices, fill_with), "a slice in the template")
+    return bounds.deep_size(value)
 
 
-_budget: contextvars.ContextVar[_Budget | None] = contextvars.ContextVar("template_budget", default=None)
+def _sized_replace(s: Any, old: Any, new: Any, count: int | None = None) -> int:
+    text = bounds.text_of(s)
+    bounds.within(bounds.replace_size(text, bounds.text_of(old), bounds.text_of(new), count),
+                  "a replace in the template")
+    return len(text)
 
 
-def _charge(chars: int = 0) -> None:
-    budget = _budget.get()
-    if budget is not None:   # None only while jinja2 folds constants at compile time
-        budget.step(chars)
+def _sized_indent(s: Any, width: int | str = 4, first: bool = False, blank: bool = False) -> int:
+    text = bounds.text_of(s)
+    pad = len(width) if isinstance(width, str) else max(width, 0)
+    bounds.within(len(text) + (text.count("\n") + 1) * pad, "an indent in the template")
+    return len(text)
 
 
-def _size(value: Any) -> int:
-    """Characters of a string, items of a list (0 for anything else)."""
-    if isinstance(value, (str, list, tuple, dict, set, frozenset, bytes)):
-        return len(value)
-    return 0
+def _sized_center(value: Any, width: int = 80) -> int:
+    text = bounds.text_of(value)
+    bounds.within(max(len(text), width), "a center in the template")
+    return len(text)
 
 
-def _checked(value: Any) -> Any:
-    """`value` if it is small enough to keep, charged to the render's budget."""
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > MAX_INT_BITS:
-        raise TemplateProblem(f"a number in the template grows past {MAX_INT_BITS} bits")
-    n = _size(value)
-    if n > MAX_VALUE:
-        raise TemplateProblem(f"a value in the template grows past {MAX_VALUE:,} characters or items")
-    _charge(n)
-    return value
+def _sized_format(value: Any, *args: Any, **kwargs: Any) -> int:
+    text = bounds.text_of(value)
+    bounds.within(bounds.printf_size(text, kwargs or args), "a format in the template")
+    return len(text) + bounds.deep_size(args) + bounds.deep_size(kwargs)
 
 
-def _check_args(args: Iterable[Any], numbers: bool = True) -> None:
-    """Arguments small enough to pass; with `numbers`, an integer may not pass MAX_VALUE either (it
-    could size something: a width, a batch, a count)."""
-    for a in args:
-        _checked(a)
-        if numbers and isinstance(a, int) and not isinstance(a, bool) and abs(a) > MAX_VALUE:
-            raise TemplateProblem(f"a number given to a call is larger than {MAX_VALUE:,}")
+def _sized_sum(iterable: Any, attribute: Any = None, start: Any = 0) -> int:
+    if not isinstance(start, (int, float)):   # adding lists or texts one by one takes quadratic time
+        raise TemplateProblem("sum adds numbers only")
+    return bounds.deep_size(iterable)
 
 
-def _check_str_replace(text: str, old: str, new: str, count: int = -1) -> None:
-    times = len(text) + 1 if old == "" else text.count(old)
-    if count is not None and count >= 0:
-        times = min(times, count)
-    if len(text) + times * len(new) > MAX_VALUE:
-        raise TemplateProblem(f"a replace makes a text longer than {MAX_VALUE:,} characters")
+def _sorted(value: Any, *args: Any, **kwargs: Any) -> int:
+    return bounds.sort_work(value)
 
 
-_PRINTF = re.compile(r"%[-#0 +]*(\*|\d+)?(?:\.(\*|\d+))?")
-
-
-def _safe_modulo(left: Any, right: Any) -> Any:
-    if isinstance(left, str):
-        for width, precision in _PRINTF.findall(left):
-            for n in (width, precision):
-                if n == "*" or (n and int(n) > 1_000):
-                    raise TemplateProblem("a % format in the template asks for a width above 1,000")
-    return left % right
-
-
-def _safe_mul(left: Any, right: Any) -> Any:
-    for seq, n in ((left, right), (right, left)):
-        if isinstance(n, int) and _size(seq) and _size(seq) * max(n, 0) > MAX_VALUE:
-            raise TemplateProblem(f"a repetition in the template makes more than {MAX_VALUE:,} characters or items")
-    if isinstance(left, int) and isinstance(right, int) and left.bit_length() + right.bit_length() > MAX_INT_BITS:
-        raise TemplateProblem(f"a number in the template grows past {MAX_INT_BITS} bits")
-    return left * right
-
-
-def _safe_pow(left: Any, right: Any) -> Any:
-    if isinstance(left, int) and isinstance(right, int) and right > 0 and abs(left) > 1 \
-            and (abs(left).bit_length() - 1) * right > MAX_INT_BITS:
-        raise TemplateProblem(f"a power in the template grows past {MAX_INT_BITS} bits")
-    return left ** right
-
-
-def _safe_add(left: Any, right: Any) -> Any:
-    if _size(left) + _size(right) > MAX_VALUE:
-        raise TemplateProblem(f"a value in the template grows past {MAX_VALUE:,} characters or items")
-    return left + right
-
-
-_BINOPS: dict[str, Callable[[Any, Any], Any]] = {
-    "*": _safe_mul, "**": _safe_pow, "%": _safe_modulo, "+": _safe_add,
-    "/": operator.truediv, "//": operator.floordiv,
+_SIZED: dict[str, Callable[..., int]] = {
+    "batch": _sized_batch, "slice": _sized_slice, "replace": _sized_replace, "indent": _sized_indent,
+    "center": _sized_center, "format": _sized_format, "sum": _sized_sum,
+    "sort": _sorted, "dictsort": _sorted, "unique": _sorted, "groupby": _sorted, "min": _sorted, "max": _sorted,
 }
+"""The work of a filter that is more than the size of what it is given, and the refusal of one whose
+result would grow past MAX_VALUE (a filler, a width), both found before the filter runs."""
 
 
-def _bounded_range(*args: int) -> range:
-    rng = range(*args)
-    if len(rng) > MAX_VALUE:
-        raise TemplateProblem(f"range() is limited to {MAX_VALUE:,} numbers")
-    return rng
+def _linear(value: Any, *args: Any, **kwargs: Any) -> int:
+    size = bounds.deep_size(value)
+    return size + sum(bounds.deep_size(v) for v in (*args, *kwargs.values())) if args or kwargs else size
+
+
+_PASSED = (jinja2.runtime.Context, jinja2.Environment, nodes.EvalContext)
+
+
+def _sized_filter(name: str, func: Callable[..., Any], test: bool = False) -> Callable[..., Any]:
+    """A filter (or test) charged its work before it runs, its arguments and result sized; a lazy
+    result charged a step an item as it is read. Outside a render (jinja2 folding constants as it
+    compiles) it refuses to run, so every filter runs in a render's budget."""
+    sized: Callable[..., int] = _SIZED.get(name) or _linear
+
+    def bounded(*args: Any, **kwargs: Any) -> Any:
+        plain = [a for a in args if not isinstance(a, _PASSED)]
+        if not test:   # a number given to a filter may size what it makes (a width, a batch, a count)
+            bounds.check_numbers(plain[1:])
+            bounds.check_numbers(kwargs.values())
+        bounds.charge(1, sized(*plain, **kwargs))
+        result = func(*args, **kwargs)
+        if test:
+            return result
+        if isinstance(result, Iterator) and not isinstance(result, (str, list, tuple, dict)):
+            return bounds.charged_iter(result)
+        return bounds.checked(result)
+
+    bounded.__dict__.update(getattr(func, "__dict__", {}))   # keeps jinja2's pass_context / pass_environment marks
+    bounded.__name__ = getattr(func, "__name__", name)
+    return bounded
 
 
 def _join(value: Iterable[Any], d: str = "", attribute: str | int | None = None) -> str:
-    """jinja2's `join`, stopping as soon as the text would pass MAX_VALUE."""
+    """jinja2's `join`, each item measured before its text is made, stopping once the text would pass
+    MAX_VALUE."""
     env = sandboxed_environment()
     parts: list[str] = []
     total = 0
     for item in value:
         if attribute is not None:
             item = env.getitem(item, attribute)
-        text = str(item)
+        text = bounds.text_of(item)
         total += len(text) + (len(d) if parts else 0)
-        if total > MAX_VALUE:
-            raise TemplateProblem(f"a join makes a text longer than {MAX_VALUE:,} characters")
+        bounds.within(total, "a join in the template")
         parts.append(text)
-    return d.join(parts)
+    return str(d).join(parts)
 
 
-def _replace(s: str, old: str, new: str, count: int | None = None) -> str:
-    text = str(s)
-    _check_str_replace(text, str(old), str(new), -1 if count is None else count)
-    return text.replace(str(old), str(new), -1 if count is None else count)
+def _signed(value: int | float) -> str:
+    return f"+{value:g}" if value > 0 else f"{value:g}"
 
 
-_PASSED = (jinja2.runtime.Context, jinja2.Environment, nodes.EvalContext)
+def _plural(n: int | float, word: str, many: str | None = None) -> str:
+    return f"{n:g} {word if n == 1 else (many or word + 's')}"
 
 
-def _guarded_filter(func: Callable[..., Any]) -> Callable[..., Any]:
-    """A filter whose arguments and result are checked and charged like any call's."""
-    def guarded(*args: Any, **kwargs: Any) -> Any:
-        _charge()
-        plain = [a for a in args if not isinstance(a, _PASSED)]
-        _check_args(plain[:1], numbers=False)   # the value filtered may be any number
-        _check_args(plain[1:])
-        _check_args(kwargs.values())
-        return _checked(func(*args, **kwargs))
-
-    guarded.__dict__.update(getattr(func, "__dict__", {}))   # keeps jinja2's pass_context / pass_environment marks
-    guarded.__name__ = getattr(func, "__name__", "filter")
-    return guarded
+def _md_table(rows: list[list[object]]) -> str:
+    """Rows (the first is the header) as a pipe table for the rulebook, each cell measured before its
+    text is made."""
+    cells = [[bounds.text_of(c) for c in row] for row in rows]
+    bounds.within(sum(len(c) + 3 for row in cells for c in row) + 4 * len(cells), "a table in the template")
+    lines = ["| " + " | ".join(cells[0]) + " |", "|" + "---|" * len(cells[0])]
+    lines += ["| " + " | ".join(r) + " |" for r in cells[1:]]
+    return "\n".join(lines)
 
 
-def _loop_bound(iterable: Any, body_chars: int) -> Iterator[Any]:
-    """The items of a `for` loop, each iteration charged a step and the text its body holds."""
-    for item in iterable:
-        _charge(body_chars)
-        yield item
+def _bounded_range(*args: int) -> range:
+    rng = range(*args)
+    bounds.within(len(rng), "range() in the template")
+    return rng
 
 
 def _finalize(value: Any) -> Any:
-    """Every `{{ ... }}` output: charged by its length (StrictUndefined still raises on str())."""
+    """Every `{{ ... }}` output: measured before its text is made, then charged by its length
+    (StrictUndefined still raises on str())."""
     if isinstance(value, jinja2.Undefined):
         return value
-    text = str(value)
-    if len(text) > MAX_VALUE:
-        raise TemplateProblem(f"an output of the template is longer than {MAX_VALUE:,} characters")
-    _charge(len(text))
+    text = bounds.text_of(value)
+    bounds.charge(1, len(text))
     return text
 
 
+@jinja2.pass_context
+def _turn(context: jinja2.runtime.Context, _value: str, nodes_run: int, text: int) -> str:
+    """A loop turn or a macro call: its body's nodes and text, charged as it starts."""
+    bounds.charge(1 + nodes_run, text)
+    return ""
+
+
+@jinja2.pass_context
+def _items(context: jinja2.runtime.Context, iterable: Any) -> Iterator[Any]:
+    """The items a loop reads, each charged a step (those its `if` skips too)."""
+    bounds.charge()
+    return bounds.charged_iter(iterable)
+
+
+@jinja2.pass_context
+def _measured(context: jinja2.runtime.Context, value: Any) -> Any:
+    """A value compared or searched (`==`, `<`, `in`): its size charged as the work of comparing it."""
+    if not isinstance(value, jinja2.Undefined):
+        bounds.handled(value)
+    return value
+
+
+@jinja2.pass_context
+def _made(context: jinja2.runtime.Context, value: Any) -> Any:
+    """A list, tuple or dict written in the template, sized like any value it makes."""
+    bounds.charge()
+    return bounds.checked(value)
+
+
+_INTERNAL = {"_turn": _turn, "_items": _items, "_measured": _measured, "_made": _made}
+"""Filters the code generator adds (their names start with an underscore: a template cannot name them)."""
+
+
+class _Bounded(NodeTransformer):
+    """The tree of a template made to charge its work: each loop's items and body, each macro's body,
+    each comparison's operands, each list, tuple and dict it writes."""
+
+    def __init__(self, environment: jinja2.Environment) -> None:
+        self.environment = environment
+
+    def _filter(self, node: nodes.Expr, name: str, *args: int) -> nodes.Filter:
+        made = nodes.Filter(node, name, [nodes.Const(a) for a in args], [], None, None, lineno=node.lineno)
+        made.set_environment(self.environment)
+        return made
+
+    def _charge_body(self, body: list[nodes.Node], lineno: int) -> None:
+        count = sum(1 + sum(1 for _ in n.find_all(nodes.Node)) for n in body)
+        text = sum(len(d.data) for n in body for d in n.find_all(nodes.TemplateData))
+        charge = nodes.ExprStmt(self._filter(nodes.Const("", lineno=lineno), "_turn", count, text), lineno=lineno)
+        charge.set_environment(self.environment)
+        body.insert(0, charge)
+
+    def visit_For(self, node: nodes.For) -> nodes.Node:
+        self.generic_visit(node)
+        node.iter = self._filter(node.iter, "_items")   # type: ignore[arg-type]   # an Expr, as parsed
+        self._charge_body(node.body, node.lineno)
+        return node
+
+    def visit_Macro(self, node: nodes.Macro) -> nodes.Node:
+        self.generic_visit(node)
+        self._charge_body(node.body, node.lineno)
+        return node
+
+    def visit_CallBlock(self, node: nodes.CallBlock) -> nodes.Node:
+        self.generic_visit(node)
+        self._charge_body(node.body, node.lineno)
+        return node
+
+    def visit_Compare(self, node: nodes.Compare) -> nodes.Node:
+        self.generic_visit(node)
+        node.expr = self._filter(node.expr, "_measured")
+        for op in node.ops:
+            op.expr = self._filter(op.expr, "_measured")
+        return node
+
+    def _literal(self, node: nodes.Expr) -> nodes.Node:
+        self.generic_visit(node)
+        return self._filter(node, "_made")
+
+    def visit_List(self, node: nodes.List) -> nodes.Node:
+        return self._literal(node)
+
+    def visit_Dict(self, node: nodes.Dict) -> nodes.Node:
+        return self._literal(node)
+
+    def visit_Tuple(self, node: nodes.Tuple) -> nodes.Node:
+        if node.ctx != "load":   # a target: `for a, b in …`, `set a, b = …`
+            self.generic_visit(node)
+            return node
+        return self._literal(node)
+
+
 class _BoundedCodeGenerator(CodeGenerator):
-    """jinja2's code generator with every loop and every `~` joined text counted against the budget."""
+    """jinja2's code generator over the tree `_Bounded` makes, with every `~` joined text sized."""
 
     def visit_Template(self, node: nodes.Template, frame: Frame | None = None) -> None:
-        for loop in list(node.find_all(nodes.For)):
-            body = sum(len(d.data) for part in loop.body for d in part.find_all(nodes.TemplateData))
-            bound = nodes.Filter(loop.iter, "_loop_bound", [nodes.Const(body)], [], None, None,
-                                 lineno=loop.lineno)
-            bound.set_environment(self.environment)
-            loop.iter = bound
+        _Bounded(self.environment).visit(node)
         super().visit_Template(node, frame)
 
     def visit_Concat(self, node: nodes.Concat, frame: Frame) -> None:
@@ -277,19 +325,15 @@ class BoundedTemplate(jinja2.Template):
     """A template whose render runs on a fresh budget (a template included by another shares its budget)."""
 
     def render(self, *args: Any, **kwargs: Any) -> str:
-        return _bounded_render(self.generate, args, kwargs)
+        return str(_bounded(lambda: "".join(self.generate(*args, **kwargs))))
 
 
-def _bounded_render(generate: Callable[..., Iterator[str]], args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
-    """The chunks a template generates, joined, each charged to the render's budget; every failure
-    a TemplateProblem."""
-    token = _budget.set(_budget.get() or _Budget())
+def _bounded(run: Callable[[], Any]) -> Any:
+    """What `run` returns, run on the render's budget (a fresh one outside a render); every failure a
+    TemplateProblem."""
+    token = bounds.enter(bounds.current() or bounds.Budget())
     try:
-        parts = []
-        for chunk in generate(*args, **kwargs):
-            _charge(len(chunk))
-            parts.append(chunk)
-        return "".join(parts)
+        return run()
     except TemplateProblem:
         raise
     except jinja2.TemplateError as err:
@@ -301,7 +345,7 @@ def _bounded_render(generate: Callable[..., Iterator[str]], args: tuple[Any, ...
     except Exception as err:   # any failure of untrusted code is the template's problem
         raise TemplateProblem(f"{type(err).__name__}: {_one_line(err)}") from None
     finally:
-        _budget.reset(token)
+        bounds.leave(token)
 
 
 def _one_line(err: BaseException) -> str:
@@ -309,27 +353,48 @@ def _one_line(err: BaseException) -> str:
     return " ".join(text.split())
 
 
+_ARITHMETIC: dict[str, Callable[[Any, Any], Any]] = {
+    "*": bounds.times, "**": bounds.power, "%": bounds.modulo, "+": bounds.plus,
+    "/": operator.truediv, "//": operator.floordiv,
+}
+
+
 class BoundedSandbox(ImmutableSandboxedEnvironment):
     """jinja2's immutable sandbox, with the calls a template may make listed and its work counted."""
 
     code_generator_class = _BoundedCodeGenerator
     template_class = BoundedTemplate
-    intercepted_binops = frozenset(_BINOPS)
+    intercepted_binops = frozenset(_ARITHMETIC)
+
+    def compile(self, source: Any, name: str | None = None, filename: str | None = None, raw: bool = False,
+                defer_init: bool = False) -> Any:
+        """jinja2's compile, of a source within MAX_SOURCE, MAX_TAGS and MAX_TOKENS only."""
+        if isinstance(source, str):
+            check_source(source)
+        return super().compile(source, name, filename, raw, defer_init)  # type: ignore[call-overload]
 
     def call_binop(self, context: jinja2.runtime.Context, operator: str, left: Any, right: Any) -> Any:
-        _charge()
-        return _checked(_BINOPS[operator](left, right))
+        bounds.charge(1, bounds.deep_size(left) + bounds.deep_size(right))
+        return bounds.checked(_ARITHMETIC[operator](left, right))
+
+    def getitem(self, obj: Any, argument: Any) -> Any:
+        """An item or a slice, charged the size of the key and of the slice it copies."""
+        if isinstance(argument, slice):
+            length = len(obj) if isinstance(obj, (str, list, tuple, range)) else 1
+            bounds.charge(1, len(range(*argument.indices(length))))
+        else:
+            bounds.charge(1, bounds.deep_size(argument))
+        return super().getitem(obj, argument)
 
     def bounded_concat(self, parts: tuple[Any, ...]) -> str:
         total = 0
         texts = []
         for p in parts:
-            text = str(p)
+            text = bounds.text_of(p)
             total += len(text)
-            if total > MAX_VALUE:
-                raise TemplateProblem(f"a joined text in the template is longer than {MAX_VALUE:,} characters")
+            bounds.within(total, "a joined text (~) in the template")
             texts.append(text)
-        _charge(total)
+        bounds.charge(1, total)
         return "".join(texts)
 
     def is_safe_callable(self, obj: Any) -> bool:
@@ -354,37 +419,25 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
         if not __self.is_safe_callable(__obj):
             name = getattr(__obj, "__name__", type(__obj).__name__)
             raise TemplateProblem(f"a template may not call {name!r}")
-        budget = _budget.get()
-        _charge()
-        _check_args(args)
-        _check_args(kwargs.values())
         owner = getattr(__obj, "__self__", None)
+        bounds.check_numbers(args)
+        bounds.check_numbers(kwargs.values())
+        bounds.handled(owner if isinstance(owner, (str, list, tuple, dict)) else None, args, kwargs)
         if getattr(__obj, "__name__", None) == "replace" and isinstance(owner, str) and len(args) >= 2:
-            _check_str_replace(owner, str(args[0]), str(args[1]), int(args[2]) if len(args) > 2 else -1)
+            bounds.within(bounds.replace_size(owner, str(args[0]), str(args[1]), int(args[2]) if len(args) > 2
+                                              else -1), "a replace in the template")
+        if isinstance(__obj, LoopContext) and args:   # a recursive loop's `loop(items)`: each item charged
+            args = (bounds.charged_iter(args[0]), *args[1:])
+        budget = bounds.current()
         if isinstance(__obj, Macro) and budget is not None:
             budget.depth += 1
             try:
-                if budget.depth > MAX_MACRO_DEPTH:
-                    raise TemplateProblem(f"macros call each other more than {MAX_MACRO_DEPTH} deep")
-                return _checked(super().call(__context, __obj, *args, **kwargs))
+                if budget.depth > bounds.MAX_MACRO_DEPTH:
+                    raise TemplateProblem(f"macros call each other more than {bounds.MAX_MACRO_DEPTH} deep")
+                return bounds.checked(super().call(__context, __obj, *args, **kwargs))
             finally:
                 budget.depth -= 1
-        return _checked(super().call(__context, __obj, *args, **kwargs))
-
-
-def _signed(value: int | float) -> str:
-    return f"+{value:g}" if value > 0 else f"{value:g}"
-
-
-def _plural(n: int | float, word: str, many: str | None = None) -> str:
-    return f"{n:g} {word if n == 1 else (many or word + 's')}"
-
-
-def _md_table(rows: list[list[object]]) -> str:
-    """Rows (the first is the header) as a pipe table for the rulebook."""
-    lines = ["| " + " | ".join(str(c) for c in rows[0]) + " |", "|" + "---|" * len(rows[0])]
-    lines += ["| " + " | ".join(str(c) for c in r) + " |" for r in rows[1:]]
-    return "\n".join(lines)
+        return bounds.checked(super().call(__context, __obj, *args, **kwargs))
 
 
 class ContentUndefined(jinja2.StrictUndefined):
@@ -415,7 +468,8 @@ def _field_names(obj: Any) -> list[str] | None:
     return None
 
 
-_GLOBALS: dict[str, Any] = dict(zip(GLOBAL_NAMES, (_bounded_range, dict, Namespace, Cycler, Joiner), strict=True))
+_GLOBALS: dict[str, Any] = {"range": _bounded_range, "dict": dict, "namespace": Namespace, "cycler": Cycler,
+                            "joiner": Joiner}
 """jinja2's globals but `lipsum` (whose one number makes any amount of text)."""
 
 
@@ -436,115 +490,81 @@ def sandboxed_environment(templates: Path | None = None) -> BoundedSandbox:
         finalize=_finalize,
     )
     env.globals = dict(_GLOBALS)
-    filters = {name: f for name, f in env.filters.items() if name in FILTERS}
-    filters.update(join=_join, replace=_replace, signed=_signed, plural=_plural, md_table=_md_table)
-    env.filters = {name: _guarded_filter(f) for name, f in filters.items()}
-    env.filters["_loop_bound"] = _loop_bound
+    filters: dict[str, Callable[..., Any]] = {name: f for name, f in env.filters.items() if name in FILTERS}
+    filters.update(join=_join, signed=_signed, plural=_plural, md_table=_md_table)
+    env.filters = {name: _sized_filter(name, f) for name, f in filters.items()}
+    env.filters.update(_INTERNAL)
+    tests = cast("dict[str, Callable[..., Any]]", env.tests)
+    env.tests = {name: _sized_filter(name, f, test=True) for name, f in tests.items()}
     return env
 
 
-class Verbatim:
-    """A template string with no markup in it, which renders as itself: what jinja2 would make of it,
-    without compiling it (half the texts in the shipped content are plain words, and compiling one
-    costs as much as loading a content file)."""
-
-    def __init__(self, source: str) -> None:
-        self.source = source
-
-    def render(self, *args: Any, **kwargs: Any) -> str:
-        if self.source:   # a template's one chunk of text, charged as BoundedTemplate.render charges it
-            _charge(len(self.source))
-        return self.source
-
-
-def from_tree(tree: nodes.Template, source: str) -> jinja2.Template | Direct:
-    """A parsed template (`tree`, parsed from `source`) made renderable: Direct when it can be, else
-    compiled by jinja2."""
-    from .direct import Direct, Unwritable  # Direct is made of this module's sandbox
-
-    env = sandboxed_environment()
-    try:
-        direct = Direct.of(tree)
-    except Unwritable:   # jinja2 folded part of the tree by then: it compiles the template as parsed
-        direct, tree = None, env.parse(source)
-    if direct is not None:
-        return direct
-    return env.template_class.from_code(env, env.compile(tree), env.make_globals(None), None)
-
-
-_FILES: dict[str, tuple[Direct | None, Callable[[], bool] | None]] = {}
-"""The template files read so far: Direct, or None for one jinja2 compiles (and caches) itself, and
-the loader's up-to-date check (an edited file is read again, as jinja2's auto_reload does)."""
-
-_MACRO_FILES: dict[str, tuple[Macros | None, Callable[[], bool] | None]] = {}
-"""The macro files read so far (Macros, or None for one jinja2 compiles), and the loader's
-up-to-date check (an edited file is read again)."""
-
-R = TypeVar("R")
-
-
-def _read_once(name: str, read: dict[str, tuple[R | None, Callable[[], bool] | None]],
-               of: Callable[[nodes.Template], R | None]) -> R | None:
-    """What `of` makes of the parsed template file `templates/<name>` (None where it raises Unwritable:
-    jinja2 compiles that file), made once a process and again when the file is edited."""
-    from .direct import Unwritable
-
-    known = read.get(name)
-    if known is None or (known[1] is not None and not known[1]()):
-        env = sandboxed_environment()
-        assert env.loader is not None
-        source, filename, uptodate = env.loader.get_source(env, name)
-        try:
-            made: R | None = of(env.parse(source, name, filename))
-        except Unwritable:
-            made = None
-        known = read[name] = (made, uptodate)
-    return known[0]
-
-
-def file_template(name: str) -> jinja2.Template | Direct:
-    """The template file `templates/<name>` made renderable, once a process: Direct when it can be
-    (the rulebooks, the turn summary, the design notes: compiling one costs up to 35 ms), else jinja2's
-    own get_template (macros, includes)."""
-    from .direct import Direct
-
-    direct = _read_once(name, _FILES, lambda tree: Direct.of(tree, name))
-    return direct if direct is not None else sandboxed_environment().get_template(name)
-
-
-def file_macros(name: str) -> Any:
-    """The macros of the template file `templates/<name>` as attributes (`file_macros(n).title(game=
-    'X')`): Direct's Macros when the file is macros Direct renders, else the module jinja2 makes of
-    it (compiled once, made anew each call, as before)."""
-    from .direct import Macros
-
-    env = sandboxed_environment()
-    macros = _read_once(name, _MACRO_FILES, lambda tree: Macros.of(tree, lambda: env.get_template(name).make_module(),
-                                                                   name))
-    return macros if macros is not None else env.get_template(name).make_module()
+def check_source(source: str) -> None:
+    """TemplateProblem for a source too long, or with too many tags or tokens, found by jinja2's lexer
+    before any compiling (it stops reading at the bound)."""
+    if len(source) > MAX_SOURCE:
+        raise TemplateProblem(f"the template is longer than {MAX_SOURCE:,} characters")
+    tags = 0
+    for tokens, (_, kind, _) in enumerate(sandboxed_environment().lex(source), 1):
+        tags += kind in ("block_begin", "variable_begin")
+        if tags > MAX_TAGS:
+            raise TemplateProblem(f"the template has more than {MAX_TAGS:,} tags and expressions")
+        if tokens > MAX_TOKENS:
+            raise TemplateProblem(f"the template has more than {MAX_TOKENS:,} tokens (names, operators, texts)")
 
 
 @lru_cache(maxsize=4096)
-def compiled(source: str) -> jinja2.Template | Direct | Verbatim:
-    """A template string made renderable once (a kit renders the same card text for many cards, and
-    jinja2 compiles `from_string` anew each call); it keeps no state between renders. Plain text is
-    not even parsed (see Verbatim), text with values only parsed (see Direct)."""
-    if verbatim(source):
-        return Verbatim(source)
-    return from_tree(sandboxed_environment().parse(source), source)
+def _compiled(source: str) -> tuple[jinja2.Template, frozenset[str]]:
+    env = sandboxed_environment()
+    check_source(source)
+    tree = env.parse(source)
+    names = frozenset(meta.find_undeclared_variables(tree)) - set(env.globals)
+    return env.from_string(tree), names
 
 
-def render_template(source: str, **context: Any) -> str:
-    """Render a template string written in content; every failure raises TemplateProblem."""
-    if len(source) > MAX_SOURCE:
-        raise TemplateProblem(f"the template is longer than {MAX_SOURCE:,} characters")
+def _compile(source: str) -> tuple[jinja2.Template, frozenset[str]]:
+    """The template string compiled once a process, and the names it reads; TemplateProblem if it cannot be."""
     try:
-        template = compiled(source)
+        return _compiled(source)
+    except TemplateProblem:
+        raise
     except jinja2.TemplateSyntaxError as err:
         raise TemplateProblem(f"line {err.lineno}: {_one_line(err)}" if "\n" in source.strip()
                               else _one_line(err)) from None
     except jinja2.TemplateError as err:
         raise TemplateProblem(_one_line(err)) from None
-    except (RecursionError, MemoryError, SyntaxError, ValueError, OverflowError) as err:
+    except (RecursionError, MemoryError, SyntaxError, ValueError, OverflowError, TypeError) as err:
         raise TemplateProblem(f"the template cannot be read ({type(err).__name__})") from None
-    return template.render(**context)
+
+
+def compiled(source: str) -> jinja2.Template:
+    """A template string compiled once a process (a kit renders the same card text for many cards);
+    it keeps no state between renders."""
+    return _compile(source)[0]
+
+
+def template_names(source: str) -> frozenset[str]:
+    """The names a template string reads from what it is given (not the sandbox's globals)."""
+    return _compile(source)[1]
+
+
+def render_template(source: str, **context: Any) -> str:
+    """Render a template string written in content; every failure raises TemplateProblem."""
+    return str(compiled(source).render(**context))
+
+
+def file_template(name: str) -> jinja2.Template:
+    """The template file `templates/<name>`, compiled once by jinja2's own cache (and again when edited)."""
+    try:
+        return sandboxed_environment().get_template(name)
+    except TemplateProblem:
+        raise
+    except jinja2.TemplateError as err:
+        raise TemplateProblem(_one_line(err)) from None
+
+
+def file_macro(name: str, macro: str, **context: Any) -> str:
+    """The text of the macro `macro` of the template file `templates/<name>`, called by keyword in a
+    render's budget."""
+    template = file_template(name)
+    return str(_bounded(lambda: getattr(template.make_module(), macro)(**context)))
