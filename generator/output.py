@@ -19,7 +19,7 @@ import re
 import stat
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -129,7 +129,9 @@ def write_artifacts(folder: Path, artifacts: list[Artifact], meta: dict[str, Any
 def locked(out_root: Path, waiting: Callable[[str], None] | None = None) -> Iterator[None]:
     """Hold the build lock of `out_root` (made if missing): an advisory lock on the folder itself,
     so nothing is written for it, and the system lets it go with the process that held it, however
-    it ended. Another build holding it is waited for (`waiting` hears of it once)."""
+    it ended. Another build holding it is waited for (`waiting` hears of it once). A folder made
+    for it is removed again when nothing was written into it."""
+    made = not out_root.exists()
     out_root.mkdir(parents=True, exist_ok=True)
     fd = os.open(out_root, os.O_RDONLY | os.O_DIRECTORY)
     try:
@@ -143,6 +145,9 @@ def locked(out_root: Path, waiting: Callable[[str], None] | None = None) -> Iter
             fcntl.flock(fd, fcntl.LOCK_EX)
         yield
     finally:
+        if made:
+            with suppress(OSError):
+                out_root.rmdir()
         os.close(fd)
 
 
