@@ -295,14 +295,15 @@ def schema_cmd(ctx: Context, game: tuple[str, ...], directory: Path | None) -> N
     """Write a JSON Schema for each file of GAME (default: every game), for editors that check YAML as
     you type: OUT/GAME/schemas/NAME.schema.json."""
     from . import editor_schemas
-    from .output import write_artifacts
+    from .output import MADE_BY, write_artifacts
 
     for gid in ctx.game_ids(game):
         folder = kit.content_folder(ctx.content, gid)
         schemas = editor_schemas.game_schemas(kit.game_of(gid), folder)
         out = directory / gid if directory is not None else ctx.out / gid / "schemas"
         root = None if directory is not None else ctx.out / gid
-        write_artifacts(out, editor_schemas.artifacts(schemas), {"game": gid, "playkit": __version__}, root=root)
+        write_artifacts(out, editor_schemas.artifacts(schemas),
+                        {"game": gid, "playkit": __version__, MADE_BY: "playkit schema"}, root=root)
         click.echo(f"{gid}: {len(schemas)} schemas in {out}/")
         for s in schemas:
             click.echo(f"  {s.name + editor_schemas.SUFFIX:<32} {s.applies_to or f'a {s.name} file you write'}")

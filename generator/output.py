@@ -368,6 +368,8 @@ def _manifest_problem(path: Path, mode: int) -> tuple[dict[str, tuple[str, str]]
             return f"a key that is no string for {name[:80]!r}"
         out[name] = (digest, key)
     inputs, by, signature = data.get("inputs", ""), data.get(MADE_BY, ""), data.pop(SIGNATURE, "")
+    if not by and "profile" in data:   # a kit built before manifests said who wrote them
+        by = "playkit build"
     trusted = isinstance(signature, str) and signed(_manifest_bytes(data), signature)
     return out, inputs if isinstance(inputs, str) else "", by if isinstance(by, str) else "", trusted
 
