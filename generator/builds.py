@@ -167,7 +167,7 @@ def _make_and_stage(job: Job) -> Staged | list[Problem]:
     loaded = _loaded(gid, content_root)
     if isinstance(loaded, list):
         return loaded
-    return kit.make(loaded, out_root, options, None, profile, inputs).stage()
+    return kit.make(loaded, out_root, options, None, profile, inputs, workers=1).stage()
 
 
 def _loaded(game_id: str, content_root: Path) -> kit.Loaded | list[Problem]:

@@ -166,19 +166,21 @@ def _is_id(name: str) -> bool:
 
 def render(loaded: Loaded, options: BuildOptions,
            progress: Callable[[Artifact], None] | None = None, profile: str = DEFAULT_PROFILE,
-           folder: Path = Path("."), previous: Previous | None = None, store: Store | None = None) -> list[Artifact]:
+           folder: Path = Path("."), previous: Previous | None = None, store: Store | None = None,
+           workers: int | None = None) -> list[Artifact]:
     """Every file of the kit as `profile` makes it, in memory, for writing into `folder`: the game says
     what its kit is, the profile's exporter makes its files (the home kit: the core's imposed PDFs
     and SVGs), taking from `previous` (the last build in that folder) every file whose key it wrote,
-    and from `store` the costly results it kept (buildcache.py); the others' jobs run in a pool of
-    this machine's cores meanwhile."""
+    and from `store` the costly results it kept (buildcache.py); the others' jobs run meanwhile in a
+    pool of `workers` processes (default: one a core; 1: here, when the kit is itself one job of a
+    pool that keeps every core busy)."""
     from . import export
     from .buildcache import resolved
     from .pool import Pool, cores
 
     spec = loaded.game.kit(loaded.model, loaded.content, options)
     out = []
-    with Pool(cores()) as pool:
+    with Pool(workers or cores()) as pool:
         job = export.Job(loaded.game.id, spec.title, resolved(spec.files, store, pool), options, folder.absolute(),
                          previous.data if previous else None)
         for artifact in export.profile(profile).export(job):
@@ -214,10 +216,11 @@ MADE_BY = "playkit build"
 
 def make(loaded: Loaded, out_root: Path, options: BuildOptions,
          progress: Callable[[Artifact], None] | None = None, profile: str = DEFAULT_PROFILE,
-         inputs: str = "") -> Made:
+         inputs: str = "", workers: int | None = None) -> Made:
     """The kit as `profile` makes it, for OUT/GAME (the home kit) or OUT/GAME/PROFILE (another). What
     the last build there made from the same inputs is reused (files by their keys, costly results
-    from its cache). `inputs`, the key of everything the build reads (builds.py), goes in the manifest."""
+    from its cache). `inputs`, the key of everything the build reads (builds.py), goes in the manifest;
+    `workers`: see `render`."""
     from . import export
     from .buildcache import Store
     from .output import MADE_BY as MADE_BY_FIELD
@@ -228,7 +231,7 @@ def make(loaded: Loaded, out_root: Path, options: BuildOptions,
     folder = game_folder / sub if sub else game_folder
     previous = Previous(folder)
     store = Store(previous)
-    artifacts = render(loaded, options, progress, profile, folder, previous, store)
+    artifacts = render(loaded, options, progress, profile, folder, previous, store, workers)
     meta: dict[str, Any] = {"game": loaded.game.id, "options": options.__dict__, "profile": profile,
                             MADE_BY_FIELD: MADE_BY}
     if inputs:

@@ -38,8 +38,10 @@ def cores() -> int:
 
 
 def _worker_start() -> None:
-    """In each local worker: an interrupt is for the process that started the pool, not for it."""
+    """In each local worker: an interrupt is for the process that started the pool, not for it, and
+    SIGTERM (Pool.close(stop=True)) ends it at once, as it would any process."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 class _Here(Executor):
