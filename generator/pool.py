@@ -89,7 +89,7 @@ class Pool:
 
     def map(self, fn: Callable[[T], R], jobs: Sequence[T]) -> list[R]:
         """`[fn(job) for job in jobs]`, spread over the workers; the first failure is raised here."""
-        if len(jobs) <= 1 or self.workers == 1:
+        if isinstance(self.executor, _Here) or (len(jobs) <= 1 and self.client is None):
             return [fn(job) for job in jobs]
         futures = [self.submit(fn, job) for job in jobs]
         return [f.result() for f in futures]

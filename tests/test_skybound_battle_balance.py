@@ -89,8 +89,9 @@ def test_the_dask_path_gives_the_numbers_of_one_process(m):
         assert ex.workers == 2
         tally = run(sim, chunk_size=3, on=ex)
         found = search(setup, ex)
-    assert tally == run(sim, chunk_size=10)
-    assert found == search(setup, Pool())
+    with Pool(2) as local:   # local processes: the same numbers
+        assert tally == run(sim, chunk_size=3, on=local) == run(sim, chunk_size=10)
+        assert found == search(setup, local) == search(setup, Pool())
 
 
 def test_a_scheduler_that_cannot_be_reached_is_reported_not_raised():
