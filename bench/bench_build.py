@@ -1,27 +1,27 @@
-"""The designer's loop, timed: every figure of issue 13's goals beside its goal, measured in one run.
+"""The designer's loop, timed: every guardrail of issue 25 beside its limit, measured in one run, this
+checkout side by side with another (`--before DIR`: a checkout of the code before a change, with its
+own venv in DIR/.venv, e.g. `git worktree add /tmp/before 623ed3e`).
 
-    python3 bench/bench_build.py [--repeat N] [--hostile]
+    python3 bench/bench_build.py [--repeat N] [--before DIR] [--hostile]
 
 Each figure is the median of N runs of a whole `playkit` process (startup included), on a copy of
 the shipped content in a temporary folder; CPU seconds (user + system, the processes' children
 too) are printed beside the wall time, since on a machine shared with other work the wall time
-says more about the neighbours than about playkit. Asserts nothing.
+says more about the neighbours than about playkit. The two checkouts' runs alternate, so that both
+see the same neighbours. Asserts nothing.
 
-- full build, cold:  the four kits into an empty output folder (simulations and all)
-- full build, warm:  the same again over it (nothing changed: every kit left alone)
+- full build, cold:  the four kits into an empty output folder (simulations and all): at most 1.25x before
+- full build, warm:  the same again over it (nothing changed: every kit left alone): as before
 - one-stat rebuild:  one number edited in one game's YAML, then `playkit build` of the four kits
   (and beside it, a process importing what that rebuild imports and doing nothing else)
-- handed to a watch: the same edit, then `playkit build` of the four kits while a `playkit watch` of them runs
-  on the same output folder (the build is run by the watch, handoff.py; wall time of the new process), and
-  `playkit validate` the same way
-- in-process rebuild: the same edit rebuilt inside a running process (what `playkit watch` does)
-- validate:          `playkit validate` of the four games
-- watch latency:     from a one-stat save to `playkit watch` saying what changed (polls 4 times a second)
+- in-process rebuild: the same edit rebuilt inside a running process (what `playkit watch` does; this checkout)
+- validate:          `playkit validate` of the four games: within 1 s
+- watch latency:     from a one-stat save to `playkit watch` saying what changed (polls 4 times a second): within 1 s
 - machine speed:     a fixed pure-Python loop timed before and after, since a virtual machine's speed drifts
 - hostile output:    with --hostile, the slowest case of bench/hostile_output.py (issue 10: each within 5 s)
 
-playkit runs as installed (the README's `pip install -e .` in a venv of the bench's own), its bytecode
-compiled once beforehand (bench/installed.py).
+This checkout runs as installed (the README's `pip install -e .` in a venv of the bench's own), the
+other in its own venv; the bytecode of each is compiled once beforehand (bench/installed.py).
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
@@ -45,8 +46,9 @@ sys.path.insert(0, str(ROOT))
 
 import installed  # noqa: E402  (bench/, the script's own folder)
 
-ENV: dict[str, str] = dict(os.environ)   # made in main(): playkit's bytecode compiled once
-PYTHON = sys.executable   # made in main(): the venv's, playkit installed as the README says (bench/installed.py)
+ENV: dict[str, str] = dict(os.environ)   # made in main() for each checkout: its bytecode compiled once
+PYTHON = sys.executable   # made in main() for each checkout: the venv's with it installed
+CWD = ROOT                # the checkout measured
 
 EDIT = ("island-of-fog", "units.yaml", "    cost: 6", "    cost: {}")   # the elite unit's price
 
@@ -64,11 +66,11 @@ def playkit(content: Path, out: Path, *args: str) -> tuple[float, float]:
 def timed(command: list[str]) -> tuple[float, float]:
     """Wall and CPU seconds of one process."""
     cpu, start = cpu_children(), time.perf_counter()
-    subprocess.run(command, check=True, capture_output=True, cwd=ROOT, env=ENV)
+    subprocess.run(command, check=True, capture_output=True, cwd=CWD, env=ENV)
     return time.perf_counter() - start, cpu_children() - cpu
 
 
-IMPORTS_OF_A_REBUILD = ("import generator.cli; from generator import kit; kit.import_loader(); "
+IMPORTS_OF_A_REBUILD = ("import generator.cli, generator.builds; from generator import kit; "
                         "kit.game_of('island-of-fog'); import generator.press.assemble, generator.export.home, "
                         "generator.games.island_of_fog.build, svgwrite")
 """What the one-stat rebuild's process imports before it does any work (the rest of the game's modules, the
@@ -125,7 +127,7 @@ def in_process_rebuild(content: Path, out: Path, repeat: int) -> tuple[float, fl
 def watching(content: Path, out: Path, *games: str) -> Iterator[IO[str]]:
     """A `playkit watch` process of `games` (default: all), its output once it says it is watching."""
     proc = subprocess.Popen([PYTHON, "-u", "-m", "generator.cli", "--content", str(content), "--out", str(out),
-                             "watch", *games], stdout=subprocess.PIPE, text=True, cwd=ROOT, env=ENV)
+                             "watch", *games], stdout=subprocess.PIPE, text=True, cwd=CWD, env=ENV)
     assert proc.stdout is not None
     try:
         for line in proc.stdout:
@@ -135,20 +137,6 @@ def watching(content: Path, out: Path, *games: str) -> Iterator[IO[str]]:
     finally:
         proc.terminate()
         proc.wait()
-
-
-def handed(content: Path, out: Path, repeat: int) -> tuple[float, float]:
-    """Seconds of a `playkit build` process after a one-stat edit, and of a `playkit validate` process,
-    a watch of the four kits running on the same output folder (whichever of the two sees the edit
-    first builds it; the command ends once built)."""
-    with watching(content, out):
-        builds, checks = [], []
-        for i in range(repeat):
-            time.sleep(0.5)
-            stat_edit(content, 3 * repeat + i)
-            builds.append(playkit(content, out, "build")[0])
-            checks.append(playkit(content, out, "validate")[0])
-        return statistics.median(builds), statistics.median(checks)
 
 
 def watch_latency(content: Path, out: Path, repeat: int) -> float:
@@ -178,66 +166,115 @@ def hostile_slowest() -> tuple[str, float]:
     return max(took, key=lambda t: t[1])
 
 
+@dataclass
+class Checkout:
+    """A checkout measured: its folder, its Python, its environment (bytecode folder, manifest key)."""
+
+    name: str
+    root: Path
+    python: str
+    env: dict[str, str]
+
+
+@contextmanager
+def running(tree: Checkout) -> Iterator[None]:
+    """The module's PYTHON, ENV and CWD are `tree`'s inside the block."""
+    global PYTHON, CWD
+    was = PYTHON, CWD, dict(ENV)
+    PYTHON, CWD = tree.python, tree.root
+    ENV.clear()
+    ENV.update(tree.env)
+    try:
+        yield
+    finally:
+        PYTHON, CWD = was[0], was[1]
+        ENV.clear()
+        ENV.update(was[2])
+
+
+def checkouts(work: Path, before: Path | None) -> list[Checkout]:
+    now = installed.python()
+    trees = [Checkout("now", ROOT, now, installed.compiled_env(work / "bytecode-now", now, ROOT))]
+    if before is not None:
+        exe = str(before / ".venv" / "bin" / "python")
+        trees.insert(0, Checkout("before", before, exe, installed.compiled_env(work / "bytecode-before", exe, before)))
+    for tree in trees:
+        tree.env["XDG_STATE_HOME"] = str(work / f"state-{tree.name}")   # its manifest key, not the user's
+    return trees
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--before", type=Path, default=None, help="a checkout of the code before, with DIR/.venv")
     ap.add_argument("--hostile", action="store_true", help="also run bench/hostile_output.py's cases")
     args = ap.parse_args()
     n = args.repeat
     speed = reference_loop()
     work = Path(tempfile.mkdtemp(prefix="bench-build-"))
-    global PYTHON
-    PYTHON = installed.python()
-    ENV.clear()
-    ENV.update(installed.compiled_env(work / "bytecode"))
-    content = work / "content"
-    shutil.copytree(ROOT / "content", content)
-    rows: list[tuple[str, str, str, str]] = []
+    trees = checkouts(work, args.before)
+    content = {t.name: work / f"content-{t.name}" for t in trees}
+    for t in trees:
+        shutil.copytree(t.root / "content", content[t.name])
+    figures: dict[str, dict[str, tuple[float, float]]] = {t.name: {} for t in trees}
 
-    def cold(i: int) -> tuple[float, float]:
-        shutil.rmtree(work / "cold", ignore_errors=True)
-        return playkit(content, work / "cold", "build")
+    def each(label: str, fn: Callable[[Checkout, int], tuple[float, float]]) -> None:
+        runs: dict[str, list[tuple[float, float]]] = {t.name: [] for t in trees}
+        for i in range(n):   # alternating, so that both see the same neighbours
+            for t in trees:
+                with running(t):
+                    runs[t.name].append(fn(t, i))
+        for t in trees:
+            figures[t.name][label] = median_of(runs[t.name])
 
-    full = measure(n, cold)
-    rows.append(("full build of the four kits, cold", f"{full[0]:.2f} s", f"{full[1]:.2f} s", "<= 3 s"))
-    warm = measure(n, lambda i: playkit(content, work / "cold", "build"))
-    rows.append(("full build, warm (nothing changed)", f"{warm[0]:.2f} s", f"{warm[1]:.2f} s", "-"))
+    def cold(t: Checkout, i: int) -> tuple[float, float]:
+        shutil.rmtree(work / f"cold-{t.name}", ignore_errors=True)
+        return playkit(content[t.name], work / f"cold-{t.name}", "build")
 
-    def one_stat(i: int) -> tuple[float, float]:
-        stat_edit(content, i)
-        return playkit(content, work / "cold", "build")
+    def one_stat(t: Checkout, i: int) -> tuple[float, float]:
+        stat_edit(content[t.name], i)
+        return playkit(content[t.name], work / f"cold-{t.name}", "build")
 
-    rebuild = measure(n, one_stat)
-    rows.append(("one-stat rebuild (playkit build)", f"{rebuild[0]:.2f} s = {100 * rebuild[0] / full[0]:.0f}%",
-                 f"{rebuild[1]:.2f} s = {100 * rebuild[1] / full[1]:.0f}%", "<= 15% of a full build"))
-    floor = measure(n, lambda i: timed([PYTHON, "-c", IMPORTS_OF_A_REBUILD]))
-    rows.append(("  of which start-up: its imports alone", f"{floor[0]:.2f} s = {100 * floor[0] / full[0]:.0f}%",
-                 f"{floor[1]:.2f} s = {100 * floor[1] / full[1]:.0f}%", "-"))
-    handed_build, handed_check = handed(content, work / "cold", n)
-    rows.append(("one-stat rebuild, handed to a watch", f"{handed_build:.2f} s = {100 * handed_build / full[0]:.0f}%",
-                 "", "<= 15% of a full build"))
-    inproc = in_process_rebuild(content, work / "inproc", n)
-    rows.append(("one-stat rebuild in a running process", f"{inproc[0]:.2f} s = {100 * inproc[0] / full[0]:.0f}%",
-                 f"{inproc[1]:.2f} s = {100 * inproc[1] / full[1]:.0f}%", "<= 15% of a full build"))
-    val = measure(n, lambda i: playkit(content, work / "cold", "validate"))
-    rows.append(("playkit validate of the four games", f"{val[0]:.2f} s", f"{val[1]:.2f} s", "<= 0.5 s"))
-    rows.append(("  the same, handed to a watch", f"{handed_check:.2f} s", "", "<= 0.5 s"))
-    lat = watch_latency(content, work / "watch", n)
-    rows.append(("watch: save to 'what changed'", f"{lat:.2f} s", "", "<= 1 s"))
-    if args.hostile:
-        name, took = hostile_slowest()
-        rows.append((f"hostile output, slowest ({name})", f"{took:.2f} s", "", "<= 5 s each"))
+    def latency(t: Checkout, i: int) -> tuple[float, float]:
+        return watch_latency(content[t.name], work / f"watch-{t.name}", 1), 0.0
+
+    each("cold", cold)
+    each("warm", lambda t, i: playkit(content[t.name], work / f"cold-{t.name}", "build"))
+    each("one-stat", one_stat)
+    each("imports", lambda t, i: timed([PYTHON, "-c", IMPORTS_OF_A_REBUILD]))
+    each("validate", lambda t, i: playkit(content[t.name], work / f"cold-{t.name}", "validate"))
+    each("watch", latency)
+    os.environ["XDG_STATE_HOME"] = str(work / "state-now")   # the bench's own process: its manifest key
+    inproc = in_process_rebuild(content[trees[-1].name], work / "inproc", n)
+    hostile = hostile_slowest() if args.hostile else None
     shutil.rmtree(work)
 
+    now, before = figures["now"], figures.get("before")
+    limits = {"cold": "<= 1.25x before", "warm": "as before", "one-stat": "-", "imports": "-",
+              "validate": "<= 1 s", "watch": "<= 1 s"}
+    names = {"cold": "full build of the four kits, cold", "warm": "full build, warm (nothing changed)",
+             "one-stat": "one-stat rebuild (playkit build)", "imports": "  of which start-up: its imports alone",
+             "validate": "playkit validate of the four games", "watch": "watch: save to 'what changed'"}
     load = os.getloadavg()
     print(f"playkit, medians of {n} runs; {os.cpu_count()} cores; load average {load[0]:.1f} "
           f"(other work on the machine inflates wall times: CPU seconds are beside them); bytecode compiled")
     print(f"machine speed: a reference loop took {speed:.2f} CPU s before and {reference_loop():.2f} after "
           "(the figures below scale with it)")
-    print(f"| {'figure':<42} | {'wall':>16} | {'CPU':>16} | {'goal':<24} |")
-    print(f"|{'-' * 44}|{'-' * 18}|{'-' * 18}|{'-' * 26}|")
-    for figure, wall, cpu, goal in rows:
-        print(f"| {figure:<42} | {wall:>16} | {cpu:>16} | {goal:<24} |")
+    print(f"| {'figure':<40} | {'before: wall':>12} | {'CPU':>7} | {'now: wall':>12} | {'CPU':>7} | "
+          f"{'now/before':>10} | {'limit':<16} |")
+    print(f"|{'-' * 42}|{'-' * 14}|{'-' * 9}|{'-' * 14}|{'-' * 9}|{'-' * 12}|{'-' * 18}|")
+    for label, name in names.items():
+        w, c = now[label]
+        bw, bc = before[label] if before else (float("nan"), float("nan"))
+        cpu = f"{c:.2f} s" if c else ""
+        bcpu = f"{bc:.2f} s" if bc and before else ""
+        ratio = f"{w / bw:.2f}x" if before and bw else ""
+        print(f"| {name:<40} | {bw:>10.2f} s | {bcpu:>7} | {w:>10.2f} s | {cpu:>7} | {ratio:>10} | "
+              f"{limits[label]:<16} |")
+    print(f"| {'one-stat rebuild in a running process':<40} | {'':>12} | {'':>7} | {inproc[0]:>10.2f} s | "
+          f"{inproc[1]:>5.2f} s | {'':>10} | {'-':<16} |")
+    if hostile:
+        print(f"hostile output, slowest ({hostile[0]}): {hostile[1]:.2f} s (each within 5 s)")
 
 
 if __name__ == "__main__":

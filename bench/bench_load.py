@@ -20,7 +20,6 @@ ROOT = Path(__file__).resolve().parent.parent
 _ONE_PROCESS = """
 import gc, sys, time
 from generator import kit, paths
-kit.import_loader()
 for g in sys.argv[1:]:
     kit.game_of(g)
 gc.freeze()

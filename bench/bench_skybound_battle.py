@@ -35,12 +35,12 @@ def speed(policy: str, games_per_pairing: int = 200, repeats: int = 3) -> float:
 
 def kit_balance(repeats: int = 3) -> tuple[float, float, float]:
     """CPU seconds of the kit's balance report as a build makes it (kit.yaml's games and search
-    budget): the simulation, the search (each in one process), and the wall seconds of both in
-    forked copies side by side (what a build does), medians."""
-    from generator.background import Background
+    budget): the simulation, the search (each in one process), and the wall seconds of both in the
+    process pool side by side (what a build of this kit alone does), medians."""
     from generator.games.skybound_battle import build
     from generator.games.skybound_battle.search import search
     from generator.games.skybound_battle.simulate import run
+    from generator.pool import Pool
 
     m = kit.load("skybound-battle", paths.CONTENT).model
     b = m.kit.balance
@@ -55,9 +55,10 @@ def kit_balance(repeats: int = 3) -> tuple[float, float, float]:
         search(search_setup)
         t2 = time.process_time()
         w = time.perf_counter()
-        jobs = [Background(lambda: run(setup)), Background(lambda: search(search_setup))]
-        for job in jobs:
-            job.result()
+        with Pool(2) as pool:
+            jobs = [pool.submit(run, setup), pool.submit(search, search_setup)]
+            for job in jobs:
+                job.result()
         sim.append(t1 - t0)
         found.append(t2 - t1)
         both.append(time.perf_counter() - w)
@@ -80,7 +81,7 @@ def main() -> None:
     print(f"lookahead: {speed('lookahead', games_per_pairing=2, repeats=1):,.1f} full games per CPU second")
     sim, found, both = kit_balance()
     print(f"the kit's balance report: simulation {sim:.2f} CPU s, search {found:.2f} CPU s; "
-          f"both in forked copies side by side, as a build runs them: {both:.2f} s wall")
+          f"both in the pool side by side, as a build runs them: {both:.2f} s wall")
     for workers in (1, 2):
         print(f"greedy, {workers} worker{'s' if workers > 1 else ''}: {with_workers(workers):,.0f} games/second "
               f"(a whole starter simulation, 6,000 games)")

@@ -39,13 +39,14 @@ def python() -> str:
     return str(exe)
 
 
-def compiled_env(folder: Path) -> dict[str, str]:
-    """os.environ with bytecode written under `folder`, and the modules a build imports (playkit's
-    and its libraries') compiled there now."""
+def compiled_env(folder: Path, exe: str | None = None, root: Path = ROOT) -> dict[str, str]:
+    """os.environ with bytecode written under `folder`, and the modules a build imports (the checkout
+    `root`'s playkit, run by `exe`, and its libraries) compiled there now."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONPYCACHEPREFIX"] = str(folder)
-    exe = python()
-    subprocess.run([exe, "-m", "compileall", "-q", str(ROOT / "generator")], env=env, check=True)
-    subprocess.run([exe, "-c", "from generator import kit; kit.import_maker('home'); import generator.cli"],
-                   env=env, check=True, cwd=ROOT)
+    exe = exe or python()
+    subprocess.run([exe, "-m", "compileall", "-q", str(root / "generator")], env=env, check=True)
+    subprocess.run([exe, "-c", "import generator.cli, generator.builds, generator.kit, generator.press.assemble, "
+                    "generator.press.rulebook, generator.export.home, fontTools.subset, svgwrite"],
+                   env=env, check=True, cwd=root)
     return env

@@ -1,5 +1,5 @@
 """`python -m generator`: the `playkit` command."""
 
-from .launch import run
+from .cli import run
 
 run()

@@ -2,25 +2,29 @@
 
 A kit whose inputs (every file of its content folder, the code, the options and the profile) are
 those of its last build, with every file that build wrote still as it wrote it, is left alone: not
-even loaded. The others are loaded, made and written on every core (one kit a process), and put in
-place only when every kit is made: a problem anywhere builds nothing. A kit is the same bytes
-whichever process makes it (test_incremental.py). `playkit validate` checks several games on every
-core too.
+even loaded. The others are loaded, made and staged (written beside their place) in the process
+pool, one kit a job, and put in place only when every kit is made: a problem anywhere builds
+nothing. A kit is the same bytes whichever process makes it (test_incremental.py). `playkit
+validate` checks several games in the pool too.
+
+One build at a time writes into an output folder: a build holds a lock on OUT (an advisory lock
+on the folder itself, nothing written for it) from before it looks at the last build until its
+files are in place, and removes whatever temporary files a killed build left under OUT/GAME. An
+interrupt (SIGINT, SIGTERM) before the files are put in place leaves OUT as it was; putting them
+in place is not interrupted (the signal is heard right after).
 """
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import os
-import pickle
 import signal
 import stat
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
+from typing import TYPE_CHECKING
 
 from . import export, kit
 from .content import ContentError, Problem
@@ -58,7 +62,7 @@ def content_digest(folder: Path) -> str | None:
 
 def inputs_key(game_id: str, content_root: Path, options: BuildOptions, profile: str) -> str:
     """The key of everything a build of `game_id` reads ('' when it cannot be told cheaply)."""
-    from .buildcache import key
+    from .keys import key
 
     digest = content_digest(kit.content_folder(content_root, game_id))
     return key("kit", game_id, options, profile, digest) if digest else ""
@@ -74,200 +78,96 @@ class Built:
 
 
 KITS_PER_CORE = 2
-"""Kits made at once on each core, one a process (the four shipped kits: one process each on two
-cores). The kits weigh unequally, and Skybound's process spends most of its time waiting for its
-simulation and search (two more processes): two kits a process, one after the other, left a core
-idle while the heavier ones finished, or a kit waiting behind Skybound's wait; one process a kit
-lets the kernel share both cores among all of them until the last is done."""
+"""Kits made at once on each core, one a job. The kits weigh unequally, and Skybound's job spends
+much of its time waiting for its simulation and search (jobs of their own): one process a kit
+lets the kernel share the cores among all of them until the last is done."""
+
+Job = tuple[str, str, Path, Path, BuildOptions, str]
 
 
 def build_games(ids: Sequence[str], content_root: Path, out_root: Path, options: BuildOptions,
                 profile: str = export.DEFAULT, workers: int | None = None,
-                progress: Callable[[str, Artifact], None] | None = None) -> list[Built]:
+                progress: Callable[[str, Artifact], None] | None = None,
+                waiting: Callable[[str], None] | None = None) -> list[Built]:
     """Build every game of `ids` into OUT/GAME, in that order; raises ContentError with every problem
     of every game (and writes nothing) when any content is unsound. `workers`: processes to make
-    kits in (default: KITS_PER_CORE a core, at most one a kit, none beside this one on a machine of
-    one core); `progress` hears of each file made in this process (kits made in other processes are
-    heard of when written)."""
-    from .output import Previous
+    kits in (default: KITS_PER_CORE a core, at most one a kit; one: here); `progress` hears of each
+    file made in this process; `waiting` hears, once, that another build holds OUT."""
+    from .output import Previous, locked, remove_leftovers_under
 
-    out: dict[str, Built] = {}
-    todo: list[tuple[str, str]] = []
-    for gid in ids:
-        inputs = inputs_key(gid, content_root, options, profile)
-        sub = export.folder(profile)
-        folder = out_root / gid / sub if sub else out_root / gid
-        previous = Previous(folder)
-        if inputs and previous.inputs == inputs and previous.intact():
-            out[gid] = Built(gid, previous.report(), unchanged=True)
-        else:
-            todo.append((gid, inputs))
-    jobs = [(gid, inputs, content_root, out_root, options, profile) for gid, inputs in todo]
-    cores = os.cpu_count() or 1
-    n = min(workers or (KITS_PER_CORE * cores if cores > 1 else 1), len(jobs))
-    if n > 1 and _start() == "fork":
-        with _uncollected():
-            kit.import_maker(profile)   # once, here, not in every process
-        with _frozen():
-            staged = _made_apart(jobs, n)
-        for (gid, _), kit_staged in zip(todo, staged, strict=True):
-            out[gid] = Built(gid, kit_staged.commit())
+    with locked(out_root, waiting):
+        out: dict[str, Built] = {}
+        todo: list[tuple[str, str]] = []
+        for gid in ids:
+            remove_leftovers_under(out_root / gid)   # a killed build's, whichever folder it was in
+            inputs = inputs_key(gid, content_root, options, profile)
+            sub = export.folder(profile)
+            folder = out_root / gid / sub if sub else out_root / gid
+            previous = Previous(folder)
+            if inputs and previous.inputs == inputs and previous.intact():
+                out[gid] = Built(gid, previous.report(), unchanged=True)
+            else:
+                todo.append((gid, inputs))
+        jobs = [(gid, inputs, content_root, out_root, options, profile) for gid, inputs in todo]
+        before = {gid: _folders(out_root / gid) for gid, _ in todo}
+        try:
+            staged = _staged(jobs, workers, progress)
+        except BaseException:
+            for gid, _ in todo:   # what a stopped worker was writing, and the folders it made
+                remove_leftovers_under(out_root / gid)
+                _remove_new_folders(out_root / gid, before[gid])
+            raise
+        with _uninterrupted():
+            for (gid, _), kit_staged in zip(todo, staged, strict=True):
+                out[gid] = Built(gid, kit_staged.commit())
         return [out[gid] for gid in ids]
-    if n > 1:   # no fork: a pool of spawned workers, each kit sent back here to be written
-        import multiprocessing
-
-        with multiprocessing.get_context(_start()).Pool(n) as pool:
-            results = pool.map(_make, jobs, chunksize=1)
-    else:
-        results = _make_here(jobs, progress)
-    problems = [p for r in results if not isinstance(r, kit.Made) for p in r]
-    if problems:
-        raise ContentError(problems)
-    for (gid, _), made in zip(todo, results, strict=True):
-        assert isinstance(made, kit.Made)
-        out[gid] = Built(gid, made.write())
-    return [out[gid] for gid in ids]
 
 
-def _made_apart(jobs: Sequence[Job], processes: int) -> list[Staged]:
-    """Every kit of `jobs` made and staged (output.Staged: written beside its place) in `processes`
-    children forked from this process (job i in child i % processes), in job order; ContentError
-    with every problem of every kit, and nothing staged, when any content is unsound.
+def _staged(jobs: list[Job], workers: int | None, progress: Callable[[str, Artifact], None] | None) -> list[Staged]:
+    """Every kit of `jobs` made and staged, in job order; ContentError with every problem of every
+    kit, and nothing staged, when any content is unsound."""
+    from .pool import Pool, cores
 
-    Each child loads its kits first and says whether they are sound; once every child has said, this
-    process tells them all to go on (or to stop). A child then writes each kit as soon as it is made,
-    while the others still make theirs, yet nothing is staged unless every kit's content is sound;
-    should a kit fail after others staged theirs, theirs are taken back (Staged.discard)."""
-    groups = [list(jobs[i::processes]) for i in range(min(processes, len(jobs)))]
-    children: list[_Child] = []
-    staged: list[Staged] = []
+    n = min(workers or KITS_PER_CORE * cores(), len(jobs))
+    results: list[Staged | list[Problem]] = []
     try:
-        for group in groups:
-            children.append(_Child.fork(group, children))
-        loaded = [child.heard() for child in children]
-        failed = next((value for ok, value in loaded if not ok), None)
-        problems = [p for i in range(len(jobs)) for p in _nth(loaded, i, len(groups), [])]
-        for child in children:
-            child.tell(go=failed is None and not problems)
-        if isinstance(failed, BaseException):
-            raise failed
+        if n <= 1:
+            loaded = [_loaded(gid, content_root) for gid, _, content_root, *_ in jobs]
+            if any(isinstance(item, list) for item in loaded):
+                raise ContentError([p for item in loaded if isinstance(item, list) for p in item])
+            for (gid, inputs, _, out_root, options, profile), item in zip(jobs, loaded, strict=True):
+                assert isinstance(item, kit.Loaded)
+                tell = (lambda a, gid=gid: progress(gid, a)) if progress else None
+                results.append(kit.make(item, out_root, options, tell, profile, inputs).stage())
+        else:
+            with Pool(n) as pool:
+                futures = [pool.submit(_make_and_stage, job) for job in jobs]
+                failed: BaseException | None = None
+                for future in futures:   # every kit's result, so that none staged is left behind
+                    try:
+                        results.append(future.result())
+                    except Exception as err:
+                        failed = failed or err
+                if failed is not None:
+                    raise failed
+        problems = [p for r in results if isinstance(r, list) for p in r]
         if problems:
             raise ContentError(problems)
-        made: list[tuple[bool, Any]] = []
-        for child in children:
-            made.append(child.heard())
-            staged += made[-1][1] if made[-1][0] else []   # taken back should a later child fail
-        failed = next((value for ok, value in made if not ok), None)
-        if isinstance(failed, BaseException):
-            raise failed
-        for child in children:
-            child.reap()
-        return [_nth(made, i, len(groups), []) for i in range(len(jobs))]
     except BaseException:
-        for kit_staged in staged:
-            kit_staged.discard()
+        for r in results:
+            if not isinstance(r, list):
+                r.discard()
         raise
-    finally:
-        for child in children:   # only after a failure: the others are stopped and reaped
-            child.stop()
+    return [r for r in results if not isinstance(r, list)]
 
 
-def _nth(said: list[tuple[bool, Any]], i: int, groups: int, otherwise: Any) -> Any:
-    """What the child of job i said of it (its children's lists hold their jobs in order)."""
-    ok, value = said[i % groups]
-    return value[i // groups] if ok else otherwise
-
-
-class _Child:
-    """A process forked to make and stage kits (_made_apart): what it says comes through one pipe
-    (pickles: whether its kits are sound, then its staged kits), whether to go on through another."""
-
-    def __init__(self, pid: int, said: BinaryIO, told: BinaryIO, jobs: int) -> None:
-        self.pid, self.said, self.told, self.jobs = pid, said, told, jobs
-
-    @classmethod
-    def fork(cls, group: list[Job], elder: list[_Child]) -> _Child:
-        said_r, said_w = os.pipe()
-        told_r, told_w = os.pipe()
-        pid = os.fork()
-        if pid == 0:   # the child: its kits, and gone (nothing else of this process runs)
-            code = 1
-            try:
-                os.close(said_r)
-                os.close(told_w)
-                for child in elder:   # its elder siblings' pipes are theirs: else a sibling never hears the end
-                    child.said.close()
-                    child.told.close()
-                with os.fdopen(said_w, "wb") as say, os.fdopen(told_r, "rb") as told:
-                    _make_and_stage(group, say, told)
-                code = 0
-            finally:
-                os._exit(code)
-        os.close(said_w)
-        os.close(told_r)
-        return cls(pid, os.fdopen(said_r, "rb"), os.fdopen(told_w, "wb"), len(group))
-
-    def heard(self) -> tuple[bool, Any]:
-        """What it says next: (True, one value a kit) or (False, the exception it raised)."""
-        try:
-            said: tuple[bool, Any] = pickle.load(self.said)
-        except EOFError:
-            self.reap()
-            raise RuntimeError(f"a process making {self.jobs} kit(s) stopped") from None
-        return said
-
-    def tell(self, go: bool) -> None:
-        with suppress(OSError):   # a child whose kits are unsound has left already
-            self.told.write(b"g" if go else b"s")
-            self.told.close()
-
-    def reap(self) -> None:
-        if self.pid:
-            _, status = os.waitpid(self.pid, 0)
-            self.pid = 0
-            if status:
-                raise RuntimeError(f"a process making {self.jobs} kit(s) stopped (exit status {status})")
-
-    def stop(self) -> None:
-        self.said.close()
-        with suppress(OSError):
-            self.told.close()
-        if self.pid:
-            with suppress(OSError):
-                os.kill(self.pid, signal.SIGKILL)
-            os.waitpid(self.pid, 0)
-            self.pid = 0
-
-
-def _make_and_stage(group: list[Job], say: BinaryIO, told: BinaryIO) -> None:
-    """In a child of _made_apart: load every kit of `group` and say which problems each has; make
-    each and, once told to go on, stage it; say what was staged (or the exception raised)."""
-    from .background import one_of_several
-
-    one_of_several()   # the other cores make kits too: this process typesets its books itself
-    try:
-        loaded = [_loaded(job[0], job[2]) for job in group]
-    except Exception as err:
-        pickle.dump((False, err), say)
-        return
-    pickle.dump((True, [item if isinstance(item, list) else [] for item in loaded]), say)
-    say.flush()
-    if any(isinstance(item, list) for item in loaded):
-        return
-    staged: list[Staged] = []
-    try:
-        for (_, inputs, _, out_root, options, profile), item in zip(group, loaded, strict=True):
-            assert isinstance(item, kit.Loaded)
-            made = kit.make(item, out_root, options, None, profile, inputs)
-            if not staged and told.read(1) != b"g":
-                return
-            staged.append(made.stage())
-    except Exception as err:
-        for kit_staged in staged:
-            kit_staged.discard()
-        pickle.dump((False, err), say)
-        return
-    pickle.dump((True, staged), say)
+def _make_and_stage(job: Job) -> Staged | list[Problem]:
+    """One game loaded, made and staged (in a worker): its staged kit, or every problem of its content."""
+    gid, inputs, content_root, out_root, options, profile = job
+    loaded = _loaded(gid, content_root)
+    if isinstance(loaded, list):
+        return loaded
+    return kit.make(loaded, out_root, options, None, profile, inputs, workers=1).stage()
 
 
 def _loaded(game_id: str, content_root: Path) -> kit.Loaded | list[Problem]:
@@ -278,111 +178,14 @@ def _loaded(game_id: str, content_root: Path) -> kit.Loaded | list[Problem]:
         return err.problems
 
 
-CHECKS_PER_CORE = 2
-"""Games checked at once on each core: the games weigh unequally (Skylands takes about as long as
-Islands & Bridges and Skybound Battle together), so four games in two processes, two after each
-other, left a core idle while the heavier pair finished; one process a game lets the kernel share
-both cores among them until the last is done."""
-
-
 def check_games(ids: Sequence[str], content_root: Path, workers: int | None = None) -> list[list[Problem]]:
-    """Load and check every game of `ids`: the problems of each, in that order ([] for a sound game).
-    The games are checked on every core (one game a process, `workers` processes at most: by default
-    CHECKS_PER_CORE a core, and none beside this one on a machine of one core), when a worker can be
-    forked with playkit already imported (a spawned one would spend longer importing it again than
-    checking its game)."""
-    cores = os.cpu_count() or 1
-    n = min(workers or (CHECKS_PER_CORE * cores if cores > 1 else 1), len(ids))
+    """Load and check every game of `ids`: the problems of each, in that order ([] for a sound game),
+    one game a job in the pool (`workers` processes at most: by default one a core)."""
+    from .pool import Pool, cores
+
     jobs = [(gid, content_root) for gid in ids]
-    if n > 1 and _start() == "fork":
-        kit.import_loader()   # once, here, not in every worker; each worker imports the games it checks
-        with _frozen():
-            return forked(_check, jobs, n)
-    return [_check(job) for job in jobs]
-
-
-@contextmanager
-def _uncollected() -> Iterator[None]:
-    """No garbage collection while the modules of a build are imported before the kits' processes
-    are forked: every kit waits for these imports, and the collector's passes over the modules
-    imported so far took a tenth of them (~35 ms); what they made is frozen right after (_frozen)."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
-
-
-@contextmanager
-def _frozen() -> Iterator[None]:
-    """While workers are forked and run: what this process holds so far is left out of the garbage
-    collector's passes, so that no worker's collections walk it (and copy every page of it); given
-    back after, for a process that goes on (`playkit watch`)."""
-    gc.freeze()
-    try:
-        yield
-    finally:
-        gc.unfreeze()
-
-
-T = TypeVar("T")
-R = TypeVar("R")
-
-
-def forked(fn: Callable[[T], R], jobs: Sequence[T], processes: int) -> list[R]:
-    """[fn(job) for job in jobs], computed in `processes` children forked from this process (job i
-    in child i % processes), the results sent back through a pipe each; the first exception a child
-    raises is raised here. What multiprocessing's Pool does for a map, without its threads, queues
-    and the import of it all: a check of four games is over in a fraction of a second."""
-    groups = [list(jobs[i::processes]) for i in range(min(processes, len(jobs)))]
-    children: list[tuple[int, int]] = []
-    try:
-        for group in groups:
-            read, write = os.pipe()
-            pid = os.fork()
-            if pid == 0:   # the child: its jobs, their results down the pipe, and gone (nothing else runs)
-                code = 1
-                try:
-                    os.close(read)
-                    try:
-                        result: tuple[bool, object] = (True, [fn(job) for job in group])
-                    except Exception as err:
-                        result = (False, err)
-                    with os.fdopen(write, "wb") as pipe:
-                        pickle.dump(result, pipe)
-                    code = 0
-                finally:
-                    os._exit(code)
-            os.close(write)
-            children.append((pid, read))
-        sent: list[tuple[bool, object]] = []
-        while children:
-            pid, read = children[0]
-            with os.fdopen(read, "rb") as pipe:
-                children[0] = (pid, -1)   # the pipe is this `with`'s to close
-                data = pipe.read()
-            children.pop(0)
-            _, status = os.waitpid(pid, 0)
-            if not data or status:
-                raise RuntimeError(f"a process checking {len(groups[len(sent)])} game(s) stopped "
-                                   f"(exit status {status})")
-            sent.append(pickle.loads(data))
-    finally:
-        for pid, read in children:   # only after a failure: the others are stopped and reaped
-            if read >= 0:
-                os.close(read)
-            os.kill(pid, signal.SIGKILL)
-            os.waitpid(pid, 0)
-    ordered: list[R] = []
-    for i in range(len(jobs)):
-        ok, value = sent[i % len(groups)]
-        if not ok:
-            assert isinstance(value, BaseException)
-            raise value
-        ordered.append(value[i // len(groups)])   # type: ignore[index]
-    return ordered
+    with Pool(min(workers or cores(), len(jobs))) as pool:
+        return pool.map(_check, jobs)
 
 
 def _check(job: tuple[str, Path]) -> list[Problem]:
@@ -390,29 +193,28 @@ def _check(job: tuple[str, Path]) -> list[Problem]:
     return found if isinstance(found, list) else []
 
 
-def _start() -> str:
-    """How workers start: forked where the system can (they begin with playkit already imported; a
-    spawned one would import it again)."""
-    return "fork" if hasattr(os, "fork") else "spawn"
-
-Job = tuple[str, str, Path, Path, BuildOptions, str]
-
-
-def _make(job: Job) -> kit.Made | list[Problem]:
-    """One game loaded and made (in a worker process): its kit, or every problem of its content."""
-    gid, inputs, content_root, out_root, options, profile = job
-    loaded = _loaded(gid, content_root)
-    return loaded if isinstance(loaded, list) else kit.make(loaded, out_root, options, None, profile, inputs)
+@contextmanager
+def _uninterrupted() -> Iterator[None]:
+    """SIGINT and SIGTERM held back while the block runs (files put in place): heard right after."""
+    held = {signal.SIGINT, signal.SIGTERM}
+    was = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, was)
 
 
-def _make_here(jobs: list[Job], progress: Callable[[str, Artifact], None] | None) -> list[kit.Made | list[Problem]]:
-    """The games made in this process: every one loaded first, so a problem anywhere makes nothing."""
-    loaded = [_loaded(gid, content_root) for gid, _, content_root, *_ in jobs]
-    if any(not isinstance(item, kit.Loaded) for item in loaded):
-        return [item if isinstance(item, list) else [] for item in loaded]
-    out: list[kit.Made | list[Problem]] = []
-    for (gid, inputs, _, out_root, options, profile), item in zip(jobs, loaded, strict=True):
-        assert isinstance(item, kit.Loaded)
-        tell = (lambda a, gid=gid: progress(gid, a)) if progress else None
-        out.append(kit.make(item, out_root, options, tell, profile, inputs))
-    return out
+def _folders(top: Path) -> set[str]:
+    """Every folder under `top` (and `top`) as it is now."""
+    if not top.is_dir():
+        return set()
+    return {str(top)} | {os.path.join(here, d) for here, dirs, _ in os.walk(top) for d in dirs}
+
+
+def _remove_new_folders(top: Path, before: set[str]) -> None:
+    """The empty folders under `top` that were not there before, deepest first."""
+    for path in sorted(_folders(top) - before, key=lambda p: p.count(os.sep), reverse=True):
+        try:
+            os.rmdir(path)
+        except OSError:
+            continue

@@ -1,16 +1,18 @@
 """The `playkit` command line: each command parses, calls one library function, prints.
 
-Every `playkit` process starts here, so this module imports only what parsing needs: a command
-imports what it uses when it runs (`playkit validate` loads no exporter, no press, no reportlab
-canvas), and a game's own commands are imported when first asked for.
+A command imports what it uses when it runs (`playkit validate` loads no exporter, no press), and a
+game's own commands are loaded when first asked for (click's lazily loaded subcommands:
+`list_commands` and `get_command`). --content and --out are options of `playkit` and of every
+command, so they may stand before or after it.
 """
 
 from __future__ import annotations
 
 import gc
 import os
+import signal
 import sys
-from collections.abc import Callable, Iterable, MutableMapping
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -20,16 +22,12 @@ from . import __version__, cliutil, export, games, kit, paths
 from .cliutil import FiniteFloatRange, fail_on_problems
 from .content import ContentError
 from .game import Artifact, BuildOptions
-from .handoff import GLOBAL_OPTIONS
 
 if TYPE_CHECKING:
     from .output import WriteReport
 
-# A `playkit` process makes millions of objects it keeps (pydantic's schemas, jinja2, reportlab, the
-# models) and few cycles to free: with Python's default thresholds (700, 10, 10) its collector walked
-# them all again and again, some 50 ms of a one-stat rebuild's 0.7 s CPU (gen 1: 14 passes, 18 ms; a
-# full pass: 25 ms). Rarer passes cost that once; the garbage they leave waiting is a few MB at most.
-gc.set_threshold(10_000, 20, 100)
+INTERRUPTED = 130
+"""The exit status of a command stopped by SIGINT or SIGTERM (128 + SIGINT, as shells give)."""
 
 PAPERS = ("a4", "letter")
 
@@ -61,27 +59,6 @@ class Context:
 pass_ctx = click.make_pass_decorator(Context)
 
 
-def hoist_global_options(args: list[str]) -> list[str]:
-    """The arguments with --content and --out (and their values) moved before the command, where
-    click reads them; everything from `--` on is left as it is."""
-    front: list[str] = []
-    rest: list[str] = []
-    i = 0
-    while i < len(args):
-        arg = args[i]
-        if arg == "--":
-            rest += args[i:]
-            break
-        if arg.split("=", 1)[0] in GLOBAL_OPTIONS:
-            take = 1 if "=" in arg or i + 1 == len(args) else 2
-            front += args[i:i + take]
-            i += take
-            continue
-        rest.append(arg)
-        i += 1
-    return front + rest
-
-
 def _for_people(commands: Iterable[click.Command]) -> None:
     """What every command gets, the games' too: choices are words a user types (`--paper A4`), so
     their case never matters; a list of commands shows each one's first sentence whole (wrapped),
@@ -94,6 +71,8 @@ def _for_people(commands: Iterable[click.Command]) -> None:
                 param.type.case_sensitive = False
         if isinstance(cmd, click.Group):
             _for_people(cmd.commands.values())
+        elif not any(param.name in ("content", "out") for param in cmd.params):
+            cmd.params += _folder_options()
 
 
 Resolved = tuple[str | None, click.Command | None, list[str]]
@@ -110,41 +89,27 @@ class _Verb(click.Group):
 
 
 class _Playkit(click.Group):
-    """The top group: global options before or after the command, hints for a mistyped command, and
-    a file that cannot be read or written is the user's to fix, not a traceback.
+    """The top group: hints for a mistyped command, the games' own commands loaded when first asked
+    for (a list of commands, or a name that is none of playkit's own), and what a user causes said
+    without a traceback: a file that cannot be read or written, an interrupt (exit 130)."""
 
-    The games' own commands are attached when first asked for (a list of commands, or a name that
-    is none of playkit's own): `playkit build my-deck` imports no game it does not build."""
+    _games: dict[str, click.Command] | None = None
 
-    _attached = False
+    def _game_commands(self) -> dict[str, click.Command]:
+        if self._games is None:
+            self._games = _game_commands()
+        return self._games
 
-    @property
-    def commands(self) -> MutableMapping[str, click.Command]:
-        if not self._attached:
-            self._attached = True
-            _attach_game_commands(self)
-        return self._own
-
-    @commands.setter
-    def commands(self, value: MutableMapping[str, click.Command]) -> None:
-        self._own = value
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *self._game_commands()})
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        return self._own.get(cmd_name) or self.commands.get(cmd_name)
-
-    def add_command(self, cmd: click.Command, name: str | None = None) -> None:
-        name = name or cmd.name
-        if name is None:
-            raise TypeError("Command has no name.")
-        self._own[name] = cmd
-
-    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        return super().parse_args(ctx, hoist_global_options(args))
+        return self.commands.get(cmd_name) or self._game_commands().get(cmd_name)
 
     def resolve_command(self, ctx: click.Context, args: list[str]) -> Resolved:
         name = args[0] if args else ""
         if name and not name.startswith("-") and self.get_command(ctx, name) is None:
-            hint = cliutil.unknown_command(name, self.commands, games.available())
+            hint = cliutil.unknown_command(name, self.list_commands(ctx), games.available())
             if hint:
                 raise click.UsageError(hint, ctx)
         return super().resolve_command(ctx, args)
@@ -157,9 +122,31 @@ class _Playkit(click.Group):
         except BrokenPipeError:  # `playkit … | head`: the reader has all it wanted
             sys.stderr.close()
             raise SystemExit(0) from None
+        except KeyboardInterrupt:   # Ctrl-C, SIGINT, or SIGTERM (run): whatever was begun is taken back
+            click.echo("\nplaykit: interrupted; nothing more was written", err=True)
+            raise SystemExit(INTERRUPTED) from None
         except OSError as err:
             where = f" {err.filename}" if err.filename else ""
             raise click.ClickException(f"cannot use{where}: {err.strerror or err}") from None
+
+
+def _set_content(ctx: click.Context, param: click.Parameter, value: Path | None) -> None:
+    if value is not None:
+        ctx.ensure_object(Context).content = value
+
+
+def _set_out(ctx: click.Context, param: click.Parameter, value: Path | None) -> None:
+    if value is not None:
+        ctx.ensure_object(Context).out = value
+
+
+def _folder_options() -> list[click.Option]:
+    """--content and --out as a command's own options: they may follow the command."""
+    return [click.Option(["--content"], type=click.Path(exists=True, file_okay=False, path_type=Path),
+                         expose_value=False, callback=_set_content,
+                         help="Folder of game content folders (default: the games shipped with playkit)."),
+            click.Option(["--out"], type=click.Path(file_okay=False, path_type=Path), expose_value=False,
+                         callback=_set_out, help=f"Where kits are written (OUT/GAME/…; default: {paths.OUT}).")]
 
 
 @click.group(cls=_Playkit, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
@@ -210,30 +197,6 @@ def validate(ctx: Context, game: tuple[str, ...]) -> None:
         fail_on_problems(problems)
 
 
-class _ProfileChoice(click.Choice[str]):
-    """The profiles templates/export/profiles.yaml names, read when a profile is typed or the options
-    are shown, not by every `playkit` process: the default (`home`, the file's first entry, as
-    tests/test_export_profiles.py holds) is taken unread, since reading the file (and importing the
-    YAML loader for it) costs a build that is handed to a running process 15-20 ms."""
-
-    def __init__(self) -> None:
-        super().__init__((), case_sensitive=False)
-
-    def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> str:
-        if value == export.DEFAULT and param is not None and param.name and ctx is not None \
-                and ctx.get_parameter_source(param.name) is click.core.ParameterSource.DEFAULT:
-            return export.DEFAULT
-        return super().convert(value, param, ctx)
-
-    @property
-    def choices(self) -> tuple[str, ...]:
-        return tuple(export.names())
-
-    @choices.setter
-    def choices(self, value: object) -> None:
-        pass   # click's __init__ sets them; they are the file's
-
-
 class _ProfileOption(click.Option):
     """--profile, its help made from the profiles' own words when help is shown."""
 
@@ -256,7 +219,7 @@ def _build_options(command: Callable[..., None]) -> Callable[..., None]:
         click.option("--no-crop-marks", is_flag=True, help="Leave out the crop marks."),
         click.option("--duplex", type=click.Choice(("long", "short", "none")), default="long", show_default=True,
                      help="How backs line up: long- or short-edge duplex, or none (fronts only)."),
-        click.option("--profile", cls=_ProfileOption, type=_ProfileChoice(), default=export.DEFAULT,
+        click.option("--profile", cls=_ProfileOption, type=click.Choice(export.names()), default=export.DEFAULT,
                      show_default=True),
     )):
         command = option(command)
@@ -277,7 +240,8 @@ def build(ctx: Context, game: tuple[str, ...], paper: str, bleed_mm: float, no_c
     ids = ctx.game_ids(game)
     bar = _Progress()
     try:
-        built = builds.build_games(ids, ctx.content, ctx.out, options, profile, progress=bar)
+        built = builds.build_games(ids, ctx.content, ctx.out, options, profile, progress=bar,
+                                   waiting=lambda line: click.echo(f"playkit: {line}", err=True))
     except ContentError as err:
         bar.done()
         fail_on_problems(err.problems)
@@ -296,27 +260,12 @@ def build(ctx: Context, game: tuple[str, ...], paper: str, bleed_mm: float, no_c
 def watch_cmd(ctx: Context, game: tuple[str, ...], paper: str, bleed_mm: float, no_crop_marks: bool,
               duplex: str, profile: str, rounds: int | None) -> None:
     """Build GAME (default: every game), then again on every save of its content, saying which files
-    and faces changed, or every problem at FILE:LINE:COL; Ctrl-C stops. Meanwhile a `playkit build`
-    or `validate` run with the same --out elsewhere is run by this watch, which has playkit loaded
-    (Linux)."""
+    and faces changed, or every problem at FILE:LINE:COL; Ctrl-C stops."""
     from . import watch
 
     options = BuildOptions(paper=paper, bleed_mm=bleed_mm, crop_marks=not no_crop_marks, duplex=duplex)
     watch.watch(ctx.game_ids(game), ctx.content, ctx.out, options, profile, click.echo,
-                lambda line: click.echo(line, err=True), rounds=rounds, serve=_run_handed)
-
-
-def _run_handed(args: list[str]) -> int:
-    """A command line handed on by another `playkit` process (handoff.py), run here: its exit status."""
-    try:
-        main(args=args, prog_name="playkit")
-    except SystemExit as done:
-        code = done.code
-        if code is None or isinstance(code, int):
-            return code or 0
-        print(code, file=sys.stderr)
-        return 1
-    return 0
+                lambda line: click.echo(line, err=True), rounds=rounds)
 
 
 def _say_what_changed(game_id: str, report: WriteReport) -> None:
@@ -346,14 +295,15 @@ def schema_cmd(ctx: Context, game: tuple[str, ...], directory: Path | None) -> N
     """Write a JSON Schema for each file of GAME (default: every game), for editors that check YAML as
     you type: OUT/GAME/schemas/NAME.schema.json."""
     from . import editor_schemas
-    from .output import write_artifacts
+    from .output import MADE_BY, write_artifacts
 
     for gid in ctx.game_ids(game):
         folder = kit.content_folder(ctx.content, gid)
         schemas = editor_schemas.game_schemas(kit.game_of(gid), folder)
         out = directory / gid if directory is not None else ctx.out / gid / "schemas"
         root = None if directory is not None else ctx.out / gid
-        write_artifacts(out, editor_schemas.artifacts(schemas), {"game": gid, "playkit": __version__}, root=root)
+        write_artifacts(out, editor_schemas.artifacts(schemas),
+                        {"game": gid, "playkit": __version__, MADE_BY: "playkit schema"}, root=root)
         click.echo(f"{gid}: {len(schemas)} schemas in {out}/")
         for s in schemas:
             click.echo(f"  {s.name + editor_schemas.SUFFIX:<32} {s.applies_to or f'a {s.name} file you write'}")
@@ -401,10 +351,10 @@ class _Progress:
             click.echo("\r" + " " * 80 + "\r", nl=False, err=True)
 
 
-def _attach_game_commands(top: _Playkit) -> None:
+def _game_commands() -> dict[str, click.Command]:
     """Game-specific commands: `playkit VERB GAME …` groups, and top-level commands."""
     groups: dict[str, _Verb] = {}
-    added: list[click.Command] = []
+    added: dict[str, click.Command] = {}
     for gid in games.available():
         try:
             game = games.get(gid)
@@ -414,26 +364,31 @@ def _attach_game_commands(top: _Playkit) -> None:
         for verb, commands in game.commands().items():
             for cmd in commands:
                 if not verb:
-                    top.add_command(cmd)
-                    added.append(cmd)
+                    added[cmd.name or ""] = cmd
                     continue
                 group = groups.get(verb)
                 if group is None:
-                    group = _Verb(verb)
-                    groups[verb] = group
-                    top.add_command(group)
-                    added.append(group)
+                    group = groups[verb] = _Verb(verb)
+                    added[verb] = group
                 group.add_command(cmd, gid)
     for verb, group in groups.items():
         group.help = f"For {', '.join(group.commands)}: `playkit {verb} GAME --help` says more."
-    _for_people(added)
+    _for_people(added.values())
+    return added
 
 
-_for_people(main._own.values())
+_for_people(main.commands.values())
 
 
 def run() -> None:
-    """The `playkit` command: `main`, left at once when its command asked to (cliutil.leave_at_once)."""
+    """The `playkit` command: `main`, with rarer garbage collection, SIGTERM heard as an interrupt,
+    and left at once, without Python's teardown, when its command asked to (cliutil.leave_at_once)."""
+    # A `playkit` process makes millions of objects it keeps (pydantic's schemas, jinja2, reportlab,
+    # the models) and few cycles to free: with Python's default thresholds (700, 10, 10) its collector
+    # walked them all again and again, some 50 ms of a one-stat rebuild's 0.7 s CPU. Rarer passes cost
+    # that once; the garbage they leave waiting is a few MB at most.
+    gc.set_threshold(10_000, 20, 100)
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
         main()
     except SystemExit as done:

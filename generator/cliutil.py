@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import difflib
 import math
-import os
 import sys
 from collections.abc import Iterable
 from pathlib import Path
@@ -35,13 +34,13 @@ def leave(done: SystemExit) -> None:
     output and leave with its exit status now; otherwise nothing (the exit goes on as usual)."""
     if not _AT_ONCE[0]:
         return
+    from .pool import leave_now
+
     code = done.code
     if code is not None and not isinstance(code, int):
         print(code, file=sys.stderr)
         code = 1
-    sys.stdout.flush()
-    sys.stderr.flush()
-    os._exit(code or 0)
+    leave_now(code)
 
 
 def fail_on_problems(problems: list[Problem], *, wrote_nothing: bool = True) -> NoReturn:

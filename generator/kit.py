@@ -13,6 +13,7 @@ from .export import DEFAULT as DEFAULT_PROFILE
 from .game import Artifact, BuildOptions, Game
 
 if TYPE_CHECKING:   # what loading (the content) and building (the rest) need is imported when one runs
+    from .buildcache import Store
     from .content import ContentSet
     from .output import Previous, Staged, WriteReport
 
@@ -39,53 +40,6 @@ def game_of(game_id: str) -> Game:
     from . import generic
 
     return generic.game_for(game_id)
-
-
-LOADER_MODULES = ("content.contentset", "content.decisions", "content.templating", "colourvision",
-                  "draw", "layout.render", "layout.spec", "text")
-"""The core's modules that loading any game with rules imports (its content, its checks, the layouts
-and texts they fit): imported once before several games are checked in forked processes."""
-
-
-MAKER_MODULES = ("background", "buildcache", "draw.pdf", "kitspec", "output", "press.assemble", "press.figures",
-                 "press.rulebook")
-"""The core's modules that making any kit imports besides, its profile's exporter aside."""
-
-
-def import_loader() -> None:
-    """Import LOADER_MODULES, and make what every game's loading makes first: the one template
-    environment with its lexer, and the font family registered for measuring (done once here, not
-    in each process forked after)."""
-    from importlib import import_module
-
-    for name in LOADER_MODULES:
-        import_module(f"{__package__}.{name}")
-    from .content.templating import sandboxed_environment
-    from .draw import fonts
-
-    sandboxed_environment().parse("{{ x }}")   # its lexer, made on the first parse
-    for style in fonts.FILES:
-        fonts.width_mm(" ", 1, style)
-
-
-def import_maker(profile: str) -> None:
-    """What loading and making any kit of `profile` imports, imported once before several kits are
-    made in forked processes (else each imports it all again: about 0.3 s a process). The font
-    subsetter and the SVG writer among it: every kit's SVGs embed a subset of the family
-    (draw/fonts.py). The code's version too (every cached result is keyed by it): each process
-    would read every source file again for it."""
-    from importlib import import_module
-
-    from . import export
-    from .buildcache import code_version
-
-    import_loader()
-    for name in MAKER_MODULES:
-        import_module(f"{__package__}.{name}")
-    import_module("fontTools.subset")
-    import_module("svgwrite")
-    export.profile(profile)   # its exporter's module and settings model
-    code_version()
 
 
 def load(game_id: str, content_root: Path) -> Loaded:
@@ -212,20 +166,27 @@ def _is_id(name: str) -> bool:
 
 def render(loaded: Loaded, options: BuildOptions,
            progress: Callable[[Artifact], None] | None = None, profile: str = DEFAULT_PROFILE,
-           folder: Path = Path("."), previous: Previous | None = None) -> list[Artifact]:
+           folder: Path = Path("."), previous: Previous | None = None, store: Store | None = None,
+           workers: int | None = None) -> list[Artifact]:
     """Every file of the kit as `profile` makes it, in memory, for writing into `folder`: the game says
     what its kit is, the profile's exporter makes its files (the home kit: the core's imposed PDFs
-    and SVGs), taking from `previous` (the last build in that folder) every file whose key it wrote."""
+    and SVGs), taking from `previous` (the last build in that folder) every file whose key it wrote,
+    and from `store` the costly results it kept (buildcache.py); the others' jobs run meanwhile in a
+    pool of `workers` processes (default: one a core; 1: here, when the kit is itself one job of a
+    pool that keeps every core busy)."""
     from . import export
+    from .buildcache import resolved
+    from .pool import Pool, cores
 
     spec = loaded.game.kit(loaded.model, loaded.content, options)
-    job = export.Job(loaded.game.id, spec.title, spec.files, options, folder.absolute(),
-                     previous.data if previous else None)
     out = []
-    for artifact in export.profile(profile).export(job):
-        out.append(artifact)
-        if progress:
-            progress(artifact)
+    with Pool(workers or cores()) as pool:
+        job = export.Job(loaded.game.id, spec.title, resolved(spec.files, store, pool), options, folder.absolute(),
+                         previous.data if previous else None)
+        for artifact in export.profile(profile).export(job):
+            out.append(artifact)
+            if progress:
+                progress(artifact)
     return out
 
 
@@ -250,23 +211,29 @@ class Made:
         return stage(self.folder, self.artifacts, self.meta, root=self.root, cache=self.cache)
 
 
+MADE_BY = "playkit build"
+
+
 def make(loaded: Loaded, out_root: Path, options: BuildOptions,
          progress: Callable[[Artifact], None] | None = None, profile: str = DEFAULT_PROFILE,
-         inputs: str = "") -> Made:
+         inputs: str = "", workers: int | None = None) -> Made:
     """The kit as `profile` makes it, for OUT/GAME (the home kit) or OUT/GAME/PROFILE (another). What
     the last build there made from the same inputs is reused (files by their keys, costly results
-    from its cache). `inputs`, the key of everything the build reads (builds.py), goes in the manifest."""
+    from its cache). `inputs`, the key of everything the build reads (builds.py), goes in the manifest;
+    `workers`: see `render`."""
     from . import export
-    from .buildcache import Store, keeping
+    from .buildcache import Store
+    from .output import MADE_BY as MADE_BY_FIELD
     from .output import Previous
 
     game_folder = out_root / loaded.game.id
     sub = export.profile(profile).folder
     folder = game_folder / sub if sub else game_folder
     previous = Previous(folder)
-    with keeping(Store(previous)) as store:
-        artifacts = render(loaded, options, progress, profile, folder, previous)
-    meta: dict[str, Any] = {"game": loaded.game.id, "options": options.__dict__, "profile": profile}
+    store = Store(previous)
+    artifacts = render(loaded, options, progress, profile, folder, previous, store, workers)
+    meta: dict[str, Any] = {"game": loaded.game.id, "options": options.__dict__, "profile": profile,
+                            MADE_BY_FIELD: MADE_BY}
     if inputs:
         meta["inputs"] = inputs
     return Made(folder, game_folder, artifacts, store.artifacts(), meta)

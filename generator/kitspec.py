@@ -9,6 +9,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from .draw.scene import Scene
 
@@ -148,21 +149,41 @@ class DataFile:
 
 @dataclass(frozen=True)
 class LaterFiles:
-    """Data files a game makes while the press draws the rest of its kit (a simulation running in a
-    forked copy, generator/background.py), made when the press reaches them: a kit read whole before
-    its first file is drawn (the press reads it so, for its SVG fonts) does not wait for them first."""
+    """Data files made when the press reaches them: a kit read whole before its first file is drawn
+    (the press reads it so, for its SVG fonts) does not wait for them first. The build layer makes
+    each Computed of a kit one of these, its jobs running in the pool meanwhile (builds.py)."""
 
     make: Callable[[], Sequence[DataFile]]
 
 
-KitFile = PrintFile | Rulebook | DataFile | LaterFiles
+@dataclass(frozen=True)
+class Computed:
+    """Data files computed from `inputs`, at a cost worth keeping for the next build (a balance
+    report): `jobs` are pure functions of picklable arguments, each `(fn, argument)`, which may run
+    in other processes, side by side; `files` makes the data files from their results, in order.
+    `inputs` is everything the files are made from: the same inputs (and code), the same files.
+    The build layer alone keeps them (by `kind` and a hash of `inputs`) and runs the jobs."""
+
+    kind: str
+    inputs: object
+    jobs: tuple[tuple[Callable[[Any], Any], Any], ...]
+    files: Callable[[tuple[Any, ...]], Sequence[DataFile]]
+
+    def here(self) -> Sequence[DataFile]:
+        """The files, every job run in this process."""
+        return self.files(tuple(fn(arg) for fn, arg in self.jobs))
+
+
+KitFile = PrintFile | Rulebook | DataFile | LaterFiles | Computed
 
 
 def made(files: Iterable[KitFile]) -> Iterator[PrintFile | Rulebook | DataFile]:
-    """The kit's files with every LaterFiles made where it stands, in order: the kit as a reader that
-    takes it whole sees it."""
+    """The kit's files with every LaterFiles and Computed made where it stands, in order: the kit as
+    a reader that takes it whole sees it."""
     for f in files:
         if isinstance(f, LaterFiles):
             yield from f.make()
+        elif isinstance(f, Computed):
+            yield from f.here()
         else:
             yield f

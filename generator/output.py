@@ -11,14 +11,15 @@ build can remove those a killed build left, and no other file.
 from __future__ import annotations
 
 import errno
+import fcntl
 import hashlib
 import json
 import os
 import re
 import stat
-import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -26,6 +27,9 @@ from typing import Any
 from .game import Artifact
 
 MANIFEST = "manifest.json"
+SIGNATURE = "signature"
+MADE_BY = "made_by"
+"""The command whose files a manifest lists: another command's writes there are refused."""
 CACHE = ".cache"
 """The folder under OUT/GAME where a build keeps costly results (simulations) for the next one."""
 TEMP_SUFFIX = ".playkit-tmp"
@@ -77,7 +81,6 @@ class WriteReport:
     written: list[str] = field(default_factory=list)
     changed: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
     first: bool = False  # no earlier build (no manifest) in the folder: every file is new
 
 
@@ -118,7 +121,34 @@ def write_artifacts(folder: Path, artifacts: list[Artifact], meta: dict[str, Any
     by default `folder` itself) is where links stop being followed: nothing between it and a file
     written may be a symbolic link. `cache` are the build's results kept for the next build (under
     CACHE/), listed apart in the manifest ("cache") and removed by the same rule as files."""
-    return stage(folder, artifacts, meta, root, cache).commit()
+    with locked((root or folder).parent):
+        return stage(folder, artifacts, meta, root, cache).commit()
+
+
+@contextmanager
+def locked(out_root: Path, waiting: Callable[[str], None] | None = None) -> Iterator[None]:
+    """Hold the build lock of `out_root` (made if missing): an advisory lock on the folder itself,
+    so nothing is written for it, and the system lets it go with the process that held it, however
+    it ended. Another build holding it is waited for (`waiting` hears of it once). A folder made
+    for it is removed again when nothing was written into it."""
+    made = not out_root.exists()
+    out_root.mkdir(parents=True, exist_ok=True)
+    fd = os.open(out_root, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as err:
+            if err.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                raise
+            if waiting:
+                waiting(f"another playkit build is writing into {out_root}; waiting for it to finish")
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        if made:
+            with suppress(OSError):
+                out_root.rmdir()
+        os.close(fd)
 
 
 @dataclass
@@ -152,8 +182,6 @@ class Staged:
             except (OutputRefused, FileNotFoundError, NotADirectoryError):
                 continue
         write_atomic(folder / MANIFEST, self.manifest)
-        for w in report.warnings:
-            print(f"warning: {w}", file=sys.stderr)
         return report
 
     def discard(self) -> None:
@@ -188,7 +216,7 @@ def stage(folder: Path, artifacts: list[Artifact], meta: dict[str, Any],
     made = _missing(top, [folder, *(folder / path for path in parents)])
     report = WriteReport(folder, first=not (folder / MANIFEST).is_file())
     _remove_leftovers({folder} | {folder / PurePosixPath(a.path).parent for a in artifacts})
-    previous = _read_manifest(folder, report.warnings)
+    previous = _previous_files(folder, meta)
     files: dict[str, dict[str, Any]] = {}
     kept: dict[str, dict[str, Any]] = {}
     moves: list[tuple[str, str]] = []
@@ -214,12 +242,24 @@ def stage(folder: Path, artifacts: list[Artifact], meta: dict[str, Any],
     except BaseException:
         staged.discard()
         raise
-    staged.stale = sorted(set(previous) - set(files) - set(kept))
+    staged.stale = sorted(p for p in set(previous) - set(files) - set(kept) if previous[p][1] != _UNSURE)
     manifest = {**meta, "files": files}
     if kept:
         manifest["cache"] = kept
-    staged.manifest = (json.dumps(manifest, indent=2, sort_keys=True) + "\n").encode()
+    staged.manifest = _signed_manifest(manifest)
     return staged
+
+
+def _manifest_bytes(manifest: dict[str, Any]) -> bytes:
+    return (json.dumps(manifest, indent=2, sort_keys=True) + "\n").encode()
+
+
+def _signed_manifest(manifest: dict[str, Any]) -> bytes:
+    """The manifest with this user's signature of it (signing.py): what the next build may reuse."""
+    from .signing import sign
+
+    signature = sign(_manifest_bytes(manifest))
+    return _manifest_bytes({**manifest, SIGNATURE: signature} if signature else manifest)
 
 
 def _missing(top: Path, folders: list[Path]) -> list[str]:
@@ -256,25 +296,50 @@ def _remove_leftovers(folders: set[Path]) -> None:
                 path.unlink(missing_ok=True)
 
 
-def _read_manifest(folder: Path, warnings: list[str]) -> dict[str, tuple[str, str]]:
-    """The files and cache entries (path -> sha256, key) the last build wrote here, or {} with a
-    warning when the manifest is not one write_artifacts wrote."""
+_UNSURE = "\0unsure"
+"""The key of a manifest entry that is not signed: its file is removed only if it holds what the
+entry says, and nothing of it is reused."""
+
+
+def _previous_files(folder: Path, meta: dict[str, Any]) -> dict[str, tuple[str, str]]:
+    """The files and cache entries (path -> sha256, key) the last build wrote here ({} for none).
+    A manifest.json that is not one playkit wrote, or one another command wrote (its MADE_BY), is
+    refused (OutputRefused): it is not playkit's to replace, nor are the files it lists."""
     path = folder / MANIFEST
     try:
         mode = os.lstat(path).st_mode
     except (FileNotFoundError, NotADirectoryError):
         return {}
-    problem = _manifest_problem(path, mode)
-    if isinstance(problem, str):
-        warnings.append(f"{path} is not a manifest playkit wrote ({problem}): it is ignored, and no old "
-                        "file is removed")
-        return {}
-    return problem[0]
+    read = _manifest_problem(path, mode)
+    if isinstance(read, str):
+        raise OutputRefused(errno.EEXIST, f"is not a manifest playkit wrote ({read}); playkit neither "
+                            "replaces it nor writes beside it: move it away or write elsewhere", str(path))
+    entries, _, by, trusted = read
+    if by and meta.get(MADE_BY) and by != meta.get(MADE_BY):
+        raise OutputRefused(errno.EEXIST, f"lists the files of `{by}`; `{meta[MADE_BY]}` does not write over "
+                            "them: write elsewhere", str(path))
+    if trusted:
+        return entries
+    return {name: (digest, key) if _holds_digest(folder / name, digest) else (digest, _UNSURE)
+            for name, (digest, key) in entries.items()}
 
 
-def _manifest_problem(path: Path, mode: int) -> tuple[dict[str, tuple[str, str]], str] | str:
-    """The manifest's files and cache entries with the key of the build's inputs ('' if none), or
+def _holds_digest(path: Path, digest: str) -> bool:
+    try:
+        if not stat.S_ISREG(os.lstat(path).st_mode) or os.lstat(path).st_size > _REUSE_MAX_BYTES:
+            return False
+        with open(path, "rb") as fh:
+            return sha256(fh.read()) == digest
+    except OSError:
+        return False
+
+
+def _manifest_problem(path: Path, mode: int) -> tuple[dict[str, tuple[str, str]], str, str, bool] | str:
+    """The manifest's files and cache entries, the key of the build's inputs ('' if none), the
+    command that wrote it ('' if it does not say) and whether this user's playkit signed it; or
     what is wrong with it."""
+    from .signing import signed
+
     if not stat.S_ISREG(mode):
         return "not a plain file"
     try:
@@ -302,50 +367,34 @@ def _manifest_problem(path: Path, mode: int) -> tuple[dict[str, tuple[str, str]]
         if not isinstance(key, str):
             return f"a key that is no string for {name[:80]!r}"
         out[name] = (digest, key)
-    inputs = data.get("inputs", "")
-    return out, inputs if isinstance(inputs, str) else ""
+    inputs, by, signature = data.get("inputs", ""), data.get(MADE_BY, ""), data.pop(SIGNATURE, "")
+    if not by and "profile" in data:   # a kit built before manifests said who wrote them
+        by = "playkit build"
+    trusted = isinstance(signature, str) and signed(_manifest_bytes(data), signature)
+    return out, inputs if isinstance(inputs, str) else "", by if isinstance(by, str) else "", trusted
 
 
 class Previous:
     """What the last build wrote in a folder, to reuse: a file (or cache entry) is given back only
-    when the manifest lists it with the key asked for and its bytes still hash to what the manifest
-    says (a file edited, replaced by a link or gone since is made again)."""
+    when the manifest is signed by this user's playkit (signing.py), lists it with the key asked
+    for, and its bytes still hash to what the manifest says (a file edited, replaced by a link or
+    gone since is made again). The output folder is anyone's who can write it: nothing else in it
+    is believed."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self.entries: dict[str, tuple[str, str]] = {}
         self.inputs = ""   # the key of everything the last build read (builds.py), if it gave one
-        self.written = 0   # when the manifest was written (its ctime, ns): the last thing a build writes
         try:
-            st = os.lstat(folder / MANIFEST)
-            read = _manifest_problem(folder / MANIFEST, st.st_mode)
+            read = _manifest_problem(folder / MANIFEST, os.lstat(folder / MANIFEST).st_mode)
         except OSError:
             return
-        if not isinstance(read, str):
-            self.entries, self.inputs = read
-            self.written = st.st_ctime_ns
+        if not isinstance(read, str) and read[3]:
+            self.entries, self.inputs = read[0], read[1]
 
     def intact(self) -> bool:
         """Whether every file and cache entry the last build wrote is there as it wrote it."""
-        return bool(self.entries) and all(self.untouched(path) or self.data(path) is not None
-                                          for path in self.entries)
-
-    def untouched(self, path: str) -> bool:
-        """Whether the file at `path` is a plain file not changed since the manifest was written, told
-        without reading it: its inode changed (ctime) strictly before the manifest's. Any write,
-        rename onto it or change of mode or owner since sets its ctime to the present, which no
-        one can set back (unlike a modification time, `touch` and `cp -p` cannot); a file changed
-        within the same clock tick as the manifest is hashed instead. POSIX only: elsewhere a ctime
-        is when the file was made, and every file is hashed."""
-        if os.name != "posix" or not self.written:
-            return False
-        target = self.folder / path
-        try:
-            _refuse_links(self.folder, target.parent)
-            st = os.lstat(target)
-        except (OSError, ValueError):
-            return False
-        return stat.S_ISREG(st.st_mode) and st.st_ctime_ns < self.written
+        return bool(self.entries) and all(self.data(path) is not None for path in self.entries)
 
     def report(self) -> WriteReport:
         """The report of a build that finds everything as the last one left it."""
@@ -366,3 +415,15 @@ class Previous:
         except (OSError, ValueError):
             return None
         return data if sha256(data) == entry[0] else None
+
+
+def remove_leftovers_under(folder: Path) -> None:
+    """Delete the temporary files a killed build left anywhere under `folder` (only names
+    write_atomic makes; no link is followed): called with the folder locked (builds.py)."""
+    if not os.path.isdir(folder) or os.path.islink(folder):
+        return
+    for here, _, names in os.walk(folder):
+        for name in names:
+            path = Path(here) / name
+            if _TEMP_NAME.match(name) and stat.S_ISREG(os.lstat(path).st_mode):
+                path.unlink(missing_ok=True)

@@ -4,8 +4,6 @@ The content folders are polled (file names, sizes and modification times: pure P
 install). A save rebuilds only the kits whose files changed (builds.py leaves the others alone), and
 inside a kit only the files and faces whose drawing changed are drawn (press/assemble.py). A content
 problem is printed at its FILE:LINE:COL and the watch goes on; the next save that fixes it builds.
-Between polls it runs, in a forked copy of itself, a `playkit build` or `validate` of the same output
-folder typed elsewhere (handoff.py); it is warm for those and for the first save from the start.
 """
 
 from __future__ import annotations
@@ -15,7 +13,7 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from . import builds, handoff, kit
+from . import builds, kit
 from .content import ContentError
 from .game import BuildOptions
 
@@ -56,28 +54,20 @@ def settled(folders: Sequence[Path], now: Snapshot) -> Snapshot:
 
 def watch(ids: Sequence[str], content_root: Path, out_root: Path, options: BuildOptions, profile: str,
           say: Callable[[str], None], complain: Callable[[str], None], interval_s: float = 0.25,
-          rounds: int | None = None, after_round: Callable[[int], None] | None = None,
-          serve: Callable[[list[str]], int] | None = None) -> None:
+          rounds: int | None = None, after_round: Callable[[int], None] | None = None) -> None:
     """Build the games, then poll their content every `interval_s` and rebuild on a change, until
     interrupted (Ctrl-C) or, when `rounds` is given, after that many polls. `say` gets what was
-    built, `complain` every content problem; `after_round(n)` runs after poll n (tests edit there).
-    With `serve` (the command line's runner), a `playkit build` or `validate` of the same output
-    folder run elsewhere meanwhile is run here, between polls (handoff.py)."""
+    built, `complain` every content problem; `after_round(n)` runs after poll n (tests edit there)."""
     folders = [kit.content_folder(content_root, gid) for gid in ids]
     seen = snapshot(folders)
-    server = handoff.Server(out_root, serve, say) if serve else None
     start = time.perf_counter()
-    built = _build(ids, content_root, out_root, options, profile, say, complain, first=True)
+    _build(ids, content_root, out_root, options, profile, say, complain, first=True)
     took = time.perf_counter() - start
-    _warm([b.game for b in built], content_root, out_root, options, profile)
     say(f"built in {took:.2f} s; watching {', '.join(ids)} for changes (Ctrl-C stops)")
     done = 0
     try:
         while rounds is None or done < rounds:
-            if server:
-                server.wait(interval_s)
-            else:
-                time.sleep(interval_s)
+            time.sleep(interval_s)
             now = snapshot(folders)
             if now != seen:
                 seen = settled(folders, now)
@@ -87,20 +77,6 @@ def watch(ids: Sequence[str], content_root: Path, out_root: Path, options: Build
                 after_round(done)
     except KeyboardInterrupt:
         say("stopped watching")
-    finally:
-        if server:
-            server.close()
-
-
-def _warm(ids: Sequence[str], content_root: Path, out_root: Path, options: BuildOptions, profile: str) -> None:
-    """The kits just built, made again in memory and let go: their code imported, their
-    files' keys found equal, so that the first save (or a build handed over) finds this process as
-    warm as after a rebuild, not as a new one."""
-    for gid in ids:
-        try:
-            kit.make(kit.load(gid, content_root), out_root, options, None, profile)
-        except (ContentError, OSError):   # said by the build that meets it
-            return
 
 
 def _build(ids: Sequence[str], content_root: Path, out_root: Path, options: BuildOptions, profile: str,

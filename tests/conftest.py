@@ -14,6 +14,14 @@ from click.testing import CliRunner
 from generator import kitspec, paths
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _manifest_key_of_the_tests(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The tests' own key for signing manifests (signing.py), not the user's; their subprocesses too."""
+    import os
+
+    os.environ["XDG_STATE_HOME"] = str(tmp_path_factory.mktemp("state"))
+
+
 @pytest.fixture
 def runner() -> CliRunner:
     return CliRunner()

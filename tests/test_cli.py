@@ -9,7 +9,7 @@ import click
 import pytest
 
 from generator import __version__, paths
-from generator.cli import hoist_global_options, main
+from generator.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -95,12 +95,10 @@ def test_ci_lints_and_type_checks_before_the_readme_test_command():
     assert ruff < test_line and mypy < test_line
 
 
-def test_global_options_are_read_before_or_after_the_command():
-    assert hoist_global_options(["build", "skylands", "--out", "X", "--paper", "a4"]) == \
-        ["--out", "X", "build", "skylands", "--paper", "a4"]
-    assert hoist_global_options(["deck", "check", "d.yaml", "--content=C"]) == ["--content=C", "deck", "check",
-                                                                              "d.yaml"]
-    assert hoist_global_options(["score", "skylands", "--", "--out"]) == ["score", "skylands", "--", "--out"]
+def test_content_and_out_are_options_of_each_command_shown_in_its_help(runner):
+    for args in (["build"], ["validate"], ["watch"], ["odds", "island-of-fog"], ["new", "deck"]):
+        shown = runner.invoke(main, [*args, "--help"])
+        assert shown.exit_code == 0 and "--content" in shown.output and "--out" in shown.output, args
 
 
 def test_out_and_content_after_the_command_work_for_core_and_game_commands(runner, tmp_path, content_copy):

@@ -78,7 +78,7 @@ def test_two_builds_are_byte_identical(runner, deck, tmp_path):
     assert build(runner, deck, tmp_path / "b").exit_code == 0
     a, b = tmp_path / "a" / "my-deck", tmp_path / "b" / "my-deck"
     files = sorted(f.relative_to(a) for f in a.rglob("*") if f.is_file())
-    assert len(files) == 16   # with .cache/svg-font.json, the SVGs' font subsets kept for the next build
+    assert len(files) == 15   # no .cache: a font subset is made anew by each build
     for f in files:
         assert (a / f).read_bytes() == (b / f).read_bytes(), f
 

@@ -28,36 +28,50 @@ def _victims(tmp_path: Path) -> Path:
     {"ABSOLUTE": {"sha256": "0" * 64}},
     {"svg/../../victim.txt": {"sha256": "0" * 64}},
 ])
-def test_a_manifest_with_foreign_paths_deletes_nothing(tmp_path: Path, files: dict[str, object],
-                                                       capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_manifest_with_foreign_paths_is_refused_and_deletes_nothing(tmp_path: Path, files: dict[str, object]) -> None:
     victim = _victims(tmp_path)
     game = tmp_path / "out" / "game"
     game.mkdir(parents=True)
     files = {str(victim) if k == "ABSOLUTE" else k: v for k, v in files.items()}
-    (game / "manifest.json").write_text(json.dumps({"files": {**files, "old.pdf": {"sha256": "1" * 64}}}))
+    mine = json.dumps({"files": {**files, "old.pdf": {"sha256": "1" * 64}}})
+    (game / "manifest.json").write_text(mine)
     (game / "old.pdf").write_text("old")
-    report = write_artifacts(game, KIT, {"game": "game"})
-    assert victim.read_text() == "mine"
-    assert (game / "old.pdf").exists(), "a manifest that is not ours removes nothing"
-    assert report.warnings and "is not a manifest playkit wrote" in capsys.readouterr().err
+    with pytest.raises(OutputRefused, match="is not a manifest playkit wrote"):
+        write_artifacts(game, KIT, {"game": "game"})
+    assert victim.read_text() == "mine" and (game / "old.pdf").exists()
+    assert (game / "manifest.json").read_text() == mine and not (game / "cards.pdf").exists()
 
 
 @pytest.mark.parametrize("text", ["{not json", "[1, 2]", '{"files": [1]}', '{"files": {"a.pdf": 3}}',
                                   '{"files": {"a.pdf": {"sha256": 7}}}', "[" * 100_000, "\xff\xfe"])
-def test_a_garbage_manifest_is_ignored_with_a_warning(tmp_path: Path, text: str) -> None:
+def test_a_users_own_manifest_is_never_overwritten(tmp_path: Path, text: str) -> None:
     game = tmp_path / "game"
     game.mkdir()
     (game / "manifest.json").write_bytes(text.encode("latin-1"))
+    with pytest.raises(OutputRefused, match="neither replaces it"):
+        write_artifacts(game, KIT, {})
+    assert (game / "manifest.json").read_bytes() == text.encode("latin-1")
+    assert sorted(p.name for p in game.iterdir()) == ["manifest.json"]
+
+
+def test_an_unsigned_manifest_removes_only_the_files_it_names_as_they_are(tmp_path: Path) -> None:
+    """A manifest of playkit's shape that this user's playkit did not sign (another key, or forged):
+    nothing it lists is reused, and an old file it names is removed only if it holds what it says."""
+    game = tmp_path / "game"
+    game.mkdir()
+    (game / "old.pdf").write_bytes(b"old")
+    (game / "notes.txt").write_bytes(b"the user's own notes")
+    listed = {"old.pdf": {"sha256": output.sha256(b"old")}, "notes.txt": {"sha256": output.sha256(b"other")}}
+    (game / "manifest.json").write_text(json.dumps({"files": listed}))
     report = write_artifacts(game, KIT, {})
-    assert len(report.warnings) == 1 and report.changed == ["cards.pdf", "svg/a.svg"]
-    assert json.loads((game / "manifest.json").read_text())["files"]["cards.pdf"]["bytes"] == 5
+    assert report.removed == ["old.pdf"] and (game / "notes.txt").read_bytes() == b"the user's own notes"
 
 
 def test_our_own_manifest_removes_what_the_kit_no_longer_has(tmp_path: Path) -> None:
     game = tmp_path / "game"
     write_artifacts(game, [*KIT, Artifact("gone.pdf", b"x")], {})
     report = write_artifacts(game, KIT, {})
-    assert report.removed == ["gone.pdf"] and not (game / "gone.pdf").exists() and not report.warnings
+    assert report.removed == ["gone.pdf"] and not (game / "gone.pdf").exists()
     assert report.changed == []
 
 

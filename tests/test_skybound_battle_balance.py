@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -10,9 +9,9 @@ import pytest
 from generator import kit, paths
 from generator.cli import main
 from generator.games.skybound_battle.decks import DeckLimits, is_legal
-from generator.games.skybound_battle.executor import Processes, Serial
 from generator.games.skybound_battle.model import SkyboundBattle
 from generator.games.skybound_battle.search import Budget, search, search_setup
+from generator.pool import Pool
 
 TINY = Budget(restarts=1, steps=2, neighbours=2, games=4, top=2, final_games=6)
 
@@ -30,8 +29,8 @@ def _search_setup(m: SkyboundBattle, seed: int = 5, colours: int = 3):
 
 def test_the_search_finds_legal_decks_reproducibly_on_any_number_of_workers(m):
     setup = _search_setup(m)
-    one = search(setup, Serial())
-    pool = Processes(2)
+    one = search(setup, Pool())
+    pool = Pool(2)
     try:
         two = search(setup, pool)
     finally:
@@ -44,7 +43,7 @@ def test_the_search_finds_legal_decks_reproducibly_on_any_number_of_workers(m):
         assert f.overall.games == TINY.final_games * len(setup.field)
     rates = [f.overall.value for f in one.found]
     assert rates == sorted(rates, reverse=True)
-    assert search(_search_setup(m, seed=6), Serial()) != one
+    assert search(_search_setup(m, seed=6), Pool()) != one
 
 
 def test_a_climb_never_ends_worse_than_it_started(m):
@@ -80,27 +79,27 @@ def test_the_dask_path_gives_the_numbers_of_one_process(m):
     pytest.importorskip("distributed")
     from distributed import Client, LocalCluster
 
-    from generator.games.skybound_battle.executor import executor
     from generator.games.skybound_battle.simulate import run, starter_setup
 
     sim = starter_setup(m.cards, m.rules, [(s.id, dict(s.cards)) for s in m.starters[:3]], 10, 2, "greedy")
     setup = _search_setup(m)
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
                       dashboard_address=None) as cluster, \
-            Client(cluster), executor(scheduler=cluster.scheduler_address) as ex:
+            Client(cluster), Pool(scheduler=cluster.scheduler_address) as ex:
         assert ex.workers == 2
         tally = run(sim, chunk_size=3, on=ex)
         found = search(setup, ex)
-    assert tally == run(sim, chunk_size=10)
-    assert found == search(setup, Serial())
+    with Pool(2) as local:   # local processes: the same numbers
+        assert tally == run(sim, chunk_size=3, on=local) == run(sim, chunk_size=10)
+        assert found == search(setup, local) == search(setup, Pool())
 
 
 def test_a_scheduler_that_cannot_be_reached_is_reported_not_raised():
     pytest.importorskip("distributed")
-    from generator.games.skybound_battle.executor import ClusterUnavailable, executor
+    from generator.pool import ClusterUnavailable
 
     with pytest.raises(ClusterUnavailable, match="cannot reach the Dask scheduler"), \
-            executor(scheduler="tcp://127.0.0.1:9", timeout_s=0.5):
+            Pool(scheduler="tcp://127.0.0.1:9", timeout_s=0.5):
         pass
 
 
@@ -207,28 +206,21 @@ def test_the_twin_duel_decides_whether_dumping_the_hand_dominates():
     assert dumping_dominant([Duel("greedy", "random", 900, 100, 0, (1000, 800), (0, 0))]) == "untested"
 
 
-def _fails() -> int:
-    raise ValueError("the copy's failure, raised again here")
-
-
-def test_background_work_gives_what_this_process_would_and_raises_its_failures_here(m, monkeypatch):
-    from generator.background import Background
+def test_the_pool_gives_results_in_job_order_and_raises_a_jobs_failure_here(m):
     from generator.games.skybound_battle.simulate import run, starter_setup
 
     setup = starter_setup(m.cards, m.rules, [(s.id, dict(s.cards)) for s in m.starters[:3]], 4, 2, "greedy")
-    job = Background(lambda: run(setup))
-    assert job.pid  # forked: it runs beside this process
-    assert job.result() == run(setup)
-    with pytest.raises(ValueError, match="raised again here"):
-        Background(_fails).result()
-    abandoned = Background(lambda: run(setup))
-    pid = abandoned.pid
-    del abandoned  # a build that stops before asking: the copy is stopped and reaped, no zombie left
-    with pytest.raises(ChildProcessError):
-        os.waitpid(pid, os.WNOHANG)
-    monkeypatch.delattr("os.fork")  # no fork: computed here when asked for
-    here = Background(lambda: run(setup))
-    assert not here.pid and here.result() == run(setup)
+    with Pool(2) as pool:
+        assert pool.map(str, list(range(7))) == [str(x) for x in range(7)]
+        assert pool.submit(run, setup).result() == run(setup)
+        with pytest.raises(ValueError, match="raised again here"):
+            pool.map(_fails_on, [0, 1])
+
+
+def _fails_on(x: int) -> int:
+    if x:
+        raise ValueError("the worker's failure, raised again here")
+    return x
 
 
 def test_the_kits_balance_files_are_the_same_made_in_copies_or_here(m):
@@ -238,7 +230,12 @@ def test_the_kits_balance_files_are_the_same_made_in_copies_or_here(m):
     b = m.kit.balance
     small = m.model_copy(update={"kit": m.kit.model_copy(update={"balance": b.model_copy(update={"games": 4})})})
     options = BuildOptions()
-    copies = build._balance(small, options)()  # no build cache here: simulation and search run in copies
+    from generator.buildcache import resolved
+
+    computed = build._balance(small, options)
+    with Pool(2) as pool:   # no build cache here: the simulation and the search run in the pool
+        [later] = resolved([computed], None, pool)
+        copies = list(later.make())   # type: ignore[union-attr]
     setup = build.starter_setup(small.cards, small.rules, [(s.id, dict(s.cards)) for s in small.starters],
                                 4, b.seed, b.policy, small.content_hash)
-    assert copies == list(build._balance_files(small, setup, options))
+    assert copies == list(build._balance_files(small, setup, options)) == list(computed.here())

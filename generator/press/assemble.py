@@ -1,24 +1,34 @@
 """A kit spec made into files: imposed PDFs, one SVG per named face, the rulebook; in order, lazily.
 
 Every game's kit goes through here, so imposition, size grouping, SVG naming and sources are the
-same for all of them. Each PDF and SVG carries a key (buildcache.key: a hash of everything it is
-drawn from); a file whose key the last build wrote is taken as it is, not drawn again.
+same for all of them. Each PDF and SVG carries a key (keys.key: a hash of everything it is drawn
+from); a file whose key the last build wrote is taken as it is, not drawn again.
 """
 
 from __future__ import annotations
 
 import hashlib
-import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from functools import cache
+from functools import lru_cache
 
-from ..background import Background, beside_others
-from ..buildcache import key, remembered
 from ..draw import fonts
 from ..draw.scene import FontStyle, Scene, files_drawn
 from ..draw.svg import SvgFonts, to_svg
 from ..game import Artifact, BuildOptions
-from ..kitspec import Board, DataFile, DrawnFaces, Face, KitFile, LaterFiles, PrintFile, Rulebook, Section, Sheet
+from ..keys import key
+from ..kitspec import (
+    Board,
+    Computed,
+    DataFile,
+    DrawnFaces,
+    Face,
+    KitFile,
+    LaterFiles,
+    PrintFile,
+    Rulebook,
+    Section,
+    Sheet,
+)
 from .document import PrintDocument
 
 Reuse = Callable[[str, str], "bytes | None"]
@@ -31,14 +41,12 @@ def assemble(title: str, files: Iterable[KitFile], options: BuildOptions,
 
     The kit's SVGs share one font subset a style (made from every character they draw), so the
     spec is read whole before the first file is made; its LaterFiles (a simulation's report) are
-    made when reached, after the files before them are drawn."""
+    made when reached, after the files before them are drawn, and a Computed the build layer did
+    not make one (kitspec) is computed here when reached."""
     files = list(files)
     svgs = {f.path: _svgs(f) for f in files if isinstance(f, PrintFile)}
     kit_fonts = SvgFonts((scene for named in svgs.values() for scene, _ in named.values()), _font_face)
-    for font, style, chars in kit_fonts.subsets():   # kept for the next build whether or not an SVG is drawn
-        _font_face(style, chars, font)
     book_keys = {f.path: _book_key(title, f, options) for f in files if isinstance(f, Rulebook)}
-    books = _books_beside(title, [f for f in files if isinstance(f, Rulebook)], book_keys, options, reuse)
     for f in files:
         if isinstance(f, PrintFile):
             doc = _document(title, f, options)
@@ -51,10 +59,10 @@ def assemble(title: str, files: Iterable[KitFile], options: BuildOptions,
                                 _file_digests(files_drawn([scene]))),
                             lambda scene=scene: to_svg(scene, kit_fonts), reuse)   # type: ignore[misc]
         elif isinstance(f, Rulebook):
-            make = books.get(f.path) or (lambda f=f: _rulebook(title, f, options))   # type: ignore[misc]
-            yield _made(f.path, f.sources, book_keys[f.path], make, reuse)
-        elif isinstance(f, LaterFiles):
-            for data in f.make():
+            yield _made(f.path, f.sources, book_keys[f.path], lambda f=f: _rulebook(title, f, options),  # type: ignore[misc]
+                        reuse)
+        elif isinstance(f, LaterFiles | Computed):
+            for data in f.make() if isinstance(f, LaterFiles) else f.here():
                 yield Artifact(data.path, data.data, data.sources)
         else:
             assert isinstance(f, DataFile)
@@ -78,21 +86,6 @@ def _book_key(title: str, f: Rulebook, options: BuildOptions) -> str:
     return key("rulebook", title, f, options.paper, _file_digests(files_drawn(figures)))
 
 
-def _books_beside(title: str, books: list[Rulebook], keys: dict[str, str], options: BuildOptions,
-                  reuse: Reuse | None) -> dict[str, Callable[[], bytes]]:
-    """The books the last build did not leave as they are now, typeset in a forked copy of this
-    process while it makes the rest of the kit, when this process is the only one making kits: a
-    rebuild after an edit would otherwise keep the second core idle (builds.py makes several kits in
-    processes of their own, which keep every core busy). Each book is the bytes typesetting it here
-    gives (Background: a pure function, computed here should the copy fail)."""
-    todo = [f for f in books if reuse is None or reuse(f.path, keys[f.path]) is None]
-    if not todo or beside_others() or (os.cpu_count() or 1) < 2:
-        return {}
-    job = Background(lambda: {f.path: _rulebook(title, f, options) for f in todo})
-    typeset = cache(job.result)
-    return {f.path: (lambda path=f.path: typeset()[path]) for f in todo}   # type: ignore[misc]
-
-
 def _rulebook(title: str, f: Rulebook, options: BuildOptions) -> bytes:
     from .rulebook import rulebook_pdf  # reportlab's platypus, imported when a book is typeset
 
@@ -100,16 +93,14 @@ def _rulebook(title: str, f: Rulebook, options: BuildOptions) -> bytes:
 
 
 def _font_face(style: FontStyle, chars: str, font: str) -> str:
-    """The @font-face rule of a font subset, kept for the next build (.cache/svg-font.json): a
-    subset costs tens of milliseconds, and a one-stat edit seldom changes the characters a kit draws."""
-    inputs = (style, chars, font, _file_digests([str(fonts.path(style, font))]))
-    return remembered("svg-font", inputs, lambda: fonts.svg_font_face(style, chars, font), _text, _text)
+    """The @font-face rule of a font subset (made anew by every build: nothing is read back from an
+    output folder for it), once a process for the same font file and characters (`playkit watch`)."""
+    return _subset(style, chars, font, _file_digests([str(fonts.path(style, font))]))
 
 
-def _text(value: object) -> str:
-    if not isinstance(value, str):
-        raise TypeError("not a text")
-    return value
+@lru_cache(maxsize=64)
+def _subset(style: FontStyle, chars: str, font: str, digests: tuple[tuple[str, str], ...]) -> str:
+    return fonts.svg_font_face(style, chars, font)
 
 
 def _made(path: str, sources: tuple[str, ...], k: str, make: Callable[[], bytes], reuse: Reuse | None) -> Artifact:

@@ -195,22 +195,10 @@ def matchup(model: IslandOfFog, attacker: Force, defender: Force, defence: str,
     dfn = defence_bonus(model, defender, defence)
     ka, kd = rerolls(model, attacker), rerolls(model, defender)
     args = (model.combat.dice, model.combat.die_sides, dfn - atk, ka, kd, policy, model.combat.simple_threshold)
-    # the enumeration is the costly part of a build: a build keeps it by its arguments for the next
-    from ...buildcache import remembered  # here: checking the game (validate) imports no build code
-
-    odds = remembered("fog-combat-odds", args, lambda: combat_odds(*args), _dump_odds, _load_odds)
+    # exact and cheap enough (a fifth of a second for both policies) to be made by every build that
+    # needs it: nothing is read back from an output folder for it; combat_odds remembers it in-process
+    odds = combat_odds(*args)
     return OddsRow(attacker, defender, defence, atk, dfn, ka, kd, policy, odds)
-
-
-def _dump_odds(odds: Odds) -> list[str]:
-    return [str(odds.win), str(odds.draw), str(odds.lose)]
-
-
-def _load_odds(data: list[str]) -> Odds:
-    win, draw, lose = (Fraction(x) for x in data)
-    if win + draw + lose != 1:
-        raise ValueError("stored odds do not add up to 1")
-    return Odds(win, draw, lose)
 
 
 def odds_table(model: IslandOfFog, policy: Policy) -> list[OddsRow]:

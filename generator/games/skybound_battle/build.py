@@ -2,24 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from functools import lru_cache
 
-from ...background import Background
-from ...buildcache import remembered_files, stored
 from ...content import ContentSet
 from ...content.decisions import notes
 from ...game import BuildOptions, Kit
-from ...kitspec import Board, DataFile, Face, KitFile, LaterFiles, PrintFile, Rulebook, Section, Sheet, Svg
+from ...kitspec import Board, Computed, DataFile, Face, KitFile, PrintFile, Rulebook, Section, Sheet, Svg
 from . import draw_board, draw_cards, draw_sheets, heatmap, rulebook, searchreport, simreport
 from .figures import figures
 from .model import TITLE, SkyboundBattle
 from .search import Budget, SearchResult, SearchSetup, search, search_setup
-from .simulate import Report, SimSetup, report, run, simulate, starter_setup
+from .simulate import SimSetup, Tally, report, run, simulate, starter_setup
 
 CARDS = ("cards.yaml", "colours.yaml", "kit.yaml", "effects.yaml")
 KIT = ("kit.yaml", "rules.yaml", "components.yaml")
-BALANCE = "skybound-balance"  # the kind of result a build keeps for the next (buildcache)
+BALANCE = "skybound-balance"  # the kind of result a build keeps for the next
 
 
 def kit(model: SkyboundBattle, content: ContentSet, options: BuildOptions) -> Kit:
@@ -28,7 +26,6 @@ def kit(model: SkyboundBattle, content: ContentSet, options: BuildOptions) -> Ki
 
 
 def _files(model: SkyboundBattle, options: BuildOptions) -> Iterator[KitFile]:
-    balance = _balance(model, options)  # started first: it runs beside the drawing
     yield _cards(model)
     yield PrintFile("board.pdf", "battle board", [Board("battle board", draw_board.board(model), "board")], KIT)
 
@@ -52,7 +49,7 @@ def _files(model: SkyboundBattle, options: BuildOptions) -> Iterator[KitFile]:
                    ("rules.yaml", "colours.yaml", "cards.yaml", "starters.yaml", "kit.yaml", "effects.yaml"))
     yield Rulebook(notes(rulebook.decisions(model)), ("decisions.yaml", "rules.yaml"), path="design-notes.pdf",
                    kind="designer's notes")
-    yield LaterFiles(balance)   # asked for when the press reaches it: the drawing does not wait for it
+    yield _balance(model, options)
 
 
 def _cards(model: SkyboundBattle) -> PrintFile:
@@ -72,28 +69,25 @@ def _cards(model: SkyboundBattle) -> PrintFile:
                      ("starters.yaml", *CARDS, "rules.yaml"), svgs)
 
 
-def _balance(model: SkyboundBattle, options: BuildOptions) -> Callable[[], list[DataFile]]:
+def _balance(model: SkyboundBattle, options: BuildOptions) -> Computed:
     """The starter decks against each other, simulated at build time, as a heatmap and a CSV, with
-    the strongest deck a quick search finds. A build keeps these files by everything the simulation
-    and the search read, for the next build; when they are not kept, the simulation and the search
-    start now, each in a copy of this process, and the files are made when asked for."""
+    the strongest deck a quick search finds: a costly result, declared with everything it reads
+    (the build layer keeps it for the next build, and runs the simulation and the search side by
+    side while the rest of the kit is drawn)."""
     b = model.kit.balance
     setup = starter_setup(model.cards, model.rules, [(s.id, dict(s.cards)) for s in model.starters],
                           b.games, b.seed, b.policy, model.content_hash)
     search_at = _search_setup(model)
-    inputs = (setup, search_at, b, model.colours, options)
-    if stored(BALANCE, inputs):
-        return lambda: remembered_files(BALANCE, inputs, lambda: list(_balance_files(model, setup, options)))
-    tally, found = Background(lambda: run(setup)), Background(lambda: _search(search_at))
-    return lambda: remembered_files(BALANCE, inputs, lambda: list(
-        _balance_files(model, setup, options, lambda: report(setup, tally.result()), found.result)))
+    return Computed(BALANCE, (setup, search_at, b, model.colours, options), ((run, setup), (_search, search_at)),
+                    lambda results: list(_balance_files(model, setup, options, *results)))
 
 
 def _balance_files(model: SkyboundBattle, setup: SimSetup, options: BuildOptions,
-                   simulated: Callable[[], Report] | None = None,
-                   searched: Callable[[], SearchResult] | None = None) -> Iterator[DataFile]:
+                   tally: Tally | None = None, found: SearchResult | None = None) -> Iterator[DataFile]:
+    """The balance files from the simulation's tally and the search's result (each made here when
+    not given)."""
     b = model.kit.balance
-    rep = simulated() if simulated else simulate(setup)
+    rep = report(setup, tally) if tally is not None else simulate(setup)
     sources = ("cards.yaml", "rules.yaml", "starters.yaml", "kit.yaml")
     for a in heatmap.heatmap_artifacts(rep, options, prefix="balance/"):
         yield DataFile(a.path, a.data, sources)
@@ -101,7 +95,7 @@ def _balance_files(model: SkyboundBattle, setup: SimSetup, options: BuildOptions
     # the README's balance table plays more games a pairing than a build can afford: say so, and how
     note = (f"This is the kit's quick look: {b.games} games per pairing (kit.yaml, balance: games). The README's",
             "balance table plays more; the command above it gives its figures while the content hash matches.")
-    found = searched() if searched else _strongest(model)
+    found = found if found is not None else _strongest(model)
     deck_file = searchreport.deck_yaml(found, model, 1)
     text = simreport.text(rep, note) + "\nThe strongest deck a quick search found (kit.yaml, balance: search):\n" + \
         "\n".join(searchreport.text(found, model).splitlines()[2:]) + "\n"

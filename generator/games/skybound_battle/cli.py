@@ -13,9 +13,9 @@ from ... import cliutil
 from ...content import Problem
 from ...game import Artifact
 from ...output import write_artifacts
+from ...pool import ClusterUnavailable, Pool
 from .deckfile import DeckFile, check_deck, check_deck_file
 from .decks import DeckLimits, deck_colours
-from .executor import ClusterUnavailable, Executor, executor
 from .model import SkyboundBattle
 from .roster import POLICIES
 from .search import Budget
@@ -296,9 +296,9 @@ def suggest_cmd(ctx: click.Context, deck: str | None, games: int, seed: int, pol
 
 
 @contextmanager
-def _executor(workers: int, scheduler: str | None) -> Iterator[Executor]:
+def _executor(workers: int, scheduler: str | None) -> Iterator[Pool]:
     try:
-        with executor(workers, scheduler) as ex:
+        with Pool(workers, scheduler) as ex:
             yield ex
     except ClusterUnavailable as err:
         raise click.UsageError(str(err)) from None

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
 
-from .executor import Executor
+from ...pool import Pool
 from .model import Card, Rules
 from .simulate import Rate, run, starter_setup
 
@@ -39,7 +39,7 @@ class Duel:
 
 
 def duel(cards: Sequence[Card], rules: Rules, decks: Sequence[tuple[str, dict[str, int]]], games: int, seed: int,
-         a: str, b: str, on: Executor | None = None) -> Duel:
+         a: str, b: str, on: Pool | None = None) -> Duel:
     """`games` games for every ordered pair of decks (mirrors included), a holding the first deck."""
     setup = replace(starter_setup(cards, rules, decks, games, seed, a), opponent_policy=b)
     tally = run(setup, chunk_size=max(1, games // 2), on=on)
@@ -50,7 +50,7 @@ def duel(cards: Sequence[Card], rules: Rules, decks: Sequence[tuple[str, dict[st
 
 
 def duels(cards: Sequence[Card], rules: Rules, decks: Sequence[tuple[str, dict[str, int]]], games: int, seed: int,
-          policies: Sequence[str], on: Executor | None = None) -> list[Duel]:
+          policies: Sequence[str], on: Pool | None = None) -> list[Duel]:
     return [duel(cards, rules, decks, games, seed, a, b, on) for a, b in combinations(policies, 2)]
 
 

@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
+from ...pool import Pool
 from .decks import DeckLimits, is_legal
-from .executor import Executor, Serial
 from .model import Card, Rules
 from .simulate import Rate, SimDeck, SimSetup, play_chunk
 
@@ -198,9 +198,9 @@ def replay(job: tuple[SearchSetup, Deck]) -> list[tuple[str, int, int]]:
     return versus_field(setup, deck, setup.budget.final_games, "replay")
 
 
-def search(setup: SearchSetup, on: Executor | None = None) -> SearchResult:
+def search(setup: SearchSetup, on: Pool | None = None) -> SearchResult:
     """Every climb, then the best distinct decks replayed on fresh games, strongest first."""
-    ex = on or Serial()
+    ex = on or Pool()
     jobs = [(setup, pair, i) for pair in setup.pairs() for i in range(setup.budget.restarts)]
     climbs = ex.map(climb, jobs)
     best: dict[Deck, float] = {}

@@ -12,9 +12,9 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ...pool import Pool
 from .compiled import CardData, compiled, deck_list
 from .engine import Battle, Policy
-from .executor import Executor, executor
 from .model import Card, Rules
 from .roster import POLICIES
 
@@ -176,7 +176,7 @@ def _run_chunk(args: tuple[SimSetup, tuple[int, int], int, int]) -> Tally:
     return play_chunk(*args)
 
 
-def run(setup: SimSetup, workers: int = 1, chunk_size: int = 250, on: Executor | None = None) -> Tally:
+def run(setup: SimSetup, workers: int = 1, chunk_size: int = 250, on: Pool | None = None) -> Tally:
     """Play every game of the setup, over `workers` processes or the executor `on`; the tally
     does not depend on either."""
     for name in (setup.policy, setup.opponent_policy or setup.policy):
@@ -185,7 +185,7 @@ def run(setup: SimSetup, workers: int = 1, chunk_size: int = 250, on: Executor |
     jobs = [(setup, *c) for c in chunks(setup, chunk_size)]
     total = Tally()
     if on is None:
-        with executor(workers) as ex:
+        with Pool(workers) as ex:
             parts = ex.map(_run_chunk, jobs)
     else:
         parts = on.map(_run_chunk, jobs)
@@ -323,7 +323,7 @@ def report(setup: SimSetup, tally: Tally) -> Report:
                   tuple(sorted(tally.rounds.items())), cards)
 
 
-def simulate(setup: SimSetup, workers: int = 1, on: Executor | None = None) -> Report:
+def simulate(setup: SimSetup, workers: int = 1, on: Pool | None = None) -> Report:
     """Run a simulation and report it."""
     return report(setup, run(setup, workers, on=on))
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ...pool import Pool
 from .checks import dominates
 from .decks import DeckLimits, is_legal
-from .executor import Executor, Serial
 from .model import Card, Rules
 from .simulate import Rate, Report, report, run, starter_setup
 
@@ -129,9 +129,9 @@ def candidates(setup: SuggestSetup, before: Measure, card_rates: dict[str, float
 
 
 def suggest(setup: SuggestSetup, card_rates: dict[str, float], most: int = 12, show: int = 5,
-            on: Executor | None = None) -> tuple[Measure, list[Checked]]:
+            on: Pool | None = None) -> tuple[Measure, list[Checked]]:
     """The measure now, and the edits that lower its badness, best first (at most `show`)."""
-    ex = on or Serial()
+    ex = on or Pool()
     before = ex.map(measure, [(setup, setup.cards)])[0]
     edits = candidates(setup, before, card_rates, most)
     after = ex.map(measure, [(setup, apply(setup.cards, e)) for e in edits])
