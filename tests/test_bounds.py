@@ -18,7 +18,7 @@ CASES = [
     ("island-of-fog", "tokens.yaml", "count: 40", "count: 99999999999999999999", "tokens.yaml:16:",
      "a number from -1,000,000 to 1,000,000"),
     ("island-of-fog", "tokens.yaml", "value: 1,", "value: .inf,", "tokens.yaml:16:", "valid integer (found inf)"),
-    ("islands-and-bridges", "elements.yaml", "damage: 10", "damage: 10000000000000", "elements.yaml:46:", "1,000,000"),
+    ("islands-and-bridges", "elements.yaml", "damage: 10", "damage: 10000000000000", "elements.yaml:54:", "1,000,000"),
     ("islands-and-bridges", "game.yaml", "cell: 22mm", "cell: 0.01mm", "game.yaml:4:", "greater than or equal to 12"),
 ]
 
