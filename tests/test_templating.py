@@ -14,6 +14,7 @@ from generator.content.templating import TemplateProblem, render_template
 
 from .conftest import problems_after_edit
 
+_LONG_LOOP = "{% for i in range(99999) %}{% endfor %}"
 HOSTILE = {
     "escape to os": "{{ cycler.__init__.__globals__.os.system('touch x') }}",
     "huge range": "{% for i in range(10**9) %}x{% endfor %}",
@@ -40,6 +41,10 @@ HOSTILE = {
     "mutation": "{% set l = [1] %}{{ l.append(2) }}",
     "division by zero": "{{ 1 / 0 }}",
     "deep nesting": "{{ " + "(" * 5000 + "1" + ")" * 5000 + " }}",
+    "giving steps back": "{{ ''|_turn(-10**7, -10**7) }}" + _LONG_LOOP,
+    "giving steps back by map": "{{ ['']|map('_turn', -10**7, 0)|list }}" + _LONG_LOOP,
+    "giving steps back in a block": "{% filter _turn(-10**7, 0) %}{% endfilter %}" + _LONG_LOOP,
+    "an internal test": "{{ 1 is _turn }}",
 }
 
 

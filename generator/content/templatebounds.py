@@ -51,6 +51,8 @@ class Budget:
         self.depth = 0
 
     def spend(self, steps: int, work: int) -> None:
+        if steps < 0 or work < 0:
+            raise TemplateProblem("a template may not give work back")
         self.steps += steps
         self.work += work
         if self.steps > MAX_STEPS:

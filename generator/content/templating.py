@@ -217,7 +217,7 @@ def _finalize(value: Any) -> Any:
 @jinja2.pass_context
 def _turn(context: jinja2.runtime.Context, _value: str, nodes_run: int, text: int) -> str:
     """A loop turn or a macro call: its body's nodes and text, charged as it starts."""
-    bounds.charge(1 + nodes_run, text)
+    bounds.charge(1 + max(nodes_run, 0), max(text, 0))
     return ""
 
 
@@ -244,7 +244,8 @@ def _made(context: jinja2.runtime.Context, value: Any) -> Any:
 
 
 _INTERNAL = {"_turn": _turn, "_items": _items, "_measured": _measured, "_made": _made}
-"""Filters the code generator adds (their names start with an underscore: a template cannot name them)."""
+"""Filters the code generator adds (their names start with an underscore: a template naming one, in its
+text or to `map`, is refused)."""
 
 
 class _Bounded(NodeTransformer):
@@ -310,6 +311,9 @@ class _BoundedCodeGenerator(CodeGenerator):
     """jinja2's code generator over the tree `_Bounded` makes, with every `~` joined text sized."""
 
     def visit_Template(self, node: nodes.Template, frame: Frame | None = None) -> None:
+        for named in node.find_all((nodes.Filter, nodes.Test)):
+            if named.name.startswith("_"):   # the filters _Bounded adds charge the budget: never the template's
+                raise TemplateProblem(f"no filter or test named {named.name!r}")
         _Bounded(self.environment).visit(node)
         super().visit_Template(node, frame)
 
@@ -372,6 +376,13 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
         if isinstance(source, str):
             check_source(source)
         return super().compile(source, name, filename, raw, defer_init)  # type: ignore[call-overload]
+
+    def call_filter(self, name: str, value: Any, args: Any = None, kwargs: Any = None,
+                    context: jinja2.runtime.Context | None = None, eval_ctx: nodes.EvalContext | None = None) -> Any:
+        """A filter named at render time (`map('upper')`): never one of the code generator's own."""
+        if name.startswith("_"):
+            raise TemplateProblem(f"no filter named {name!r}")
+        return super().call_filter(name, value, args, kwargs, context, eval_ctx)
 
     def call_binop(self, context: jinja2.runtime.Context, operator: str, left: Any, right: Any) -> Any:
         bounds.charge(1, bounds.deep_size(left) + bounds.deep_size(right))
