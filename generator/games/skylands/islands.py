@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .board import Board, Square
-from .tiles import opposite
+from .tiles import STEP, opposite
 
 Part = tuple[Square, int]
 """A fragment on the board: (square, index of the fragment in the face on that square)."""
@@ -83,26 +83,29 @@ def _island(board: Board, parts: list[Part]) -> Island:
     open_edges: list[Edge] = []
     blocked: list[Edge] = []
     spaces = all_spaces = inhabitants = 0
+    squares = board.squares
     for square, index in parts:
-        placed = board.squares[square]
+        placed = squares[square]
         frag = placed.face.fragments[index]
         all_spaces += frag.spaces
         spaces += frag.spaces if frag.scoring else 0
         inhabitants += len(placed.inhabitants_on(index))
+        q = placed.rotation // 90
         for base in sorted(frag.sides):
-            side = (base + placed.rotation // 90) % 4
-            other = board.neighbour(square, side)
-            if not board.on_board(other):
+            side = (base + q) % 4
+            dr, dc = STEP[side]
+            other = (square[0] + dr, square[1] + dc)
+            if not (0 <= other[0] < board.rows and 0 <= other[1] < board.columns):
                 open_edges.append((square, side))
                 blocked.append((square, side))
                 continue
-            there = board.squares.get(other)
+            there = squares.get(other)
             if there is None:
                 open_edges.append((square, side))
             elif there.edge((side + 2) % 4) != placed.edge(side):
                 open_edges.append((square, side))
                 blocked.append((square, side))
-    first = board.squares[parts[0][0]].face.fragments[parts[0][1]]
+    first = squares[parts[0][0]].face.fragments[parts[0][1]]
     return Island(first.island_type, tuple(parts), tuple(open_edges), tuple(blocked),
                   spaces, all_spaces, inhabitants)
 
