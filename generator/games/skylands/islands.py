@@ -46,7 +46,16 @@ class Island:
 
 
 def find_islands(board: Board) -> list[Island]:
-    """Every island on the board, in reading order of its first fragment."""
+    """Every island on the board, in reading order of its first fragment (worked out once a board:
+    a board never changes)."""
+    known = board.__dict__.get("_islands")
+    if known is None:
+        known = _find_islands(board)
+        object.__setattr__(board, "_islands", known)
+    return list(known)
+
+
+def _find_islands(board: Board) -> tuple[Island, ...]:
     parent: dict[Part, Part] = {}
 
     def root(p: Part) -> Part:
@@ -55,20 +64,22 @@ def find_islands(board: Board) -> list[Island]:
             p = parent[p]
         return p
 
-    for square, placed in board.squares.items():
+    squares = board.squares
+    for square, placed in squares.items():
         for i in range(len(placed.face.fragments)):
             parent[(square, i)] = (square, i)
-    for square, placed in board.squares.items():
-        for side in (1, 2):  # east and south: each joint once
-            other = board.neighbour(square, side)
-            there = board.squares.get(other)
+    for square, placed in squares.items():
+        edges, frags = placed.face.turns[placed.rotation // 90 % 4]
+        for side, other in ((1, (square[0], square[1] + 1)), (2, (square[0] + 1, square[1]))):
+            # east and south: each joint once
+            there = squares.get(other)
             if there is None:
                 continue
-            mine = placed.face.fragment_at(side, placed.rotation)
-            theirs = there.face.fragment_at(opposite(side), there.rotation)
+            their_edges, their_frags = there.face.turns[there.rotation // 90 % 4]
+            mine, theirs = frags[side], their_frags[opposite(side)]
             if mine is None or theirs is None:
                 continue
-            if placed.edge(side) == there.edge(opposite(side)):
+            if edges[side] == their_edges[opposite(side)]:
                 a, b = root((square, mine)), root((other, theirs))
                 if a != b:
                     parent[max(a, b)] = min(a, b)
@@ -76,7 +87,7 @@ def find_islands(board: Board) -> list[Island]:
     groups: dict[Part, list[Part]] = {}
     for part in sorted(parent):
         groups.setdefault(root(part), []).append(part)
-    return [_island(board, parts) for _, parts in sorted(groups.items())]
+    return tuple(_island(board, parts) for _, parts in sorted(groups.items()))
 
 
 def _island(board: Board, parts: list[Part]) -> Island:
