@@ -18,7 +18,8 @@ def command(setup: SimSetup) -> str:
     """The command that reproduces a simulation."""
     players = "" if setup.players == (2, 3, 4) else "".join(f" --players {n}" for n in setup.players)
     intro = " --intro" if setup.intro else ""
-    return f"playkit simulate skylands{players} --games {setup.games} --seed {setup.seed} --policy {setup.policy}{intro}"
+    return (f"playkit simulate skylands{players} --games {setup.games} --seed {setup.seed} "
+            f"--policy {setup.policy}{intro}")
 
 
 def first_player_fair(tally: Tally, players: int) -> bool:
