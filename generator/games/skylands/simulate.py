@@ -128,10 +128,10 @@ class Tally:
             self.specials.setdefault(sid, SpecialTally()).shown += 1
         for seat, taken in enumerate(result.taken):
             for sid in taken:
-                t = self.specials.setdefault(sid, SpecialTally())
-                t.taken += 1
+                sp = self.specials.setdefault(sid, SpecialTally())
+                sp.taken += 1
                 if seat in winners:
-                    t.won += SHARE // len(winners)
+                    sp.won += SHARE // len(winners)
 
 
 def game_rngs(seed: int, players: int, index: int) -> tuple[random.Random, list[random.Random]]:
