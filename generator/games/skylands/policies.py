@@ -33,7 +33,7 @@ class Weights:
     free_space: float = 0.35     # a free space on a complete island that inhabitants can fill
     fuel: float = 0.4            # an inhabitant on a crystal island, with a complete city to power
     turns_left_full: int = 8     # promises count in full while the closest board has this many squares left
-    shortlist: int = 5           # placements weighed exactly, of those the edges rank best
+    shortlist: int = 3           # placements weighed exactly, of those the edges rank best
 
 
 WEIGHTS = Weights()
@@ -171,7 +171,7 @@ class Greedy:
             if pay is None:
                 continue
             face = model.specials[sid].face
-            spots = best_placements(board, [face], 2)
+            spots = best_placements(board, [face], 1)
             if not spots:
                 continue
             paid = actions.return_inhabitants(model, board, pay)
@@ -223,16 +223,9 @@ class Greedy:
             n = actions.reveal_count(self.model, state.count)
             if len(hidden) < n:
                 return -100.0  # the game would end at once
-            revealed = self.rng.sample(hidden, n)
-            total = 0.0
-            for _ in range(actions.tiles_taken(self.model, active=True)):
-                got, pick = self._place(state, board, revealed)
-                if pick is None:
-                    break
-                total += got
-                board = board.place(revealed[pick[0]], pick[1], pick[2])
-                revealed = [f for j, f in enumerate(revealed) if j != pick[0]]
-            return total
+            # the best of a sample of the hidden islands, once for every island the active player takes
+            got = self._place(state, board, self.rng.sample(hidden, n))[0]
+            return got * actions.tiles_taken(self.model, active=True)
         if action == DEPLOY:
             targets = actions.deploy_targets(self.model, board, find_islands(board))
             gains = sorted((self._deploy_gain(state, seat, i) for i in targets), reverse=True)

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import csv
 import io
+from dataclasses import replace
 
 from .model import Skylands
 from .simulate import SHARE, SimSetup, Tally, mean, quantile, seat_figures, special_rates
 
 # the first player is fair when it outscores each other seat this often (ties half): a stated band
 FAIR_BAND = (0.45, 0.55)
+FULL_RUN = 500      # games per seat count of the run docs/balance.md shows
 ENDINGS = {"board": "a board full", "vp-supply": "VP supply exhausted", "stack": "stack too short to reveal"}
 
 
@@ -69,13 +71,17 @@ def specials_table(model: Skylands, tallies: dict[int, Tally]) -> list[str]:
 
 
 def verdict(tallies: dict[int, Tally]) -> list[str]:
+    """Whether the first player is fair at each seat count, and whether the games played settle it."""
     lo, hi = FAIR_BAND
     out = []
     for n, t in sorted(tallies.items()):
-        f = seat_figures(t, n)[0]
-        state = "within" if first_player_fair(t, n) else "OUTSIDE"
-        out.append(f"- {n} players: the first player outscores another seat {f.versus.text()}, {state} "
-                   f"{100 * lo:.0f}-{100 * hi:.0f} %.")
+        f = seat_figures(t, n)[0].versus
+        a, b = f.interval
+        state = "within" if first_player_fair(t, n) else "outside"
+        settled = (lo <= a and b <= hi) or b < lo or a > hi
+        out.append(f"- {n} players: the first player outscores another seat {f.text().strip()}: {state} "
+                   f"{100 * lo:.0f}-{100 * hi:.0f} %" + ("." if settled else
+                                                         ", though its interval reaches across the band."))
     return out
 
 
@@ -124,3 +130,15 @@ def scores_csv(tallies: dict[int, Tally]) -> str:
             for score, count in sorted(st.scores.items()):
                 w.writerow([n, seat + 1, score, count])
     return buf.getvalue()
+
+
+def notes(setup: SimSetup, tallies: dict[int, Tally]) -> str:
+    """The designer's notes' section: the seats and the length of a quick run (Markdown)."""
+    return "\n".join([
+        "## Self-play: seats, scores and length", "",
+        f"*Computed from this content when the kit was built: {setup.games} games per seat count between "
+        f"{setup.policy} players (seed {setup.seed}). A quick look with wide intervals; a full run is "
+        f"made with: {command(replace(setup, games=FULL_RUN))}*", "",
+        "Seat 1 starts. A shared victory counts as a share. 'Outscores another seat' is the share of the "
+        "other seats a seat outscores in a game (ties half): 50 % is fair whatever the number of players.", "",
+        *seats_table(tallies), "", *length_table(tallies), "", *verdict(tallies), ""])
