@@ -109,3 +109,30 @@ def simulate_cmd(ctx: click.Context, players: tuple[int, ...], games: int, seed:
             "players": list(counts), "intro": intro}
     written = write_artifacts(folder, artifacts, meta, root=out_root(ctx) / "skylands")
     click.echo(f"wrote {len(written.written)} files to {folder}/")
+
+
+@click.group("skylands")
+def balance_group() -> None:
+    """Skylands balance tools."""
+
+
+@balance_group.command("suggest")
+@click.option("--games", type=click.IntRange(1), default=60, show_default=True,
+              help="Games per seat count for each simulation (the edits are tried on the same games).")
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--policy", type=click.Choice(sorted(POLICIES)), default="greedy", show_default=True)
+@click.option("--tries", type=click.IntRange(1, 32), default=3, show_default=True,
+              help="Special islands out of line to try an edit on, the furthest first.")
+@click.pass_context
+def suggest_cmd(ctx: click.Context, games: int, seed: int, policy: str, tries: int) -> None:
+    """Propose the smallest edits to special islands' VPs that bring their takers nearer a fair share
+    of wins, each simulated before it is shown, as YAML to paste into specials.yaml."""
+    from . import suggest
+    from .simulate import SimSetup
+
+    loaded = load_or_exit(ctx, "skylands")
+    model: Skylands = loaded.model
+    allowed = model.files.game.players
+    setup = SimSetup(tuple(range(allowed.min, allowed.max + 1)), games, seed, policy)
+    base, found = suggest.suggest(model, setup, tries)
+    click.echo(suggest.text(model, setup, base, found), nl=False)
