@@ -64,7 +64,7 @@ def specials_table(model: Skylands, tallies: dict[int, Tally]) -> list[str]:
     out = ["| special island | shown | taken when shown [95 %] | its taker won [95 %] | fair share |",
            "|---|---|---|---|---|"]
     for sid, taken, won in special_rates(total):
-        share = fair[sid] / taken.n if taken.successes else 0.0
+        share = fair[sid] / taken.successes if taken.successes else 0.0   # 1 / players, over its takers
         out.append(f"| {model.specials[sid].spec.name} ({sid}) | {taken.n} | {taken.text()} | "
                    f"{won.text() if won.n else '-'} | {100 * share:.0f} % |")
     return out
