@@ -121,3 +121,32 @@ def test_simulate_command_reports_seats_with_intervals(runner, tmp_path):
 def test_simulate_command_refuses_a_seat_count_the_game_does_not_allow(runner):
     out = runner.invoke(main, ["simulate", "skylands", "--players", "5"])
     assert out.exit_code == 2 and "2 to 4 players" in out.output
+
+
+def test_special_islands_fair_share_is_one_over_the_players_of_their_takers():
+    from generator.games.skylands import simreport
+
+    tallies = run(MODEL, SimSetup((2,), 6, 2, "random"))
+    rows = simreport.specials_table(MODEL, tallies)[2:]
+    assert rows and all(r.rstrip(" |").endswith("50 %") or r.rstrip(" |").endswith("0 %") for r in rows)
+    taken = [r for r in rows if "| - |" not in r]
+    assert taken and all(r.rstrip(" |").endswith("50 %") for r in taken)
+
+
+def test_suggest_edits_one_special_islands_vps_and_nothing_else():
+    from generator.games.skylands.suggest import standings, with_vp
+
+    edited = with_vp(MODEL, "sky-harbour", 4)
+    assert edited.specials["sky-harbour"].vp == 4 and MODEL.specials["sky-harbour"].vp == 5
+    assert all(edited.specials[s].spec == MODEL.specials[s].spec for s in MODEL.specials if s != "sky-harbour")
+    assert edited.island_tiles == MODEL.island_tiles
+    got = standings(run(MODEL, SimSetup((2, 4), 6, 2, "random")))
+    assert all(0 <= s.rate <= 1 and 0.25 <= s.fair <= 0.5 for s in got.values())
+
+
+def test_balance_suggest_command_prints_yaml_to_paste_or_says_none(runner):
+    out = runner.invoke(main, ["balance", "skylands", "suggest", "--games", "3", "--policy", "random", "--tries", "1"],
+                        catch_exceptions=False)
+    assert out.exit_code == 0, out.output
+    assert "Special islands whose takers win beyond their fair share (3 games per seat count" in out.output
+    assert "# specials.yaml" in out.output or "none found." in out.output
