@@ -14,7 +14,6 @@ import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from ...stats import wilson
 from .engine import Result, play_game
@@ -228,18 +227,3 @@ def seat_figures(tally: Tally, players: int) -> list[SeatFigures]:
 def special_rates(tally: Tally) -> list[tuple[str, Rate, Rate]]:
     """Each special island seen: how often it was taken when shown, how often its taker won."""
     return [(sid, Rate(t.taken, t.shown), Rate(t.won / SHARE, t.taken)) for sid, t in sorted(tally.specials.items())]
-
-
-def summary(tallies: dict[int, Tally]) -> dict[str, Any]:
-    """The figures as plain data (for a report or a designer's notes)."""
-    out: dict[str, Any] = {}
-    for n, t in sorted(tallies.items()):
-        out[str(n)] = {
-            "games": t.games,
-            "seats": [{"seat": f.seat + 1, "win": f.win.value, "win_interval": f.win.interval,
-                       "versus": f.versus.value, "versus_interval": f.versus.interval,
-                       "mean_score": mean(f.scores)} for f in seat_figures(t, n)],
-            "rounds": {"mean": mean(t.rounds), "p10": quantile(t.rounds, 0.1), "p90": quantile(t.rounds, 0.9)},
-            "ended": dict(sorted(t.ended.items())),
-        }
-    return out
