@@ -288,3 +288,22 @@ def test_starting_island_sides_carry_their_label_island_tiles_do_not(model):
     for face in model.starting_faces.values():
         assert label in texts(draw_tiles.island_tile(model, face)), face.id
     assert all(label not in texts(draw_tiles.island_tile(model, t.face)) for t in model.island_tiles)
+
+
+def test_design_notes_show_the_self_play_table_computed_from_the_content(kit, model):
+    """The seats table of the designer's notes is the simulation's, for the content's own settings."""
+    import subprocess
+
+    from generator.games.skylands import simreport
+    from generator.games.skylands.simulate import SimSetup, run
+
+    sp = model.files.game.self_play
+    setup = SimSetup((2, 3, 4), sp.games, sp.seed, sp.policy)
+    rows = simreport.seats_table(run(model, setup))[2:]
+    text = subprocess.run(["pdftotext", "-layout", str(kit / "design-notes.pdf"), "-"], capture_output=True,
+                          text=True, check=True).stdout
+    assert "Self-play: seats, scores and length" in text
+    assert f"{sp.games} games per seat count" in " ".join(text.split())
+    for row in rows:   # every win rate with its interval, as the simulation gives it
+        rate = row.split("|")[3].strip()
+        assert rate in text, rate

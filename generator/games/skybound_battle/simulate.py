@@ -6,13 +6,13 @@ whichever process plays it, and a run over W workers equals a run in one process
 
 from __future__ import annotations
 
-import math
 import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ...pool import Pool
+from ...stats import wilson
 from .compiled import CardData, compiled, deck_list
 from .engine import Battle, Policy
 from .model import Card, Rules
@@ -195,17 +195,6 @@ def run(setup: SimSetup, workers: int = 1, chunk_size: int = 250, on: Pool | Non
 
 
 # ---------------------------------------------------------------------- figures
-def wilson(successes: float, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95 % by default); (0, 1) when n is 0."""
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 @dataclass(frozen=True)
 class Rate:
     """wins out of games, with its 95 % Wilson interval."""

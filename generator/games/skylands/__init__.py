@@ -79,9 +79,9 @@ def kit(model: Skylands, content: ContentSet, options: BuildOptions) -> Kit:
 
 
 def _commands() -> dict[str, list[click.Command]]:
-    from .cli import score
+    from .cli import balance_group, score, simulate_cmd
 
-    return {"score": [score]}
+    return {"score": [score], "simulate": [simulate_cmd], "balance": [balance_group]}
 
 
 GAME = Game(id=GAME_ID, title="Skylands", files=FILES, model=make_model, check=check_all, components=components,

@@ -117,6 +117,14 @@ def is_hostel(model: Skylands, board: Board, island: Island) -> bool:
     return any(isinstance(_effect(model, board.squares[sq]), Hostel) for sq, _ in island.parts)
 
 
+def hostel_room(model: Skylands, board: Board, hostel: Island) -> int:
+    """The Hostel's empty spaces."""
+    (square, index), = hostel.parts
+    effect = _effect(model, board.squares[square])
+    assert isinstance(effect, Hostel)
+    return effect.capacity - len(board.squares[square].inhabitants_on(index))
+
+
 def to_hostel(model: Skylands, board: Board, hostel: Island, sources: Sequence[Island], count: int) -> Board:
     """Move `count` inhabitants from the player's complete islands onto empty Hostel spaces,
     taken from the sources in the order given ("Up to four inhabitants from completed islands can
@@ -236,6 +244,30 @@ def payment(model: Skylands, board: Board, cost: Counter[str]) -> Counter[str] |
         left[colour] -= 1
         pay[colour] += 1
     return +pay
+
+
+def return_inhabitants(model: Skylands, board: Board, pay: Counter[str]) -> Board:
+    """The board once the inhabitants of `pay` are returned to the supply ("the player must return
+    the inhabitants shown on that tile from their player board"). Which ones is the player's
+    choice; the kit's simulated players take them from the islands in reading order, the Hostel's
+    last (it is refilled only from islands). IllegalAction when the board lacks them."""
+    left = Counter(pay)
+    squares = sorted(board.squares, key=lambda sq: (isinstance(_effect(model, board.squares[sq]), Hostel), sq))
+    for square in squares:
+        placed = board.squares[square]
+        for index in range(len(placed.face.fragments)):
+            have = list(placed.inhabitants_on(index))
+            kept = []
+            for colour in have:
+                if left[colour] > 0:
+                    left[colour] -= 1
+                else:
+                    kept.append(colour)
+            if len(kept) != len(have):
+                board = _with(board, square, index, tuple(kept))
+    if +left:
+        raise IllegalAction(f"the board lacks {dict(+left)} to return")
+    return board
 
 
 # ---- Convert energy -------------------------------------------------------------------------------

@@ -141,9 +141,21 @@ class Board:
         return Board(self.rows, self.columns, squares)
 
     def legal_placements(self, face: Face) -> list[tuple[Square, int]]:
-        """Every (square, rotation) where `face` may be placed."""
-        return [(sq, rot) for sq in self.empty_squares() for rot in ROTATIONS
-                if not self.mismatches(face, sq, rot)]
+        """Every (square, rotation) where `face` may be placed (the rule of `mismatches`, each
+        empty square's neighbours read once)."""
+        out = []
+        turns = face.turns
+        for sq in self.empty_squares():
+            wanted = []
+            for side in range(4):
+                placed = self.squares.get(self.neighbour(sq, side))
+                if placed is not None:
+                    wanted.append((side, placed.edge(opposite(side))))
+            for rot in ROTATIONS:
+                edges = turns[rot // 90][0]
+                if all(edges[side] == terrain for side, terrain in wanted):
+                    out.append((sq, rot))
+        return out
 
     def all_mismatches(self) -> list[Mismatch]:
         """Every pair of touching edges that differ, each pair once (east and south of a square)."""

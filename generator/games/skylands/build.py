@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ...buildcache import remembered
 from ...content import ContentSet
 from ...content.decisions import notes
 from ...game import BuildOptions, Kit
 from ...kitspec import Face, KitFile, PrintFile, Rulebook, Section, Sheet
-from . import draw_boards, draw_specials, draw_tiles, draw_tokens, rulebook
+from . import draw_boards, draw_specials, draw_tiles, draw_tokens, rulebook, simreport
 from .boardfile import scoring_example
 from .figures import figures
 from .model import Skylands
+from .simulate import SimSetup, run
 
 TILES = ("game.yaml", "tiles.yaml", "print.yaml")
 SPECIALS = ("game.yaml", "tiles.yaml", "specials.yaml", "boards.yaml", "print.yaml")
@@ -82,4 +84,14 @@ def _files(model: Skylands, content: ContentSet) -> Iterator[KitFile]:
         Sheet("Scoring example", draw_boards.scoring_example_board(model, example), "scoring-example"),
     ], ALL)
     yield Rulebook(rulebook.text(model, example), ALL, figures=figures(model, example))
-    yield Rulebook(notes(rulebook.decisions(model, example)), ALL, path="design-notes.pdf", kind="designer's notes")
+    yield Rulebook(notes(rulebook.decisions(model, example)) + "\n" + self_play(model), ALL, path="design-notes.pdf",
+                   kind="designer's notes")
+
+
+def self_play(model: Skylands) -> str:
+    """The designer's notes' self-play section, computed from the content (kept by the build for the
+    next build of the same content and code)."""
+    sp, players = model.files.game.self_play, model.files.game.players
+    setup = SimSetup(tuple(range(players.min, players.max + 1)), sp.games, sp.seed, sp.policy)
+    return remembered("skylands-self-play", (model.files, setup),
+                      lambda: simreport.notes(setup, run(model, setup)), str, str)

@@ -1,4 +1,5 @@
-"""`playkit score skylands BOARD.yaml`: the scoring pad of a described board."""
+"""`playkit score skylands BOARD.yaml` (the scoring pad of a described board) and `playkit simulate
+skylands` (self-play) (thin)."""
 
 from __future__ import annotations
 
@@ -6,12 +7,15 @@ from pathlib import Path
 
 import click
 
-from ...cliutil import InputFile, fail_on_problems, load_or_exit
+from ...cliutil import InputFile, fail_on_problems, load_or_exit, out_root
 from ...content import ContentError, load_file
+from ...game import Artifact
+from ...output import write_artifacts
 from .board import EndState, square_name
 from .boardfile import EXAMPLE, read_board, scoring_example
 from .islands import find_islands
 from .model import Skylands
+from .policies import POLICIES
 from .scoring import ScorePad, final_score
 from .tiles import SIDES
 
@@ -64,3 +68,71 @@ def score(ctx: click.Context, board_file: Path | None) -> None:
     pad = final_score(model, end)
     for line in pad_lines(model, end, pad, title):
         click.echo(line)
+
+
+@click.command("skylands")
+@click.option("--players", "players", type=click.IntRange(1), multiple=True,
+              help="Seat count to simulate (repeat for several; default: every count the game allows).")
+@click.option("--games", type=click.IntRange(1), default=200, show_default=True, help="Games per seat count.")
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--policy", type=click.Choice(sorted(POLICIES)), default="greedy", show_default=True,
+              help="How the simulated players choose.")
+@click.option("--intro", is_flag=True, help="Play with the 16 special islands recommended for a first game.")
+@click.pass_context
+def simulate_cmd(ctx: click.Context, players: tuple[int, ...], games: int, seed: int, policy: str,
+                 intro: bool) -> None:
+    """Play Skylands against itself: win rate by seat with 95 % intervals, scores, length, and how
+    often each special island is taken and wins.
+
+    Writes report.md, seats.csv, scores.csv and specials.csv to OUT/skylands/simulation/.
+    """
+    from . import simreport
+    from .simulate import SimSetup, run
+
+    loaded = load_or_exit(ctx, "skylands")
+    model: Skylands = loaded.model
+    allowed = model.files.game.players
+    counts = tuple(sorted(set(players))) or tuple(range(allowed.min, allowed.max + 1))
+    bad = [n for n in counts if not allowed.min <= n <= allowed.max]
+    if bad:
+        raise click.UsageError(f"--players {bad[0]}: Skylands is for {allowed.min} to {allowed.max} players")
+    setup = SimSetup(counts, games, seed, policy, intro)
+    tallies = run(model, setup)
+    report = simreport.text(model, setup, tallies)
+    click.echo(report, nl=False)
+    artifacts = [Artifact("report.md", report.encode()),
+                 Artifact("seats.csv", simreport.seats_csv(tallies).encode()),
+                 Artifact("scores.csv", simreport.scores_csv(tallies).encode()),
+                 Artifact("specials.csv", simreport.specials_csv(tallies).encode())]
+    folder = out_root(ctx) / "skylands" / "simulation"
+    meta = {"game": "skylands", "policy": policy, "seed": seed, "games_per_seat_count": games,
+            "players": list(counts), "intro": intro}
+    written = write_artifacts(folder, artifacts, meta, root=out_root(ctx) / "skylands")
+    click.echo(f"wrote {len(written.written)} files to {folder}/")
+
+
+@click.group("skylands")
+def balance_group() -> None:
+    """Skylands balance tools."""
+
+
+@balance_group.command("suggest")
+@click.option("--games", type=click.IntRange(1), default=60, show_default=True,
+              help="Games per seat count for each simulation (the edits are tried on the same games).")
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--policy", type=click.Choice(sorted(POLICIES)), default="greedy", show_default=True)
+@click.option("--tries", type=click.IntRange(1, 32), default=3, show_default=True,
+              help="Special islands out of line to try an edit on, the furthest first.")
+@click.pass_context
+def suggest_cmd(ctx: click.Context, games: int, seed: int, policy: str, tries: int) -> None:
+    """Propose the smallest edits to special islands' VPs that bring their takers nearer a fair share
+    of wins, each simulated before it is shown, as YAML to paste into specials.yaml."""
+    from . import suggest
+    from .simulate import SimSetup
+
+    loaded = load_or_exit(ctx, "skylands")
+    model: Skylands = loaded.model
+    allowed = model.files.game.players
+    setup = SimSetup(tuple(range(allowed.min, allowed.max + 1)), games, seed, policy)
+    base, found = suggest.suggest(model, setup, tries)
+    click.echo(suggest.text(model, setup, base, found), nl=False)

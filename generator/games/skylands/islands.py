@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .board import Board, Square
-from .tiles import opposite
+from .tiles import STEP, opposite
 
 Part = tuple[Square, int]
 """A fragment on the board: (square, index of the fragment in the face on that square)."""
@@ -46,7 +46,16 @@ class Island:
 
 
 def find_islands(board: Board) -> list[Island]:
-    """Every island on the board, in reading order of its first fragment."""
+    """Every island on the board, in reading order of its first fragment (worked out once a board:
+    a board never changes)."""
+    known = board.__dict__.get("_islands")
+    if known is None:
+        known = _find_islands(board)
+        object.__setattr__(board, "_islands", known)
+    return list(known)
+
+
+def _find_islands(board: Board) -> tuple[Island, ...]:
     parent: dict[Part, Part] = {}
 
     def root(p: Part) -> Part:
@@ -55,20 +64,22 @@ def find_islands(board: Board) -> list[Island]:
             p = parent[p]
         return p
 
-    for square, placed in board.squares.items():
+    squares = board.squares
+    for square, placed in squares.items():
         for i in range(len(placed.face.fragments)):
             parent[(square, i)] = (square, i)
-    for square, placed in board.squares.items():
-        for side in (1, 2):  # east and south: each joint once
-            other = board.neighbour(square, side)
-            there = board.squares.get(other)
+    for square, placed in squares.items():
+        edges, frags = placed.face.turns[placed.rotation // 90 % 4]
+        for side, other in ((1, (square[0], square[1] + 1)), (2, (square[0] + 1, square[1]))):
+            # east and south: each joint once
+            there = squares.get(other)
             if there is None:
                 continue
-            mine = placed.face.fragment_at(side, placed.rotation)
-            theirs = there.face.fragment_at(opposite(side), there.rotation)
+            their_edges, their_frags = there.face.turns[there.rotation // 90 % 4]
+            mine, theirs = frags[side], their_frags[opposite(side)]
             if mine is None or theirs is None:
                 continue
-            if placed.edge(side) == there.edge(opposite(side)):
+            if edges[side] == their_edges[opposite(side)]:
                 a, b = root((square, mine)), root((other, theirs))
                 if a != b:
                     parent[max(a, b)] = min(a, b)
@@ -76,33 +87,36 @@ def find_islands(board: Board) -> list[Island]:
     groups: dict[Part, list[Part]] = {}
     for part in sorted(parent):
         groups.setdefault(root(part), []).append(part)
-    return [_island(board, parts) for _, parts in sorted(groups.items())]
+    return tuple(_island(board, parts) for _, parts in sorted(groups.items()))
 
 
 def _island(board: Board, parts: list[Part]) -> Island:
     open_edges: list[Edge] = []
     blocked: list[Edge] = []
     spaces = all_spaces = inhabitants = 0
+    squares = board.squares
     for square, index in parts:
-        placed = board.squares[square]
+        placed = squares[square]
         frag = placed.face.fragments[index]
         all_spaces += frag.spaces
         spaces += frag.spaces if frag.scoring else 0
         inhabitants += len(placed.inhabitants_on(index))
+        q = placed.rotation // 90
         for base in sorted(frag.sides):
-            side = (base + placed.rotation // 90) % 4
-            other = board.neighbour(square, side)
-            if not board.on_board(other):
+            side = (base + q) % 4
+            dr, dc = STEP[side]
+            other = (square[0] + dr, square[1] + dc)
+            if not (0 <= other[0] < board.rows and 0 <= other[1] < board.columns):
                 open_edges.append((square, side))
                 blocked.append((square, side))
                 continue
-            there = board.squares.get(other)
+            there = squares.get(other)
             if there is None:
                 open_edges.append((square, side))
             elif there.edge((side + 2) % 4) != placed.edge(side):
                 open_edges.append((square, side))
                 blocked.append((square, side))
-    first = board.squares[parts[0][0]].face.fragments[parts[0][1]]
+    first = squares[parts[0][0]].face.fragments[parts[0][1]]
     return Island(first.island_type, tuple(parts), tuple(open_edges), tuple(blocked),
                   spaces, all_spaces, inhabitants)
 

@@ -65,6 +65,14 @@ class GameEnd(Strict):
     empty_squares_left: int = Field(ge=0)
 
 
+class SelfPlay(Strict):
+    """The quick self-play table of the designer's notes, computed when the kit is built."""
+
+    games: int = Field(ge=1, le=40)   # per seat count: a build affords a few CPU seconds
+    seed: int
+    policy: Literal["random", "greedy", "lookahead"]
+
+
 class GameFile(Strict):
     title: str
     players: Players
@@ -76,6 +84,7 @@ class GameFile(Strict):
     player_colours: list[PlayerColour] = Field(min_length=1)
     player_board: BoardGrid
     game_end: GameEnd
+    self_play: SelfPlay
 
 
 # ---- tiles.yaml ---------------------------------------------------------------------------

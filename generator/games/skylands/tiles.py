@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Literal
 
 # Sides in clockwise order: a quarter turn clockwise moves a fragment from side i to side i+1.
@@ -67,11 +68,24 @@ class Face:
 
     def edge(self, side: int, rotation: int = 0) -> str:
         """The terrain on `side` of the tile as it lies turned `rotation` degrees clockwise."""
-        base = (side - rotation // 90) % 4
-        for frag in self.fragments:
-            if base in frag.sides and frag.terrain is not None:
-                return frag.terrain
-        return CLOUDS
+        return self.turns[rotation // 90 % 4][0][side]
+
+    @cached_property
+    def turns(self) -> tuple[tuple[tuple[str, ...], tuple[int | None, ...]], ...]:
+        """For each quarter turn clockwise (0-3): the edge terrain and the covering fragment's index
+        (None: clouds) of each side, north to west; worked out once a face (rules are read often)."""
+        out = []
+        for q in range(4):
+            edges, frags = [], []
+            for side in range(4):
+                base = (side - q) % 4
+                index = next((i for i, f in enumerate(self.fragments) if base in f.sides), None)
+                terrain = next((f.terrain for f in self.fragments if base in f.sides and f.terrain is not None),
+                               CLOUDS)
+                edges.append(terrain)
+                frags.append(index)
+            out.append((tuple(edges), tuple(frags)))
+        return tuple(out)
 
     def edges(self, rotation: int = 0) -> tuple[str, str, str, str]:
         """North, east, south and west edge terrains after rotation."""
@@ -80,11 +94,7 @@ class Face:
 
     def fragment_at(self, side: int, rotation: int = 0) -> int | None:
         """Index of the fragment covering `side` (after rotation), None for a clouds edge."""
-        base = (side - rotation // 90) % 4
-        for i, frag in enumerate(self.fragments):
-            if base in frag.sides:
-                return i
-        return None
+        return self.turns[rotation // 90 % 4][1][side]
 
     @property
     def spaces(self) -> int:
