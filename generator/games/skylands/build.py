@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...buildcache import remembered
 from ...content import ContentSet
 from ...content.decisions import notes
 from ...game import BuildOptions, Kit
@@ -89,9 +88,8 @@ def _files(model: Skylands, content: ContentSet) -> Iterator[KitFile]:
 
 
 def self_play(model: Skylands) -> str:
-    """The designer's notes' self-play section, computed from the content (kept by the build for the
-    next build of the same content and code)."""
+    """The designer's notes' self-play section, computed from the content on every build of the notes
+    (a quick look: game.yaml's self_play budget keeps it to a second or so)."""
     sp, players = model.files.game.self_play, model.files.game.players
     setup = SimSetup(tuple(range(players.min, players.max + 1)), sp.games, sp.seed, sp.policy)
-    return remembered("skylands-self-play", (model.files, setup),
-                      lambda: simreport.notes(setup, run(model, setup)), str, str)
+    return simreport.notes(setup, run(model, setup))
