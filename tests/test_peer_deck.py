@@ -78,24 +78,6 @@ def test_the_model_keeps_rows_not_drawings():
     assert len({id(t) for t in texts}) == len(set(texts)) < len(texts)   # a text repeated is kept once
 
 
-def test_a_document_lets_go_of_each_page_once_it_is_saved():
-    """A page's encoded content is held until the file is saved, then only in the file's bytes."""
-    from generator.press.document import PrintDocument
-
-    title, files = kit_files("peer-deck")
-    section = files[0].parts[0]
-    assert isinstance(section, Section)
-    doc = PrintDocument(title, "cards", BuildOptions(), stream=True)
-    faces = list(section.faces[:20])
-    doc.card_stream("Cards", ((f.front, f.back) for f in faces), len(faces),
-                     (faces[0].front.w, faces[0].front.h), True)
-    pages = doc._open()._doc.Pages.pages
-    assert len(pages) == 6 and all(page.Contents.content for page in pages)
-    data = doc.to_bytes()
-    assert all(page.Contents.content is None for page in pages)
-    assert len(pdfcheck.texts(data)) == 6
-
-
 def test_a_back_that_shows_a_field_is_drawn_for_each_face(tmp_path, runner):
     from generator.cli import main
 
@@ -150,28 +132,6 @@ def test_a_one_field_template_prints_what_the_sandbox_prints(value):
     assert render(template, {"field": value}) == template.compiled.render(field=value)
 
 
-
-def test_a_shown_page_holds_only_its_entries_and_is_written_as_reportlab_writes_it(monkeypatch):
-    """Pages keep their set entries only, and share equal boxes: the file is the bytes of reportlab's
-    own pages (the same document made with them left as reportlab made them)."""
-    from generator.press import document
-
-    title, files = kit_files("peer-deck")
-    faces = list(files[0].parts[0].faces[:40])
-
-    def made() -> tuple[bytes, list]:
-        doc = document.PrintDocument(title, "cards", BuildOptions(), stream=True)
-        doc.card_stream("Cards", ((f.front, f.back) for f in faces), len(faces),
-                        (faces[0].front.w, faces[0].front.h), True)
-        pages = list(doc._open()._doc.Pages.pages)
-        return doc.to_bytes(), pages
-
-    lean, pages = made()
-    assert all(type(p).__name__ == "_LeanPage" and len(vars(p)) < 20 for p in pages)
-    assert pages[0].TrimBox is pages[2].TrimBox and pages[1].BleedBox is pages[3].BleedBox
-    monkeypatch.setattr(document, "_lean_last_page", lambda c, parts: None)
-    plain, pages = made()
-    assert all(type(p).__name__ == "PDFPage" for p in pages) and plain == lean
 
 NAMES = st.from_regex(r"[A-Za-z_][A-Za-z0-9_]{0,8}", fullmatch=True)
 

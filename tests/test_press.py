@@ -186,3 +186,26 @@ def test_rulebook_figures_are_the_games_scenes_with_numbered_captions():
     assert all(pdfcheck.fonts(pdf).values())
     with pytest.raises(UnknownFigure, match="nothing"):
         rulebook_pdf("Game", "::: figure nothing\n", "a4", {"pair": Figure((face,))})
+
+
+def test_glyph_codes_fixed_up_front_leave_nothing_in_the_file_but_the_pages():
+    """Glyphs are numbered before any page by a form no page shows: no page names it among its
+    resources, and a page's text is what it shows."""
+    doc = PrintDocument("Test", "cards", BuildOptions())
+    doc.sheet("one", Scene(190, 250, (Text(10, 10, "only this", 12),)))
+    data = doc.to_bytes()
+    assert all("/XObject" not in page["/Resources"] for page in pdfcheck.reader(data).pages)
+    assert "only this" in pdfcheck.texts(data)[0] and "QZ" not in pdfcheck.texts(data)[0]
+
+
+def test_the_press_draws_with_reportlabs_public_api_only():
+    import re
+    from pathlib import Path
+
+    import generator
+
+    package = Path(generator.__file__).parent
+    private = re.compile(r"\._code\b|\._doc\b|__class__ =")
+    found = [f"{p.relative_to(package)}:{n}" for p in sorted(package.rglob("*.py"))
+             for n, line in enumerate(p.read_text().splitlines(), 1) if private.search(line)]
+    assert found == []
