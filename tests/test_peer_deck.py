@@ -18,7 +18,7 @@ from generator import kit, paths
 from generator.content import templating
 from generator.content.simpletemplates import GLOBAL_NAMES, OPENERS, one_field
 from generator.draw.fonts import PT_MM, width_mm
-from generator.draw.scene import Scene, Text
+from generator.draw.scene import Text
 from generator.draw.text import LEADING, wrap, wrapped_to_fit
 from generator.game import BuildOptions
 from generator.generic.game import RowFaces
@@ -66,16 +66,31 @@ def test_the_peer_deck_is_540_cards_nine_to_a_page_with_backs_and_no_svg(runner,
     assert not (folder / "svg").exists()   # svg: false
 
 
-def test_the_model_keeps_rows_not_drawings():
+def test_each_face_is_laid_out_once_a_build_and_the_press_prints_the_checks_drawing(monkeypatch):
+    from generator.generic import game as generic
+
+    laid_out: list[str] = []
+
+    def counted(layout, item, *args, **kwargs):
+        laid_out.append(item.name)
+        return draw(layout, item, *args, **kwargs)
+
+    draw = generic.draw
+    monkeypatch.setattr(generic, "draw", counted)
     loaded = kit.load("peer-deck", DECKS)
     (drawn,) = loaded.model.drawn
     faces = drawn.faces
     assert isinstance(faces, RowFaces) and len(faces) == 540 and faces.copies == drawn.count == 540
     assert faces.shared_back is not None   # the back reads no field: drawn once for all
-    assert not any(isinstance(getattr(r, k), Scene) for r in faces.rows for k in r.__slots__)
-    assert faces[0].front == next(iter(faces)).front and faces[0].back is faces[539].back
-    texts = [r.values[r.keys.index("text")] for r in faces.rows]
-    assert len({id(t) for t in texts}) == len(set(texts)) < len(texts)   # a text repeated is kept once
+    checked = len(laid_out)
+    assert checked == 540 + 1
+    spec = loaded.game.kit(loaded.model, loaded.content, BuildOptions())
+    printed = {a.path: a.data for a in assemble(spec.title, [f for f in spec.files if isinstance(f, PrintFile)],
+                                                BuildOptions())}
+    assert "cards.pdf" in printed and len(laid_out) == checked   # the press laid out nothing again
+    assert faces[0].front is next(iter(faces)).front and faces[0].back is faces[539].back
+    frames = {id(f.front.items[0]) for f in faces}
+    assert len(frames) == 1   # what reads nothing of a row is one drawing for every face
 
 
 def test_a_back_that_shows_a_field_is_drawn_for_each_face(tmp_path, runner):
