@@ -38,9 +38,10 @@ class Face:
 
 
 class DrawnFaces(Sequence[Face], ABC):
-    """Faces drawn when asked for, one at a time, never held: a deck of thousands is printed a page
-    at a time, and its memory does not grow with its cards. All are one size, and the counts are
-    known without drawing: the press imposes them in a single pass."""
+    """Faces handed to the press one at a time, a page at a time, never gathered into a list: each is
+    made when reached (a generic deck gives the drawing its check made, laid out once a build). All
+    are one size, and the counts are known without making them: the press imposes them in a single
+    pass."""
 
     size: tuple[float, float]   # every face's (width, height) in mm
     copies: int                 # the copies of all faces together
@@ -49,7 +50,7 @@ class DrawnFaces(Sequence[Face], ABC):
 
     @abstractmethod
     def __iter__(self) -> Iterator[Face]:
-        """Each face, drawn as it is reached."""
+        """Each face, made as it is reached."""
 
 
 @dataclass(frozen=True)

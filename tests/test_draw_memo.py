@@ -1,75 +1,22 @@
-"""What is worked out once is what would have been worked out each time: a canvas's remembered
-operators write the bytes reportlab writes, a text line written directly is reportlab's text object,
-and a layout box that reads nothing of the item is drawn once for all (its problems still every time)."""
+"""What is worked out once is what would have been worked out each time: a layout box that reads
+nothing of the item is drawn once for all (its problems still every time), a scene is written out once."""
 
 from __future__ import annotations
 
-import io
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Paragraph as PlatypusParagraph
 
 from generator import kit
-from generator.draw import fonts, pdf
-from generator.draw.scene import Text
+from generator.draw import fonts
 from generator.game import BuildOptions
-from generator.kitspec import PrintFile, Rulebook
+from generator.kitspec import PrintFile
 from generator.layout import Item, draw
 from generator.paths import CONTENT
-from generator.press import paragraph
-from generator.press.assemble import _document, _svgs, _Written, assemble
-from generator.press.document import _stable_font_codes
-from generator.press.rulebook import rulebook_pdf
+from generator.press.assemble import _document, _svgs, _Written
 from tests.test_layout import layouts
 from tests.test_peer_deck import DECKS, kit_files
-
-
-def canvas() -> Canvas:
-    c = Canvas(io.BytesIO(), invariant=1, initialFontName=fonts.pdf_name("regular"))  # type: ignore[arg-type]
-    _stable_font_codes(c)
-    return c
-
-
-# characters of the first subset and past it (the font's glyphs are numbered in code-point order,
-# 256 a subset), and the ones PDF strings escape
-CHARS = "aZ 09()\\.,;'\"é€ΩЖ→★" + "".join(fonts.covered_chars("regular")[250:270])
-
-
-@settings(max_examples=150, deadline=None)
-@given(st.text(alphabet=CHARS, max_size=30), st.floats(0, 60), st.floats(0, 90), st.sampled_from([6.0, 9.5, 14.0]),
-       st.sampled_from(["#000000", "#1f2a44", "#ffffff"]), st.sampled_from(["regular", "bold", "italic"]),
-       st.sampled_from(["start", "middle", "end"]))
-def test_a_text_line_is_written_as_reportlabs_text_object_writes_it(text, x, y, size, colour, style, anchor):
-    line = Text(x, y, text, size, colour, style, anchor)
-    plain, direct = canvas(), canvas()
-    assert pdf._text_code(direct, line) == pdf._captured(plain, lambda: pdf._text(plain, line))
-    assert direct._doc.fontMapping == plain._doc.fontMapping   # the same fonts named, in the same order
-
-
-@pytest.mark.parametrize("game_id", ["peer-deck", "market-day"])
-def test_remembered_operators_write_the_bytes_of_drawing_every_item(game_id, monkeypatch):
-    title, files = kit_files(game_id)
-    remembered = {a.path: a.data for a in assemble(title, files, BuildOptions())}
-    monkeypatch.setattr(pdf, "_remember", lambda memo, key, code: None)          # nothing is remembered
-    monkeypatch.setattr(pdf, "_text_code", lambda c, t: pdf._captured(c, lambda: pdf._text(c, t)))
-    title, files = kit_files(game_id)
-    plain = {a.path: a.data for a in assemble(title, files, BuildOptions())}
-    assert remembered == plain
-
-
-def test_a_canvas_forgets_what_it_remembered_past_its_bound(monkeypatch):
-    monkeypatch.setattr(pdf, "MEMO_LIMIT", 3)
-    title, files = kit_files("peer-deck")
-    small = [a.data for a in assemble(title, files, BuildOptions())]
-    monkeypatch.undo()
-    title, files = kit_files("peer-deck")
-    assert small == [a.data for a in assemble(title, files, BuildOptions())]
 
 
 def test_a_box_that_reads_nothing_is_drawn_once_and_its_problems_found_every_time(tmp_path: Path):
@@ -128,29 +75,6 @@ def test_the_built_in_fonts_glyphs_are_those_fonttools_finds(style):
     """The glyph checks read the built-in family's cmap from reportlab (which draws with it): the same
     code points as fontTools' best cmap, which reads a layout's own font files."""
     assert fonts._cmap(style) == fonts._best_cmap(style)
-
-
-def test_font_subsets_made_once_a_process_are_the_bytes_reportlab_makes_for_each_pdf(monkeypatch):
-    title, files = kit_files("market-day")
-    first = [a.data for a in assemble(title, files, BuildOptions())]
-    title, files = kit_files("market-day")
-    kept = [a.data for a in assemble(title, files, BuildOptions())]   # every subset made by the first build
-    for style in fonts.FILES:   # reportlab's own: each subset made and compressed for each PDF
-        face = pdfmetrics.getFont(fonts.pdf_name(style)).face
-        monkeypatch.delattr(face, "makeSubset")
-        monkeypatch.delattr(face, "addSubsetObjects")
-    title, files = kit_files("market-day")
-    assert first == kept == [a.data for a in assemble(title, files, BuildOptions())]
-
-
-def test_a_rulebook_whose_paragraphs_break_their_lines_once_a_width_is_the_bytes_of_breaking_them_each_time(
-        monkeypatch):
-    loaded = kit.load("island-of-fog", CONTENT)
-    spec = loaded.game.kit(loaded.model, loaded.content, BuildOptions())
-    book = next(f for f in spec.files if isinstance(f, Rulebook))
-    once = rulebook_pdf(spec.title, book.text, "a4", book.figures)
-    monkeypatch.setattr(paragraph.Paragraph, "wrap", PlatypusParagraph.wrap)
-    assert rulebook_pdf(spec.title, book.text, "a4", book.figures) == once
 
 
 @pytest.mark.parametrize("game_id", ["island-of-fog", "market-day"])

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from generator import kit, paths
 from generator.draw.fonts import PT_MM, width_mm
-from generator.draw.scene import Scene, Text
+from generator.draw.scene import Text
 from generator.draw.text import LEADING, wrap, wrapped_to_fit
 from generator.game import BuildOptions
 from generator.generic.game import RowFaces
@@ -63,34 +63,31 @@ def test_the_peer_deck_is_540_cards_nine_to_a_page_with_backs_and_no_svg(runner,
     assert not (folder / "svg").exists()   # svg: false
 
 
-def test_the_model_keeps_rows_not_drawings():
+def test_each_face_is_laid_out_once_a_build_and_the_press_prints_the_checks_drawing(monkeypatch):
+    from generator.generic import game as generic
+
+    laid_out: list[str] = []
+
+    def counted(layout, item, *args, **kwargs):
+        laid_out.append(item.name)
+        return draw(layout, item, *args, **kwargs)
+
+    draw = generic.draw
+    monkeypatch.setattr(generic, "draw", counted)
     loaded = kit.load("peer-deck", DECKS)
     (drawn,) = loaded.model.drawn
     faces = drawn.faces
     assert isinstance(faces, RowFaces) and len(faces) == 540 and faces.copies == drawn.count == 540
     assert faces.shared_back is not None   # the back reads no field: drawn once for all
-    assert not any(isinstance(getattr(r, k), Scene) for r in faces.rows for k in r.__slots__)
-    assert faces[0].front == next(iter(faces)).front and faces[0].back is faces[539].back
-    texts = [r.values[r.keys.index("text")] for r in faces.rows]
-    assert len({id(t) for t in texts}) == len(set(texts)) < len(texts)   # a text repeated is kept once
-
-
-def test_a_document_lets_go_of_each_page_once_it_is_saved():
-    """A page's encoded content is held until the file is saved, then only in the file's bytes."""
-    from generator.press.document import PrintDocument
-
-    title, files = kit_files("peer-deck")
-    section = files[0].parts[0]
-    assert isinstance(section, Section)
-    doc = PrintDocument(title, "cards", BuildOptions(), stream=True)
-    faces = list(section.faces[:20])
-    doc.card_stream("Cards", ((f.front, f.back) for f in faces), len(faces),
-                     (faces[0].front.w, faces[0].front.h), True)
-    pages = doc._open()._doc.Pages.pages
-    assert len(pages) == 6 and all(page.Contents.content for page in pages)
-    data = doc.to_bytes()
-    assert all(page.Contents.content is None for page in pages)
-    assert len(pdfcheck.texts(data)) == 6
+    checked = len(laid_out)
+    assert checked == 540 + 1
+    spec = loaded.game.kit(loaded.model, loaded.content, BuildOptions())
+    printed = {a.path: a.data for a in assemble(spec.title, [f for f in spec.files if isinstance(f, PrintFile)],
+                                                BuildOptions())}
+    assert "cards.pdf" in printed and len(laid_out) == checked   # the press laid out nothing again
+    assert faces[0].front is next(iter(faces)).front and faces[0].back is faces[539].back
+    frames = {id(f.front.items[0]) for f in faces}
+    assert len(frames) == 1   # what reads nothing of a row is one drawing for every face
 
 
 def test_a_back_that_shows_a_field_is_drawn_for_each_face(tmp_path, runner):
@@ -139,27 +136,6 @@ def test_wrapping_to_fit_is_wrapping_when_it_fits(text, w, h, pt, style):
     assert wrapped_to_fit(text, w, h, pt, style) == (wrap(text, w, pt, style) if old_fits else None)
 
 
-def test_a_shown_page_holds_only_its_entries_and_is_written_as_reportlab_writes_it(monkeypatch):
-    """Pages keep their set entries only, and share equal boxes: the file is the bytes of reportlab's
-    own pages (the same document made with them left as reportlab made them)."""
-    from generator.press import document
-
-    title, files = kit_files("peer-deck")
-    faces = list(files[0].parts[0].faces[:40])
-
-    def made() -> tuple[bytes, list]:
-        doc = document.PrintDocument(title, "cards", BuildOptions(), stream=True)
-        doc.card_stream("Cards", ((f.front, f.back) for f in faces), len(faces),
-                        (faces[0].front.w, faces[0].front.h), True)
-        pages = list(doc._open()._doc.Pages.pages)
-        return doc.to_bytes(), pages
-
-    lean, pages = made()
-    assert all(type(p).__name__ == "_LeanPage" and len(vars(p)) < 20 for p in pages)
-    assert pages[0].TrimBox is pages[2].TrimBox and pages[1].BleedBox is pages[3].BleedBox
-    monkeypatch.setattr(document, "_lean_last_page", lambda c, parts: None)
-    plain, pages = made()
-    assert all(type(p).__name__ == "PDFPage" for p in pages) and plain == lean
 
 def test_a_box_template_that_fails_says_why_at_its_place(tmp_path):
     """A field that the item lacks, and a template that cannot be read, fail as the sandbox says."""

@@ -186,3 +186,53 @@ def test_rulebook_figures_are_the_games_scenes_with_numbered_captions():
     assert all(pdfcheck.fonts(pdf).values())
     with pytest.raises(UnknownFigure, match="nothing"):
         rulebook_pdf("Game", "::: figure nothing\n", "a4", {"pair": Figure((face,))})
+
+
+def test_glyph_codes_fixed_up_front_leave_nothing_in_the_file_but_the_pages():
+    """Glyphs are numbered before any page by a form no page shows: no page names it among its
+    resources, and a page's text is what it shows."""
+    doc = PrintDocument("Test", "cards", BuildOptions())
+    doc.sheet("one", Scene(190, 250, (Text(10, 10, "only this", 12),)))
+    data = doc.to_bytes()
+    assert all("/XObject" not in page["/Resources"] for page in pdfcheck.reader(data).pages)
+    assert "only this" in pdfcheck.texts(data)[0] and "QZ" not in pdfcheck.texts(data)[0]
+
+
+def test_the_press_draws_with_reportlabs_public_api_only():
+    import re
+    from pathlib import Path
+
+    import generator
+
+    package = Path(generator.__file__).parent
+    private = re.compile(r"\._code\b|\._doc\b|__class__ =")
+    found = [f"{p.relative_to(package)}:{n}" for p in sorted(package.rglob("*.py"))
+             for n, line in enumerate(p.read_text().splitlines(), 1) if private.search(line)]
+    assert found == []
+
+
+def test_an_item_drawn_again_is_one_form_shown_by_name_and_looks_the_same():
+    """A frame on every card is written once (a form, from its second drawing on); each page shows
+    what the same page shows drawn by a document that never saw the frame before."""
+    import pypdfium2
+
+    frame = Rect(2, 2, 59, 84, fill="#fbf6ea", stroke="#1f2a44", stroke_mm=0.5, radius=2.5)
+
+    def face(i: int) -> Scene:
+        return Scene(63, 88, (frame, Text(31.5, 40, "Peer", 14, "#1f2a44", "bold", "middle"),
+                              Text(10, 60, f"card {i}", 9)), background="#1f2a44")
+
+    doc = PrintDocument("Test", "cards", BuildOptions(duplex="none"))
+    doc.cards("cards", [face(i) for i in range(12)])
+    data = doc.to_bytes()
+    # the frame and "Peer" (each card's number is its own), and the form that numbers the glyphs
+    assert data.count(b"/Subtype /Form") == 3
+    alone = PrintDocument("Test", "cards", BuildOptions(duplex="none"))
+    alone.cards("cards", [face(i) for i in range(9, 12)])
+    last, first_seen = pypdfium2.PdfDocument(data)[1], pypdfium2.PdfDocument(alone.to_bytes())[0]
+
+    def cards(page: pypdfium2.PdfPage) -> bytes:   # the page above its footer (which names the page)
+        image = page.render(scale=0.5).to_pil()
+        return image.crop((0, 0, image.width, int(image.height * 0.95))).tobytes()
+
+    assert cards(last) == cards(first_seen)

@@ -12,10 +12,9 @@ import io
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 import reportlab
-from reportlab.pdfbase import pdfdoc, pdfmetrics
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from .scene import FontStyle
@@ -42,56 +41,7 @@ def pdf_name(style: FontStyle, font: str = "") -> str:
 
 @cache
 def _register(name: str, file: str) -> None:
-    font = TTFont(name, file)
-    _keep_subsets(font.face)
-    pdfmetrics.registerFont(font)
-
-
-SUBSETS_KEPT = 64
-"""Font subsets a process keeps the bytes of (past it, it forgets them all and starts again)."""
-
-
-def _keep_subsets(face: Any) -> None:
-    """A PDF embeds a font as subsets of 256 glyphs, made from the font file and compressed when the
-    PDF is saved. Every card PDF of a kit fixes the same subsets (press/document.py numbers every glyph
-    up front), so each is made and compressed once a process and its bytes given to every PDF that
-    embeds it: the bytes reportlab would make again (a subset is read from the font file alone, and
-    zlib gives the same bytes for the same input)."""
-    make, add = face.makeSubset, face.addSubsetObjects
-    made: dict[tuple[int, ...], bytes] = {}
-    packed: dict[int, tuple[bytes, bytes]] = {}
-
-    def make_subset(subset: list[int]) -> bytes:
-        key = tuple(subset)
-        data = made.get(key)
-        if data is None:
-            if len(made) >= SUBSETS_KEPT:
-                made.clear()
-                packed.clear()
-            data = made[key] = make(subset)
-        return data
-
-    class Flate:
-        """reportlab's FlateDecode filter, remembering what it made of each kept subset."""
-
-        pdfname = pdfdoc.PDFZCompress.pdfname
-
-        @staticmethod
-        def encode(data: bytes) -> bytes:
-            hit = packed.get(id(data))
-            if hit is None or hit[0] is not data:   # the subset's own bytes object, held by `made`
-                hit = packed[id(data)] = (data, pdfdoc.PDFZCompress.encode(data))
-            return hit[1]
-
-    def add_subset_objects(doc: Any, fontname: str, subset: list[int]) -> Any:
-        ref = add(doc, fontname, subset)
-        stream = doc.idToObject.get(f"fontFile:{face.filename}({fontname})")   # the name reportlab gives it
-        if stream is not None and stream.filters == [pdfdoc.PDFZCompress]:
-            stream.filters = [Flate]
-        return ref
-
-    face.makeSubset = make_subset
-    face.addSubsetObjects = add_subset_objects
+    pdfmetrics.registerFont(TTFont(name, file))
 
 
 def path(style: FontStyle, font: str = "") -> Path:

@@ -1,33 +1,44 @@
 """Render a scene onto a reportlab canvas (points, y up) at a place on the page.
 
-A face's items are drawn in its own space (the page placement is one transform), so an item's
-operators are the same wherever the face lands: each canvas remembers those of the items it has
-drawn, and a deck's frames, stat circles and shared backs are written by reportlab once, then
-copied. Bounded, so memory stays flat in card count.
+A face's items are drawn in its own space: the page placement is one transform, then each item is
+drawn by reportlab's canvas in millimetres with y down. An item a document draws again (a deck's
+frames, stat circles, repeated texts, its shared back) becomes a PDF form the second time it is
+seen, drawn once and shown by name wherever it recurs: the file says it once, and reportlab writes
+and holds its operators once (they are held until the file is saved). What a canvas remembers is
+bounded, so memory stays flat in card count.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
-from functools import cache, partial
+from dataclasses import dataclass, field
+from functools import cache
 from weakref import WeakKeyDictionary
 
 from reportlab.lib.colors import Color, HexColor
-from reportlab.lib.rl_accel import escapePDF, fp_str
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from . import fonts
 from .scene import Circle, Group, Image, Item, Line, Path, Rect, Scene, Text
 
 MM = 72 / 25.4
-MEMO_LIMIT = 2048
-"""Items a canvas remembers the operators of; past it, it forgets them all and starts again."""
+REMEMBERED = 2048
+"""Items a canvas remembers having seen, and forms it remembers the names of; past it, it forgets
+them all and starts again (a form already in the file stays there)."""
+_REACH = 10_000
+"""A form's box, in mm either way of the face's corner: the form never clips what its item draws
+(the face's own clip does)."""
 
-Memo = dict[Hashable, str]
-"""A canvas's operators by what they draw: an item, or a face's placement (`draw`)."""
-_memos: WeakKeyDictionary[Canvas, Memo] = WeakKeyDictionary()
+
+@dataclass
+class _Forms:
+    """What one canvas has drawn: items seen once, and the form made of each item seen again."""
+
+    seen: set[Item] = field(default_factory=set)
+    named: dict[Item, str] = field(default_factory=dict)
+    made: int = 0
+
+
+_canvases: WeakKeyDictionary[Canvas, _Forms] = WeakKeyDictionary()
 
 
 def draw(canvas: Canvas, scene: Scene, x: float, y: float, page_h: float, *, bleed: float = 0.0,
@@ -38,19 +49,13 @@ def draw(canvas: Canvas, scene: Scene, x: float, y: float, page_h: float, *, ble
     `clip` = (x, y, w, h) in scene mm, for tiling a large face across pages).
     """
     c = canvas
-    memo = _memos.get(c)
-    if memo is None:
-        memo = _memos[c] = {}
+    forms = _canvases.get(c)
+    if forms is None:
+        forms = _canvases[c] = _Forms()
     c.saveState()
-    # where the face goes and what it is cut to: the same for every face of a slot on a page of cards
-    where = ("place", x, y, page_h, bleed, clip, scene.w, scene.h, scene.background)
-    code = memo.get(where)
-    if code is None:
-        code = _captured(c, lambda: _place(c, scene, x, y, page_h, bleed, clip))
-        _remember(memo, where, code)
-    c._code.append(code)  # type: ignore[attr-defined]
-    _items(c, scene.items, memo)
-    c.restoreState()   # the saved state back, whether `_place` ran or its operators were copied
+    _place(c, scene, x, y, page_h, bleed, clip)
+    _items(c, scene.items, forms)
+    c.restoreState()
 
 
 def _place(c: Canvas, scene: Scene, x: float, y: float, page_h: float, bleed: float,
@@ -78,39 +83,32 @@ def _paint(c: Canvas, fill: str | None, stroke: str | None, stroke_mm: float,
     return (1 if stroke else 0), (1 if fill else 0)
 
 
-def _items(c: Canvas, items: tuple[Item, ...], memo: Memo) -> None:
-    """Each item's operators: from the memo when this canvas drew an equal item before (reportlab
-    writes every operator with its full state, so equal items write equal operators), else written
-    now. Pictures and groups are drawn each time: a picture registers itself with the document."""
+def _items(c: Canvas, items: tuple[Item, ...], forms: _Forms) -> None:
+    """Each item: drawn the first time the canvas sees it, made a form the second, shown by its
+    name after. Pictures and groups are drawn each time (a picture registers itself with the page)."""
     for it in items:
         if isinstance(it, (Image, Group)):
-            _item(c, it, memo)
+            _item(c, it, forms)
             continue
-        code = memo.get(it)
-        if code is None:
-            code = _text_code(c, it) if isinstance(it, Text) else _captured(c, partial(_item, c, it, memo))
-            _remember(memo, it, code)
-        c._code.append(code)  # type: ignore[attr-defined]
+        name = forms.named.get(it)
+        if name is None:
+            if it not in forms.seen:
+                if len(forms.seen) >= REMEMBERED:
+                    forms.seen.clear()
+                forms.seen.add(it)
+                _item(c, it, forms)
+                continue
+            if len(forms.named) >= REMEMBERED:
+                forms.named.clear()
+            forms.made += 1
+            name = forms.named[it] = f"playkit-item-{forms.made}"
+            c.beginForm(name, -_REACH, -_REACH, _REACH, _REACH)
+            _item(c, it, forms)
+            c.endForm()
+        c.doForm(name)
 
 
-def _remember(memo: Memo, key: Hashable, code: str) -> None:
-    if len(memo) >= MEMO_LIMIT:
-        memo.clear()
-    memo[key] = code
-
-
-def _captured(c: Canvas, drawing: Callable[[], None]) -> str:
-    """What reportlab writes for `drawing`, taken back off the page as one string (a page's operators
-    are joined by newlines when it is shown, so one string of lines writes the same bytes)."""
-    code: list[str] = c._code  # type: ignore[attr-defined]
-    start = len(code)
-    drawing()
-    out = "\n".join(code[start:])
-    del code[start:]
-    return out
-
-
-def _item(c: Canvas, it: Item, memo: Memo) -> None:
+def _item(c: Canvas, it: Item, forms: _Forms) -> None:
     if isinstance(it, Rect):
         s, f = _paint(c, it.fill, it.stroke, it.stroke_mm, it.dash)
         if it.radius:
@@ -149,7 +147,7 @@ def _item(c: Canvas, it: Item, memo: Memo) -> None:
         c.translate(it.dx, it.dy)
         if it.rotate:
             c.rotate(it.rotate)  # in the y-flipped space a positive angle turns clockwise on the page
-        _items(c, it.items, memo)
+        _items(c, it.items, forms)
         c.restoreState()
 
 
@@ -172,30 +170,6 @@ def _size_and_x(t: Text) -> tuple[float, float]:
         width = fonts.width_mm(t.text, t.size_pt, t.style, t.font)
         x -= width / 2 if t.anchor == "middle" else width
     return t.size_pt * fonts.PT_MM, x
-
-
-def _text_code(c: Canvas, t: Text) -> str:
-    """The operators `_text` has reportlab write, written here: a line of a deck's rules text is
-    new on every card, and reportlab's text object costs more than the line. The same steps in the
-    same order (its TrueType path: the text split into the font's subsets, each subset named where
-    it changes), so the same bytes and the same fonts and glyphs marked used in the document."""
-    size, x = _size_and_x(t)
-    font = pdfmetrics.getFont(fonts.pdf_name(t.style, t.font))
-    if not isinstance(font, TTFont):   # never for the kit's fonts; reportlab's own way if so
-        return _captured(c, lambda: _text(c, t))
-    doc = c._doc  # type: ignore[attr-defined]
-    colour = _colour(t.color or "#000000")
-    parts = ["BT 1 0 0 1 0 0 Tm", f"{fp_str(1, 0, 0, -1, x, t.y)} Tm",
-             f"{fp_str(colour.red, colour.green, colour.blue)} rg"]
-    setting = f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL"
-    shown: list[str] = []   # reportlab's text, which an empty line leaves empty (two spaces around it)
-    current = -1
-    for subset, chunk in font.splitString(t.text, doc):
-        if subset != current:
-            shown.append(f"{font.getSubsetInternalName(subset, doc)} {setting}")
-            current = subset
-        shown.append(f"({escapePDF(chunk)}) Tj")
-    return " ".join((*parts, " ".join(shown), "ET"))
 
 
 @cache

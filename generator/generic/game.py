@@ -82,7 +82,7 @@ class GameFile(Strict):
 
 @dataclass
 class Drawn:
-    """One component: its faces, checked when the model is made and drawn again as they are printed."""
+    """One component: its faces, drawn once when the model is checked and printed as drawn."""
 
     component: Component
     faces: RowFaces
@@ -91,13 +91,14 @@ class Drawn:
 
 @dataclass(frozen=True, slots=True)
 class _Row:
-    """A checked row as compact as it goes (a deck of thousands keeps one per card): its fields'
-    names (one tuple shared by the rows that have the same) and values (`number` among them), and
-    the line it starts on; what names it is made from those when it is drawn (`_named`)."""
+    """A checked row as the check drew it: its face (its back when the back reads the row), what
+    people call it, and its copies and SVG name. The layout's boxes that read nothing of the row,
+    and a text drawn before, are the same objects on every face (layout/render.py), so a deck of
+    thousands holds each face's own lines only."""
 
-    keys: tuple[str, ...]
-    values: tuple[Any, ...]
-    line: int
+    front: Scene
+    back: Scene | None
+    called: str
     copies: int
     svg: str
 
@@ -121,12 +122,12 @@ def _label(fields: dict[str, Any]) -> Any:
 
 
 class RowFaces(DrawnFaces):
-    """A component's faces, drawn from its checked rows when the press reaches them (a page at a
-    time): the model holds the rows, never the drawings, so memory does not grow with the faces."""
+    """A component's faces as its check drew them: each face is laid out once a build, and the press
+    prints the check's drawing (its texts fitted once), a page at a time."""
 
-    def __init__(self, comp: Component, file: str, layout: Layout, back: Layout | None, rows: list[_Row],
+    def __init__(self, comp: Component, layout: Layout, back: Layout | None, rows: list[_Row],
                  shared_back: Scene | None, same_backs: bool) -> None:
-        self.comp, self.file, self.layout, self.back_layout, self.rows = comp, file, layout, back, rows
+        self.comp, self.rows = comp, rows
         self.shared_back = shared_back          # the one back, when the back layout reads no field
         self.same_backs = same_backs            # every back drawn alike: one SVG for all
         self.size = face_size(layout)
@@ -150,17 +151,11 @@ class RowFaces(DrawnFaces):
         return (self._face(r) for r in self.rows)
 
     def _face(self, row: _Row) -> Face:
-        fields = dict(zip(row.keys, row.values, strict=True))
-        called = _named(self.comp, self.file, fields, row.line)[1]
-        item = Item(_titled(self.comp, self.file, fields, row.line), fields)   # drawn checked: no problem to name
-        front, _ = draw(self.layout, item)
-        back = self.shared_back
-        if back is None and self.back_layout is not None:
-            back = _back(self.comp, self.back_layout, item)[0]
+        back = row.back or self.shared_back
         back_svg = ""
         if back is not None and row.svg:
             back_svg = f"{self.comp.id}/back" if self.same_backs else f"{row.svg}-back"
-        return Face(front, back, row.copies, self.comp.id, row.svg, back_svg, called)
+        return Face(row.front, back, row.copies, self.comp.id, row.svg, back_svg, row.called)
 
 
 @dataclass
@@ -212,10 +207,8 @@ def make_model(parts: dict[str, Any], content: ContentSet) -> GenericGame:
 def _draw(comp: Component, table: Table, layout: Layout, back: Layout | None,
           problems: list[Problem]) -> Drawn:
     """Check every row and draw its face and back once, for the problems drawing finds (a text too
-    long for its box); keep the rows, not the drawings."""
+    long for its box): the drawings the press prints."""
     rows: list[_Row] = []
-    keys: dict[tuple[str, ...], tuple[str, ...]] = {}
-    texts: dict[str, str] = {}   # each text kept once: a deck's rules texts and kinds repeat
     first_back: Scene | None = None
     same_backs = True
     shared = back is not None and not reads_item(back)
@@ -230,14 +223,20 @@ def _draw(comp: Component, table: Table, layout: Layout, back: Layout | None,
             continue
         places = {k: f"{table.file}:{c.line}:{c.col}" for k, c in row.cells.items()}
         fields = {**values, "number": n}
-        item = Item(_named(comp, table.file, fields, row.line)[0], fields, places)
+        named, called = _named(comp, table.file, fields, row.line)
+        item = Item(named, fields, places)
         copies = values[comp.quantity] if isinstance(comp.quantity, str) else comp.quantity
         if (isinstance(copies, float) and not copies.is_integer()) or not isinstance(copies, (int, float)) \
                 or copies < 0:
             where: Cell | Row = row.cells.get(str(comp.quantity)) or row
             problems.append(table.at(where, f"{comp.quantity}: a whole number of copies, not {copies!r}"))
             continue
-        problems += draw(layout, item)[1]
+        front, found = draw(layout, item)
+        problems += found
+        title = _titled(comp, table.file, fields, row.line)
+        if front.title != title:
+            front = replace(front, title=title)
+        back_face = None
         if back is not None and (first_back is None or not shared):
             back_face, found = _back(comp, back, item)
             problems += found
@@ -246,12 +245,9 @@ def _draw(comp: Component, table: Table, layout: Layout, back: Layout | None,
             elif same_backs and back_face != first_back:
                 same_backs = False
         ident = str(values.get("id") or f"{n:02d}-{_label(fields)}")
-        # kept without the places of its cells: those name problems, and drawing it again finds none
-        names = tuple(fields)
         svg = f"{comp.id}/{_slug(ident)}" if comp.svg else ""
-        kept = tuple(texts.setdefault(v, v) if isinstance(v, str) else v for v in fields.values())
-        rows.append(_Row(keys.setdefault(names, names), kept, row.line, int(copies), svg))
-    faces = RowFaces(comp, table.file, layout, back, rows, first_back if shared else None, same_backs)
+        rows.append(_Row(front, None if shared else back_face, called, int(copies), svg))
+    faces = RowFaces(comp, layout, back, rows, first_back if shared else None, same_backs)
     return Drawn(comp, faces, faces.copies)
 
 

@@ -10,11 +10,8 @@ import hashlib
 import io
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, replace
-from typing import Any
 
-from reportlab import rl_config
 from reportlab.lib.colors import HexColor
-from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import __version__
@@ -84,8 +81,9 @@ class _PageSpec:
 
 class PrintDocument:
     """The pages of one PDF, held until `to_bytes` draws them all (a kit's file, whose key is known
-    before it is drawn), or, with `stream`, each drawn as it is added and its content encoded at
-    once, so that a deck of thousands never holds its faces nor its pages. Both draw the same bytes,
+    before it is drawn), or, with `stream`, each drawn as it is added, so that a deck of thousands
+    never holds its faces (reportlab holds each page's operators until the file is saved). Both draw
+    the same bytes,
     and both know the same digest of their pages (what a build keys the file by)."""
 
     def __init__(self, game_title: str, subject: str, options: BuildOptions, *, stream: bool = False) -> None:
@@ -103,7 +101,6 @@ class PrintDocument:
         self._written: dict[int, tuple[Item, str]] = {}
         # each scene placed, with what was written of it (a held document holds its scenes anyway)
         self._texts: dict[int, tuple[Scene, str]] | None = None if stream else {}
-        self._parts: dict[tuple[Any, ...], Any] = {}   # page parts shared by the pages that have the same
 
     def _shown(self, scene: Scene) -> str:
         """The scene written out whole (its repr); the last one is remembered, as a page of backs
@@ -225,10 +222,7 @@ class PrintDocument:
             self.pages.append(spec)
 
     def _draw(self, spec: _PageSpec) -> None:
-        c = self._open()
-        self._page(c, spec)
-        _compress_last_page(c)
-        _lean_last_page(c, self._parts)
+        self._page(self._open(), spec)
 
     def _open(self) -> Canvas:
         if self._canvas is None:
@@ -288,63 +282,6 @@ def _same_size(what: str, face: Scene, size: tuple[float, float]) -> None:
         raise ValueError(f"{what}: faces of one section must share a size")
 
 
-class _PageStream(pdfdoc.PDFStream):
-    """A page's encoded content, let go of once it is written into the file: the file's bytes hold it
-    then, and a deck of thousands of pages would otherwise hold every page twice as it is saved."""
-
-    def format(self, document: Any) -> bytes:
-        try:
-            return super().format(document)
-        finally:
-            self.content = None
-
-
-def _compress_last_page(c: Canvas) -> None:
-    """Encode the page just shown now rather than when the file is saved: reportlab keeps every
-    page's content as text until then (some 30 kB a page of cards; encoded, a tenth of it). The
-    bytes are those reportlab would write: its own filters, in its order (PDFStream.format)."""
-    page = c._doc.Pages.pages[-1]  # type: ignore[attr-defined]
-    if page.Contents or not page.stream or not page.compression:
-        return
-    filters: list[Any] = [pdfdoc.PDFBase85Encode, pdfdoc.PDFZCompress] if rl_config.useA85 else [pdfdoc.PDFZCompress]
-    content = page.stream
-    for f in reversed(filters):
-        content = f.encode(content)
-    stream = _PageStream(content=content)
-    stream.dictionary["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName(f.pdfname) for f in filters])
-    stream.__Comment__ = "page stream"  # type: ignore[attr-defined]
-    page.Contents = stream
-    page.stream = None
-
-
-class _LeanPage(pdfdoc.PDFPage):
-    """A shown page that holds only what it has: reportlab's page sets each of its 20-odd optional
-    entries to None on itself (1.6 kB a page that a deck of thousands holds until it is saved); here
-    an unset entry is None by the class, which reportlab reads alike."""
-
-
-for _name in pdfdoc.PDFPage.__NoDefault__:
-    setattr(_LeanPage, _name, None)
-
-
-def _lean_last_page(c: Canvas, parts: dict[tuple[Any, ...], Any]) -> None:
-    """The page just shown keeps only its set entries, and takes its trim and bleed boxes and its
-    transition from an earlier page that has the same (reportlab makes them anew a page); reportlab
-    writes the same page dictionary from it."""
-    page = c._doc.Pages.pages[-1]  # type: ignore[attr-defined]
-    if type(page) is not pdfdoc.PDFPage:
-        return
-    for name in ("TrimBox", "BleedBox"):
-        box = getattr(page, name)
-        if type(box) is pdfdoc.PDFArray:
-            setattr(page, name, parts.setdefault(("array", *box.sequence), box))
-    if type(page.Trans) is pdfdoc.PDFDictionary and not page.Trans.dict:
-        page.Trans = parts.setdefault(("transition",), page.Trans)
-    kept = {k: v for k, v in vars(page).items() if v is not None or not hasattr(_LeanPage, k)}
-    page.__class__ = _LeanPage
-    page.__dict__ = kept
-
-
 def _pdf_box(pg: Page, x: float, y: float, w: float, h: float) -> tuple[float, float, float, float]:
     return (x * MM, (pg.h - y - h) * MM, (x + w) * MM, (pg.h - y) * MM)
 
@@ -359,10 +296,17 @@ def _union(slots: list[impose.Slot]) -> tuple[float, float, float, float]:
 
 def _stable_font_codes(c: Canvas) -> None:
     """Fix every glyph's code in the embedded subsets up front, in code-point order, so a page's
-    content stream depends on that page alone (reportlab numbers glyphs in order of first use)."""
+    content stream depends on that page alone (reportlab numbers a document's glyphs in order of
+    first use): each style's characters are drawn, before any page, into a form that no page shows
+    (reportlab writes it, a small stream no page refers to). Call it on a canvas with nothing drawn
+    yet."""
+    c.beginForm("playkit-glyph-codes")
     for style in fonts.FILES:
-        font = pdfmetrics.getFont(fonts.pdf_name(style))
-        font.splitString(fonts.covered_chars(style), c._doc)  # type: ignore[attr-defined]
+        text = c.beginText()
+        text.setFont(fonts.pdf_name(style), 1)
+        text.textOut(fonts.covered_chars(style))
+        c.drawText(text)
+    c.endForm()
 
 
 def _draw_turned(c: Canvas, p: _Placed, pg: Page) -> None:

@@ -18,14 +18,13 @@ from collections.abc import Mapping
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import KeepTogether, Spacer, Table, TableStyle
+from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table, TableStyle
 from reportlab.platypus.flowables import Flowable
 
 from ..draw import fonts, pdf, width_mm
 from ..draw.scene import Circle, Group, Item, Line, Rect, Scene, Text
 from ..kitspec import Figure
 from .markup import inline
-from .paragraph import Paragraph
 
 DIRECTIVE = re.compile(r"^:::\s*figure\s+([a-z0-9][a-z0-9-]*)\s*((?:\|[^|]*)*)$")
 GAP_MM = 6.0

@@ -20,6 +20,7 @@ from reportlab.platypus import (
     ListFlowable,
     ListItem,
     PageBreak,
+    Paragraph,
     SimpleDocTemplate,
     Spacer,
     Table,
@@ -33,7 +34,6 @@ from ..kitspec import Figure
 from . import figures as fig
 from .markup import inline
 from .paper import PAPERS_MM
-from .paragraph import Paragraph
 
 HEADING_ROOM = 30 * mm  # a heading starts a new page unless this much room is left under it
 
