@@ -7,7 +7,6 @@ drawn from); a file whose key the last build wrote is taken as it is, not drawn 
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
@@ -102,7 +101,7 @@ def _rulebook(title: str, f: Rulebook, options: BuildOptions) -> bytes:
 def _font_face(style: FontStyle, chars: str, font: str) -> str:
     """The @font-face rule of a font subset, kept for the next build (.cache/svg-font.json): a
     subset costs tens of milliseconds, and a one-stat edit seldom changes the characters a kit draws."""
-    inputs = (style, chars, font, _file_digests([str(fonts.path(style, font))]))
+    inputs = (style, chars, font, fonts.digest(style, font))
     return remembered("svg-font", inputs, lambda: fonts.svg_font_face(style, chars, font), _text, _text)
 
 
@@ -118,13 +117,10 @@ def _made(path: str, sources: tuple[str, ...], k: str, make: Callable[[], bytes]
     return Artifact(path, make() if data is None else data, sources, k)
 
 
-def _file_digests(paths: Iterable[str]) -> tuple[tuple[str, str], ...]:
-    """The pictures and font files drawn from, each with the hash of its bytes."""
-    out = []
-    for path in sorted(paths):
-        with open(path, "rb") as fh:
-            out.append((path, hashlib.sha256(fh.read()).hexdigest()))
-    return tuple(out)
+def _file_digests(drawn: Iterable[str]) -> tuple[str, ...]:
+    """The pictures and font files drawn from, by the hashes of their bytes as read at load
+    (scene.files_drawn): no file is opened again."""
+    return tuple(sorted(drawn))
 
 
 def size_label(w: float, h: float) -> str:
