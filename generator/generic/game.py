@@ -218,6 +218,7 @@ def _draw(comp: Component, table: Table, layout: Layout, back: Layout | None,
     texts: dict[str, str] = {}   # each text kept once: a deck's rules texts and kinds repeat
     first_back: Scene | None = None
     same_backs = True
+    named: list[tuple[str, Cell | Row]] = []   # each face's SVG name, with the cell that gives it
     shared = back is not None and not reads_item(back)
     if table.header and comp.fields:
         for name, cell in table.header.items():
@@ -249,10 +250,31 @@ def _draw(comp: Component, table: Table, layout: Layout, back: Layout | None,
         # kept without the places of its cells: those name problems, and drawing it again finds none
         names = tuple(fields)
         svg = f"{comp.id}/{_slug(ident)}" if comp.svg else ""
+        if svg:
+            named.append((svg, row.cells.get("id") or row.cells.get("name") or row))
         kept = tuple(texts.setdefault(v, v) if isinstance(v, str) else v for v in fields.values())
         rows.append(_Row(keys.setdefault(names, names), kept, row.line, int(copies), svg))
+    problems += _same_files(comp, table, named, back is not None and not same_backs)
     faces = RowFaces(comp, table.file, layout, back, rows, first_back if shared else None, same_backs)
     return Drawn(comp, faces, faces.copies)
+
+
+def _same_files(comp: Component, table: Table, named: list[tuple[str, Cell | Row]], own_backs: bool) -> list[Problem]:
+    """Two faces whose SVGs would have one file name (ids `Fire Bolt` and `fire-bolt`; an id `x-back`
+    beside the back of `x`): a problem at the second, naming the first."""
+    taken: dict[str, Cell | Row] = {}
+    if not own_backs:
+        taken[f"{comp.id}/back"] = Row({}, 0, 0)   # the deck's one back
+    out = []
+    for svg, where in named:
+        for name in (svg, f"{svg}-back") if own_backs else (svg,):
+            first = taken.setdefault(name, where)
+            if first is not where:
+                other = f"the face of line {first.line}" if first.line else "the deck's back"
+                out.append(table.at(where, f"its file would be svg/{name}.svg, as {other}'s is (ids or names "
+                                           "that differ only in case or punctuation give one file name): give it "
+                                           "another id or name"))
+    return out
 
 
 def _back(comp: Component, back: Layout, item: Item) -> tuple[Scene, list[Problem]]:
@@ -261,8 +283,12 @@ def _back(comp: Component, back: Layout, item: Item) -> tuple[Scene, list[Proble
     return replace(scene, title=f"{comp.name}: back"), found
 
 
+MAX_FILE_STEM = 80
+"""Characters of a face's SVG name, made from its id or name (a file name has at most 255 bytes)."""
+
+
 def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "face"
+    return re.sub(r"[^a-z0-9]+", "-", text.lower())[:MAX_FILE_STEM].strip("-") or "face"
 
 
 def _typed(comp: Component, table: Table, row: Row, problems: list[Problem]) -> dict[str, Any] | None:
