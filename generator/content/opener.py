@@ -42,6 +42,8 @@ def read_bytes(path: Path, file: str, *, folder: Path | None = None, limit: int 
             kind = "a folder" if stat.S_ISDIR(mode) else "a fifo" if stat.S_ISFIFO(mode) else \
                 "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a file"
             raise refuse(f"not a regular file ({kind}); content is read from plain files only")
+        if os.fstat(fd).st_size > limit:   # said before a byte is read (a sparse file of a gigabyte)
+            raise refuse(f"the file is larger than {_amount(limit)} (refused: {what})")
         chunks, size = [], 0
         while size <= limit:
             chunk = os.read(fd, min(limit + 1 - size, 1 << 24))

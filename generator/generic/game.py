@@ -31,6 +31,7 @@ from ..game import BuildOptions, Game, Kit
 from ..kitspec import DrawnFaces, Face, KitFile, PrintFile, Section
 from ..layout import Item, Layout, draw, load_layouts, load_palette
 from ..layout.render import face_size, reads_item
+from ..layout.spec import present
 from .table import Cell, Row, Table, read_table
 
 KIND = "generic"
@@ -185,7 +186,7 @@ def make_model(parts: dict[str, Any], content: ContentSet) -> GenericGame:
         layout = layouts.get(comp.layout)
         back = layouts.get(comp.back) if comp.back else None
         for key, name in (("layout", comp.layout), ("back", comp.back)):
-            if name and name not in layouts and not (content.folder / "layouts" / f"{name}.yaml").is_file():
+            if name and name not in layouts and not present(content.folder / "layouts" / f"{name}.yaml"):
                 problems.append(at(key, f"no layout {name!r} (layouts/{name}.yaml; layouts: "
                                         f"{', '.join(sorted(layouts)) or 'none'})"))
         if isinstance(comp.quantity, str) and comp.quantity not in comp.fields:

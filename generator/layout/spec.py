@@ -138,7 +138,7 @@ class Palette:
 
 def load_palette(folder: Path, problems: list[Problem]) -> Palette:
     path = folder / "layouts" / "palette.yaml"
-    if not _present(path):
+    if not present(path):
         return Palette()
     source = _load(path, folder, problems)
     if source is None:
@@ -198,7 +198,7 @@ def load_layouts(folder: Path, palette: Palette, problems: list[Problem]) -> dic
     return out
 
 
-def _present(path: Path) -> bool:
+def present(path: Path) -> bool:
     """Whether there is anything at `path` (a file that cannot be read is there: reading it says why)."""
     try:
         os.lstat(path)
@@ -213,7 +213,7 @@ def _layout_files(folder: Path, problems: list[Problem]) -> list[Path]:
     """The layout files of the game's `layouts/` folder (none when it has none); a folder that cannot
     be listed is a problem at its name."""
     here = folder / "layouts"
-    if not _present(here):
+    if not present(here):
         return []
     try:
         names = sorted(e.name for e in os.scandir(here))
