@@ -163,3 +163,120 @@ def test_deck_reader_gives_only_problems(data):
 def test_fog_map_reader_lets_only_content_errors_out(data):
     text = data.draw(texts(fog_text()))
     only_problems(lambda: read_map(loaded("island-of-fog").model, load_text(text, "map.yaml")))
+
+
+# ---- pictures: whatever the readers accept is drawn, in PDF and SVG, without a traceback -----------
+HOSTILE_NUMBERS = ["0", "-0", "1", "-1", "10", "0.5", "1e-300", "1e300", "1e999", "-1e999", "nan", "inf", "1e9",
+                   "9e8", "1e-3", "2.5e2", ".5", "-.5", "", "x", "1,2", "1 2 3"]
+number = st.sampled_from(HOSTILE_NUMBERS) | st.floats(allow_nan=False, width=32).map(lambda v: f"{v:g}")
+
+
+@st.composite
+def svg_transform(draw: st.DrawFn) -> str:
+    parts = []
+    for _ in range(draw(st.integers(0, 3))):
+        kind = draw(st.sampled_from(["translate", "scale", "matrix", "rotate", "skewX"]))
+        args = " ".join(draw(st.lists(number, max_size=7)))
+        parts.append(f"{kind}({args})")
+    return draw(st.sampled_from([" ", ",", ""])).join(parts)
+
+
+@st.composite
+def svg_shape(draw: st.DrawFn) -> str:
+    tag = draw(st.sampled_from(["rect", "circle", "ellipse", "line", "polygon", "polyline", "path", "text"]))
+    attrs = {name: draw(number) for name in draw(st.lists(st.sampled_from(
+        ["x", "y", "width", "height", "rx", "r", "cx", "cy", "ry", "x1", "y1", "x2", "y2", "stroke-width"]),
+        max_size=6))}
+    if tag in ("polygon", "polyline"):
+        attrs["points"] = " ".join(draw(st.lists(number, max_size=8)))
+    if tag == "path":
+        cmds = draw(st.lists(st.sampled_from(list("MmLlHhVvCcSsQqZzA")) | number, max_size=20))
+        attrs["d"] = " ".join(cmds)
+    attrs["fill"] = draw(st.sampled_from(["#ff0000", "#abc", "red", "none", "url(#x)", "#12345"]))
+    if draw(st.booleans()):
+        attrs["transform"] = draw(svg_transform())
+    return f"<{tag} " + " ".join(f'{k}="{v}"' for k, v in attrs.items()) + "/>"
+
+
+@st.composite
+def svg_document(draw: st.DrawFn) -> bytes:
+    body = draw(st.lists(svg_shape(), max_size=6))
+    for _ in range(draw(st.integers(0, 3))):   # groups around some of it
+        cut = draw(st.integers(0, len(body)))
+        body = [*body[:cut], f'<g transform="{draw(svg_transform())}">', *body[cut:], "</g>"]
+    view = " ".join(draw(st.lists(number, min_size=0, max_size=5)))
+    size = draw(st.sampled_from(["", 'width="10" height="20"', 'width="0" height="5"', 'width="1e999" height="1"']))
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{view}" {size}>' + "".join(body) + "</svg>").encode()
+
+
+def drawn_everywhere(picture) -> None:
+    """The picture fitted into a box every way, drawn by both backends: PDF bytes and well-formed SVG."""
+    import io
+    import xml.dom.minidom
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.draw import pdf
+    from generator.draw.scene import Scene
+    from generator.draw.svg import to_svg
+    from generator.layout.picturefit import fitted
+
+    items = tuple(fitted(picture, 2.0, 3.0, 30.0, 20.0, fit) for fit in ("contain", "cover", "stretch"))
+    scene = Scene(63.0, 88.0, items)
+    xml.dom.minidom.parseString(to_svg(scene))
+    canvas = Canvas(io.BytesIO(), invariant=1)
+    pdf.draw(canvas, scene, 10.0, 10.0, 297.0, bleed=3.0)
+    canvas.showPage()
+    assert canvas.getpdfdata().startswith(b"%PDF")
+
+
+@FUZZ
+@given(svg_document())
+def test_an_svg_picture_the_reader_accepts_is_drawn(data):
+    from generator.layout.svgimage import read_svg
+
+    try:
+        picture = read_svg(data, "fuzz.svg")
+    except ValueError:
+        return
+    drawn_everywhere(picture)
+
+
+@st.composite
+def png_bytes(draw: st.DrawFn) -> bytes:
+    """A real PNG or JPEG of some mode and size, then perhaps cut short or with bytes changed."""
+    import io
+
+    from PIL import Image
+
+    mode = draw(st.sampled_from(["1", "L", "LA", "P", "RGB", "RGBA", "I;16", "CMYK"]))
+    w, h = draw(st.integers(1, 40)), draw(st.integers(1, 40))
+    kind = "JPEG" if mode in ("L", "RGB", "CMYK") and draw(st.booleans()) else "PNG"
+    if kind == "PNG" and mode == "CMYK":
+        mode = "RGB"
+    im = Image.frombytes("L", (w, h), bytes(draw(st.integers(0, 255)) for _ in range(w * h))).convert(mode)
+    out = io.BytesIO()
+    im.save(out, kind)
+    data = bytearray(out.getvalue())
+    how = draw(st.sampled_from(["as is", "as is", "cut", "flip", "tail"]))
+    if how == "cut":
+        data = data[:draw(st.integers(0, len(data)))]
+    elif how == "flip":
+        for _ in range(draw(st.integers(1, 4))):
+            i = draw(st.integers(0, len(data) - 1))
+            data[i] = draw(st.integers(0, 255))
+    elif how == "tail":
+        data += draw(st.binary(max_size=20))
+    return bytes(data)
+
+
+@FUZZ
+@given(png_bytes())
+def test_a_raster_picture_the_reader_accepts_is_drawn(data):
+    from generator.layout.pictures import raster
+
+    try:
+        picture = raster(data, "fuzz.png")
+    except ValueError:
+        return
+    drawn_everywhere(picture)

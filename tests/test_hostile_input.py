@@ -204,10 +204,9 @@ def test_a_fifo_a_device_a_loop_and_a_link_out_are_refused(runner, content_copy,
     (folder / "game.yaml").symlink_to(outside)
     lines = run_refused(runner, root, tmp_path, "validate", "skylands")
     said = {line.split(":1:1: error: ")[0].rsplit("/", 1)[-1]: line.split(": error: ")[1] for line in lines}
-    assert said["tokens.yaml"].startswith("a link to a file outside the game folder")
-    assert said["game.yaml"].startswith("a link to a file outside the game folder")
+    for name in ("tokens.yaml", "game.yaml", "print.yaml"):   # a link is refused, wherever it leads
+        assert said[name].startswith(f"{name} is a link (refused"), said[name]
     assert said["scoring.yaml"].startswith("not a regular file (a fifo)")
-    assert said["print.yaml"].startswith("cannot read: Too many levels of symbolic links")
 
 
 def test_a_device_or_an_oversized_file_given_as_a_tool_file_is_refused(tmp_path):

@@ -20,7 +20,7 @@ from tests import pdfcheck
 from tests.conftest import replace_in
 
 GAME = "islands-and-bridges"
-FILES = ["gm.pdf", "map.svg", "plan.yaml", "players.pdf"]
+FILES = ["gm.pdf", "map.svg", "plan.yaml"]
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -41,13 +41,49 @@ def plan_hash(folder: Path) -> str:
     return json.loads((folder / "manifest.json").read_text())["plan"]
 
 
+def players_pdf(gm_folder: Path) -> Path:
+    """The players' pages of the map whose GM files are in `gm_folder` (its manifest says where)."""
+    return (gm_folder / json.loads((gm_folder / "manifest.json").read_text())["players_file"]).resolve()
+
+
+def gm_folders(out: Path) -> list[Path]:
+    return [p for p in (out / GAME / "maps").iterdir() if not p.name.startswith("players-")]
+
+
 def test_the_four_files_are_written(seven):
     assert sorted(p.name for p in seven.iterdir() if p.name != "manifest.json") == FILES
+    handed = players_pdf(seven)
+    assert sorted(p.name for p in handed.parent.iterdir()) == ["manifest.json", "players.pdf"]
+
+
+@pytest.mark.parametrize("seed", ["7", "123456789", None])
+def test_nothing_a_player_is_handed_names_the_seed_or_the_plan(tmp_path, seed):
+    """The players' pages are in a folder of their own, whose path, files and manifest name neither the
+    seed nor the plan's digest (either would let a player make the secret map again): a zip, a shared
+    folder or a print dialog shows only that. The GM's folder names the seed."""
+    result = run(tmp_path, "map", GAME, *(["--seed", seed] if seed else []))
+    assert result.exit_code == 0, result.output
+    (gm,) = gm_folders(tmp_path)
+    meta = json.loads((gm / "manifest.json").read_text())
+    secrets = (str(meta["seed"]), meta["plan"])
+    assert gm.name.startswith(f"seed-{meta['seed']}")
+    handed = players_pdf(gm).parent
+    assert handed.parent == gm.parent
+    assert sorted(p.name for p in handed.iterdir()) == ["manifest.json", "players.pdf"]
+    theirs = json.loads((handed / "manifest.json").read_text())
+    told = [*handed.relative_to(tmp_path).parts, *(str(v) for v in theirs.values() if not isinstance(v, dict))]
+    assert "seed" not in theirs and "plan" not in theirs
+    for secret in secrets:
+        assert not any(re.search(rf"(?<![0-9a-f]){secret}(?![0-9a-f])", part) for part in told), (secret, told)
+    pages = " ".join(pdfcheck.texts((handed / "players.pdf").read_bytes()))
+    assert meta["plan"] not in pages and "seed" not in pages.lower()
+    if len(secrets[0]) >= 6:   # a short seed's digits are on any page (island numbers)
+        assert secrets[0] not in pages and secrets[0].encode() not in (handed / "players.pdf").read_bytes()
 
 
 @pytest.mark.parametrize("name", ["gm.pdf", "players.pdf"])
 def test_pdfs_open_and_embed_their_fonts(seven, name):
-    data = (seven / name).read_bytes()
+    data = (seven / name if name != "players.pdf" else players_pdf(seven)).read_bytes()
     fonts = pdfcheck.fonts(data)
     assert fonts and all(fonts.values()), fonts
     doc = pypdfium2.PdfDocument(data)
@@ -78,7 +114,7 @@ def test_checklist_never_asks_for_more_than_the_box(seven):
 
 
 def test_players_pdf_holds_nothing_secret(seven):
-    data = (seven / "players.pdf").read_bytes()
+    data = players_pdf(seven).read_bytes()
     text = " ".join(pdfcheck.texts(data)).lower()
     for secret in ("seed", "weak", "strong", "boss", "trap", "chest", "stage end", "enemy", "start"):
         assert secret not in text, secret
@@ -92,8 +128,8 @@ def test_players_pdf_derives_nothing_from_the_secret_plan(seven, tmp_path):
     assert run(tmp_path, "map", GAME, "--seed", "8").exit_code == 0
     eight = tmp_path / GAME / "maps" / "seed-8"
     assert plan_hash(eight) != plan_hash(seven)
-    assert (eight / "players.pdf").read_bytes() == (seven / "players.pdf").read_bytes()
-    assert plan_hash(seven) not in " ".join(pdfcheck.texts((seven / "players.pdf").read_bytes()))
+    assert players_pdf(eight).read_bytes() == players_pdf(seven).read_bytes()
+    assert plan_hash(seven) not in " ".join(pdfcheck.texts(players_pdf(seven).read_bytes()))
 
 
 def test_a_drawn_seed_comes_from_64_bits():
@@ -139,6 +175,7 @@ def test_from_plan_renders_an_unedited_plan_byte_for_byte(seven, tmp_path):
     again = tmp_path / GAME / "maps" / f"plan-{plan_hash(seven)}"
     for name in FILES:
         assert (again / name).read_bytes() == (seven / name).read_bytes(), name
+    assert players_pdf(again).read_bytes() == players_pdf(seven).read_bytes()
 
 
 def test_from_plan_renders_an_edited_plan(seven, tmp_path):
@@ -147,7 +184,7 @@ def test_from_plan_renders_an_edited_plan(seven, tmp_path):
     edited.write_text(text.replace("seed: 7", "seed: null"))
     result = run(tmp_path, "map", GAME, "--from-plan", str(edited))
     assert result.exit_code == 0, result.output
-    folder = next((tmp_path / GAME / "maps").iterdir())
+    (folder,) = gm_folders(tmp_path)
     assert folder.name.startswith("plan-") and folder.name != f"plan-{plan_hash(seven)}"
     assert "edited plan" in pdfcheck.texts((folder / "gm.pdf").read_bytes())[0]
 
@@ -174,7 +211,7 @@ def test_an_edited_plan_is_told_apart_from_its_seed(seven, tmp_path):
     assert "edited from seed 7" in result.output
     result = run(tmp_path, "map", GAME, "--from-plan", str(edited))
     assert result.exit_code == 0, result.output
-    folder = next((tmp_path / GAME / "maps").iterdir())
+    (folder,) = gm_folders(tmp_path)
     new = folder.name.removeprefix("plan-")
     assert new != old
     for page in pdfcheck.texts((folder / "gm.pdf").read_bytes()):
@@ -220,6 +257,7 @@ def test_parameters_other_than_the_defaults_name_the_folder(tmp_path):
     assert result.exit_code == 0, result.output
     folder = tmp_path / GAME / "maps" / "seed-3-islands-5-players-2-hard-table-150cmx90cm-letter"
     assert sorted(p.name for p in folder.iterdir() if p.name != "manifest.json") == FILES
+    assert players_pdf(folder).parent.name.endswith("-letter")
     width, height = pdfcheck.size_mm(pdfcheck.reader((folder / "gm.pdf").read_bytes()).pages[1].mediabox)
     assert (width, height) == (215.9, 279.4)
 
@@ -269,3 +307,4 @@ def test_same_seed_byte_identical_in_separate_processes(tmp_path):
     first, second = (out / GAME / "maps" / "seed-42" for out, _ in runs)
     for name in FILES:
         assert (first / name).read_bytes() == (second / name).read_bytes(), name
+    assert players_pdf(first).read_bytes() == players_pdf(second).read_bytes()

@@ -41,10 +41,7 @@ class ContentSet:
         try:
             if path is None:
                 raise ContentError([Problem(shown, 1, 1, "missing content file")])
-            if not inside(path, self.folder):
-                raise ContentError([Problem(shown, 1, 1, "a link to a file outside the game folder (refused: "
-                                                         "content is read from the game folder only)")])
-            self.sources[stem] = source = load_file(path, shown, raise_duplicates=False)
+            self.sources[stem] = source = load_file(path, shown, raise_duplicates=False, folder=self.folder)
             self.problems.extend(source.problems)
             return source
         except ContentError as err:
@@ -116,12 +113,6 @@ class ContentSet:
                                                        f"rename or remove it{hint}; its files are "
                                                        f"{', '.join(f'{k}.yaml' for k in known)}"))
         return out
-
-
-def inside(path: Path, folder: Path) -> bool:
-    """Whether `path`, its links followed, stays inside `folder`."""
-    real = os.path.realpath(path)
-    return os.path.commonpath([real, os.path.realpath(folder)]) == os.path.realpath(folder)
 
 
 def shown_path(path: Path) -> str:

@@ -18,9 +18,7 @@ Content is untrusted, so a file is read in bounded memory and time before anythi
 
 from __future__ import annotations
 
-import os
 import re
-import stat
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -29,9 +27,10 @@ from typing import Any
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from .opener import MAX_FILE_BYTES as MAX_FILE_BYTES
+from .opener import read_bytes as read_bytes
 from .problems import ContentError, Problem
 
-MAX_FILE_BYTES = 1 << 20   # 1 MiB: fifty times the largest shipped content file
 MAX_DEPTH = 50             # levels of nesting (shipped content uses under 10)
 MAX_NODES = 100_000        # values in a file with every alias expanded (shipped: a few thousand)
 MAX_ALIASES = 100
@@ -404,41 +403,10 @@ def load_text(text: str, file: str, *, raise_duplicates: bool = True) -> Source:
     return Source(file, data, root, loader.problems, text)
 
 
-def read_bytes(path: Path, file: str) -> bytes:
-    """A file's bytes, if it is a regular file of at most MAX_FILE_BYTES: never blocks on a fifo,
-    never reads a device without end (ContentError at FILE:1:1 otherwise)."""
-    def refuse(message: str) -> ContentError:
-        return ContentError([Problem(file, 1, 1, message)])
-
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
-    except OSError as err:
-        raise refuse(f"cannot read: {err.strerror or err}") from None
-    try:
-        mode = os.fstat(fd).st_mode
-        if not stat.S_ISREG(mode):
-            kind = "a folder" if stat.S_ISDIR(mode) else "a fifo" if stat.S_ISFIFO(mode) else \
-                "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a file"
-            raise refuse(f"not a regular file ({kind}); content is read from plain files only")
-        chunks, size = [], 0
-        while size <= MAX_FILE_BYTES:
-            chunk = os.read(fd, MAX_FILE_BYTES + 1 - size)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-        if size > MAX_FILE_BYTES:
-            raise refuse(f"the file is larger than {MAX_FILE_BYTES // 1024} KiB (refused: content files "
-                         "are small text)")
-        return b"".join(chunks)
-    except OSError as err:
-        raise refuse(f"cannot read: {err.strerror or err}") from None
-    finally:
-        os.close(fd)
-
-
-def load_file(path: Path, shown_as: str | None = None, *, raise_duplicates: bool = True) -> Source:
-    """Load one YAML file; problems name it as `shown_as` (default: the path as given)."""
+def load_file(path: Path, shown_as: str | None = None, *, raise_duplicates: bool = True,
+              folder: Path | None = None) -> Source:
+    """Load one YAML file; problems name it as `shown_as` (default: the path as given). With `folder`
+    (the game's), the path below it is walked through no link (opener.py)."""
     file = shown_as or str(path)
-    text = decode(read_bytes(path, file), file)
+    text = decode(read_bytes(path, file, folder=folder), file)
     return load_text(text.removeprefix("\ufeff"), file, raise_duplicates=raise_duplicates)

@@ -25,27 +25,60 @@ FAMILY = "Bitstream Vera Sans"
 PT_MM = 25.4 / 72
 
 
+_FILES: dict[str, bytes] = {}
+"""The font files layouts name, by key: the bytes read once from a game's folder (content/opener.py),
+never opened again. A key is the hash of the bytes, so everything a long-running process keeps of a
+font (its registration, widths, glyphs, subsets) is kept by content: an edited font is a new key."""
+
+
+def add_file(data: bytes) -> str:
+    """The key a font file's bytes are drawn by (a Text's `font`)."""
+    key = "font-" + hashlib.sha256(data).hexdigest()[:32]
+    _FILES.setdefault(key, data)
+    return key
+
+
+def data(style: FontStyle, font: str = "") -> bytes:
+    """The bytes of the font drawn: a layout's (by key) or the built-in family's file."""
+    if font:
+        return _FILES[font]
+    return _builtin(style)
+
+
+@cache
+def _builtin(style: FontStyle) -> bytes:
+    return (_DIR / FILES[style]).read_bytes()
+
+
+def digest(style: FontStyle, font: str = "") -> str:
+    """What a drawing in the font depends on of it: a layout font's key is its hash already."""
+    return font or hashlib.sha256(_builtin(style)).hexdigest()
+
+
 @cache
 def pdf_name(style: FontStyle, font: str = "") -> str:
-    """The registered reportlab name of a style, or of a font file a layout names (`font`, an
-    absolute path to a TTF/OTF from a game's content folder); registered on first use. Cached:
-    every measured word asks for it (a deck of 540 cards, some 40,000 times)."""
+    """The registered reportlab name of a style, or of a font file a layout names (`font`, its key);
+    registered on first use. Cached: every measured word asks for it (a deck of 540 cards, some
+    40,000 times)."""
     if font:
         name = "Playkit-" + hashlib.sha256(font.encode()).hexdigest()[:12]
-        _register(name, font)
+        file = io.BytesIO(_FILES[font])
+        file.name = font   # what reportlab calls the font's file
+        _register(name, file)
         return name
     name = f"Playkit-{style}"
     _register(name, str(_DIR / FILES[style]))
     return name
 
 
-@cache
-def _register(name: str, file: str) -> None:
+def _register(name: str, file: str | io.BytesIO) -> None:
+    if name in _registered:
+        return
     pdfmetrics.registerFont(TTFont(name, file))
+    _registered.add(name)
 
 
-def path(style: FontStyle, font: str = "") -> Path:
-    return Path(font) if font else _DIR / FILES[style]
+_registered: set[str] = set()
 
 
 def family(font: str = "") -> str:
@@ -79,7 +112,7 @@ def _cmap(style: FontStyle, font: str = "") -> frozenset[int]:
 def _best_cmap(style: FontStyle, font: str = "") -> frozenset[int]:
     from fontTools.ttLib import TTFont as FTFont
 
-    with FTFont(str(path(style, font)), lazy=True) as f:
+    with FTFont(io.BytesIO(data(style, font)), lazy=True) as f:
         return frozenset(f.getBestCmap())
 
 
@@ -98,7 +131,7 @@ def _chars(style: FontStyle, font: str = "") -> frozenset[str]:
 
 
 def usable(font: str) -> str:
-    """'' when reportlab can embed the font file, else why not (a broken or CFF-only font)."""
+    """'' when reportlab can embed the font file (its key), else why not (a broken or CFF-only font)."""
     try:
         pdf_name("regular", font)
         _cmap("regular", font)
@@ -114,7 +147,8 @@ def covered_chars(style: FontStyle = "regular") -> str:
 
 @cache
 def svg_font_face(style: FontStyle, chars: str, font: str = "") -> str:
-    """An @font-face rule with the font subset to `chars`, as a data URI (SVGs stand alone)."""
+    """An @font-face rule with the font subset to `chars`, as a data URI (SVGs stand alone). Cached by
+    the font's key: its content."""
     from fontTools import subset
 
     options = subset.Options()
@@ -123,13 +157,13 @@ def svg_font_face(style: FontStyle, chars: str, font: str = "") -> str:
     sub = subset.Subsetter(options)
     from fontTools.ttLib import TTFont as FTFont
 
-    ft = FTFont(str(path(style, font)), recalcTimestamp=False)
+    ft = FTFont(io.BytesIO(data(style, font)), recalcTimestamp=False)
     sub.populate(text=chars)
     sub.subset(ft)
     buf = io.BytesIO()
     ft.save(buf)
-    data = base64.b64encode(buf.getvalue()).decode()
+    encoded = base64.b64encode(buf.getvalue()).decode()
     weight = "bold" if style == "bold" and not font else "normal"
     slant = "italic" if style == "italic" and not font else "normal"
     return (f"@font-face{{font-family:'{family(font)}';font-weight:{weight};font-style:{slant};"
-            f"src:url(data:font/ttf;base64,{data}) format('truetype');}}")
+            f"src:url(data:font/ttf;base64,{encoded}) format('truetype');}}")

@@ -10,15 +10,17 @@ bounded, so memory stays flat in card count.
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass, field
 from functools import cache
 from weakref import WeakKeyDictionary
 
 from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from . import fonts
-from .scene import Circle, Group, Image, Item, Line, Path, Rect, Scene, Text
+from .scene import Circle, Clipped, Group, Image, Item, Line, Path, Rect, Scene, Text
 
 MM = 72 / 25.4
 REMEMBERED = 2048
@@ -137,16 +139,25 @@ def _item(c: Canvas, it: Item, forms: _Forms) -> None:
     elif isinstance(it, Text):
         _text(c, it)
     elif isinstance(it, Image):
+        name = "Picture-" + it.picture.digest[:32]
+        if not c.hasForm(name):   # the picture decoded and written into the document once, by reference after
+            c.beginForm(name, 0, 0, 1, 1)
+            c.drawImage(ImageReader(io.BytesIO(it.picture.data)), 0, 0, 1, 1, mask="auto")
+            c.endForm()
         c.saveState()
         c.translate(it.x, it.y + it.h)
-        c.scale(1, -1)  # the picture upright in the flipped space
-        c.drawImage(it.path, 0, 0, it.w, it.h, mask="auto")
+        c.scale(it.w, -it.h)  # the unit square to the box, the picture upright in the flipped space
+        c.doForm(name)
         c.restoreState()
     elif isinstance(it, Group):
         c.saveState()
         c.translate(it.dx, it.dy)
         if it.rotate:
             c.rotate(it.rotate)  # in the y-flipped space a positive angle turns clockwise on the page
+        if isinstance(it, Clipped):
+            p = c.beginPath()
+            p.rect(*it.clip)
+            c.clipPath(p, stroke=0, fill=0)
         _items(c, it.items, forms)
         c.restoreState()
 

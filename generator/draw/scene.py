@@ -79,18 +79,39 @@ class Text:
     color: Color = "#000000"
     style: FontStyle = "regular"
     anchor: Anchor = "start"
-    font: str = ""   # a TTF/OTF file (absolute path) a layout names; "" = the built-in family's `style`
+    font: str = ""   # a font file a layout names, by its key (fonts.add_file); "" = the built-in family's `style`
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class Picture:
+    """A PNG or JPEG as read once from a game's folder (content/opener.py): its bytes, the hash that
+    names it (equal pictures are equal whatever their path) and its size in pixels. Drawn from these
+    bytes: the file is never opened again."""
+
+    data: bytes
+    digest: str
+    px: tuple[int, int]
+    kind: Literal["png", "jpeg"] = "png"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Picture) and other.digest == self.digest
+
+    def __hash__(self) -> int:
+        return hash(self.digest)
+
+    def __repr__(self) -> str:   # a scene's repr keys its drawing: the hash, not megabytes of bytes
+        return f"Picture({self.digest})"
 
 
 @dataclass(frozen=True)
 class Image:
-    """A PNG or JPEG file (absolute path) stretched over the box (x, y, w, h)."""
+    """A picture stretched over the box (x, y, w, h)."""
 
     x: float
     y: float
     w: float
     h: float
-    path: str
+    picture: Picture
 
 
 @dataclass(frozen=True)
@@ -101,6 +122,14 @@ class Group:
     dx: float = 0.0
     dy: float = 0.0
     rotate: float = 0.0
+
+
+@dataclass(frozen=True)
+class Clipped(Group):
+    """A group cut to the box `clip` (x, y, w, h in the group's own units, once moved and turned): a
+    picture that covers its box. A Group to everything that walks a scene."""
+
+    clip: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
 
 
 Item = Rect | Circle | Line | Path | Text | Image | Group
@@ -133,14 +162,14 @@ def polygon(points: list[tuple[float, float]], **style: object) -> Path:
 
 
 def files_drawn(scenes: Iterable[Scene]) -> set[str]:
-    """The files the scenes draw from (pictures, font files a layout names), whose bytes are part of
-    what a face is made from."""
+    """What the scenes draw from besides themselves, by content: each picture's hash and each font
+    file's key (draw/fonts.py: itself a hash of the font's bytes)."""
     out: set[str] = set()
 
     def walk(items: tuple[Item, ...]) -> None:
         for it in items:
             if isinstance(it, Image):
-                out.add(it.path)
+                out.add("picture:" + it.picture.digest)
             elif isinstance(it, Text) and it.font:
                 out.add(it.font)
             elif isinstance(it, Group):

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from . import fonts
-from .scene import Circle, FontStyle, Group, Image, Item, Line, Path, Rect, Scene, Text, texts
+from .scene import Circle, Clipped, FontStyle, Group, Image, Item, Line, Path, Rect, Scene, Text, texts
 
 if TYPE_CHECKING:   # svgwrite is imported by the first SVG drawn: `playkit validate` draws none
     import svgwrite
@@ -118,24 +118,31 @@ def _items(d: svgwrite.Drawing, parent: svgwrite.container.Group, items: tuple[I
                               font_size=_num(it.size_pt * fonts.PT_MM), fill=it.color or "#000000",
                               text_anchor=it.anchor, **weight, **slant))
         elif isinstance(it, Image):
-            parent.add(d.image(_data_uri(it.path), insert=(_num(it.x), _num(it.y)), size=(_num(it.w), _num(it.h)),
+            parent.add(d.image(_data_uri(it), insert=(_num(it.x), _num(it.y)), size=(_num(it.w), _num(it.h)),
                                preserveAspectRatio="none"))
         elif isinstance(it, Group):
             transform = f"translate({_num(it.dx)} {_num(it.dy)})"
             if it.rotate:
                 transform += f" rotate({_num(it.rotate)})"
             g = d.g(transform=transform)
-            _items(d, g, it.items)
+            if isinstance(it, Clipped):   # a nested svg cuts what it holds to its box (no id to keep unique)
+                x, y, w, h = (_num(v) for v in it.clip)
+                box = d.svg(insert=(x, y), size=(w, h), viewBox=f"{x} {y} {w} {h}")
+                _items(d, box, it.items)
+                g.add(box)
+            else:
+                _items(d, g, it.items)
             parent.add(g)
 
 
-def _data_uri(path: str) -> str:
-    """The picture inside the SVG, so each SVG stands alone."""
+def _data_uri(it: Image) -> str:
+    """The picture inside the SVG, so each SVG stands alone: its bytes as read at load, or, when it has
+    more pixels than its box shows at SVG_DPI, a copy of that many (svgpixels.py)."""
     import base64
 
-    with open(path, "rb") as fh:
-        data = fh.read()
-    kind = "jpeg" if data[:3] == b"\xff\xd8\xff" else "png"
+    from .svgpixels import shown
+
+    data, kind = shown(it.picture, it.w, it.h)
     return f"data:image/{kind};base64," + base64.b64encode(data).decode()
 
 

@@ -31,6 +31,7 @@ from ..game import BuildOptions, Game, Kit
 from ..kitspec import DrawnFaces, Face, KitFile, PrintFile, Section
 from ..layout import Item, Layout, draw, load_layouts, load_palette
 from ..layout.render import face_size, reads_item
+from ..layout.spec import present
 from .table import Cell, Row, Table, read_table
 
 KIND = "generic"
@@ -180,7 +181,7 @@ def make_model(parts: dict[str, Any], content: ContentSet) -> GenericGame:
         layout = layouts.get(comp.layout)
         back = layouts.get(comp.back) if comp.back else None
         for key, name in (("layout", comp.layout), ("back", comp.back)):
-            if name and name not in layouts and not (content.folder / "layouts" / f"{name}.yaml").is_file():
+            if name and name not in layouts and not present(content.folder / "layouts" / f"{name}.yaml"):
                 problems.append(at(key, f"no layout {name!r} (layouts/{name}.yaml; layouts: "
                                         f"{', '.join(sorted(layouts)) or 'none'})"))
         if isinstance(comp.quantity, str) and comp.quantity not in comp.fields:
@@ -211,6 +212,7 @@ def _draw(comp: Component, table: Table, layout: Layout, back: Layout | None,
     rows: list[_Row] = []
     first_back: Scene | None = None
     same_backs = True
+    svg_names: list[tuple[str, Cell | Row]] = []   # each face's SVG name, with the cell that gives it
     shared = back is not None and not reads_item(back)
     if table.header and comp.fields:
         for name, cell in table.header.items():
@@ -246,9 +248,30 @@ def _draw(comp: Component, table: Table, layout: Layout, back: Layout | None,
                 same_backs = False
         ident = str(values.get("id") or f"{n:02d}-{_label(fields)}")
         svg = f"{comp.id}/{_slug(ident)}" if comp.svg else ""
+        if svg:
+            svg_names.append((svg, row.cells.get("id") or row.cells.get("name") or row))
         rows.append(_Row(front, None if shared else back_face, called, int(copies), svg))
+    problems += _same_files(comp, table, svg_names, back is not None and not same_backs)
     faces = RowFaces(comp, layout, back, rows, first_back if shared else None, same_backs)
     return Drawn(comp, faces, faces.copies)
+
+
+def _same_files(comp: Component, table: Table, named: list[tuple[str, Cell | Row]], own_backs: bool) -> list[Problem]:
+    """Two faces whose SVGs would have one file name (ids `Fire Bolt` and `fire-bolt`; an id `x-back`
+    beside the back of `x`): a problem at the second, naming the first."""
+    taken: dict[str, Cell | Row] = {}
+    if not own_backs:
+        taken[f"{comp.id}/back"] = Row({}, 0, 0)   # the deck's one back
+    out = []
+    for svg, where in named:
+        for name in (svg, f"{svg}-back") if own_backs else (svg,):
+            first = taken.setdefault(name, where)
+            if first is not where:
+                other = f"the face of line {first.line}" if first.line else "the deck's back"
+                out.append(table.at(where, f"its file would be svg/{name}.svg, as {other}'s is (ids or names "
+                                           "that differ only in case or punctuation give one file name): give it "
+                                           "another id or name"))
+    return out
 
 
 def _back(comp: Component, back: Layout, item: Item) -> tuple[Scene, list[Problem]]:
@@ -257,8 +280,12 @@ def _back(comp: Component, back: Layout, item: Item) -> tuple[Scene, list[Proble
     return replace(scene, title=f"{comp.name}: back"), found
 
 
+MAX_FILE_STEM = 80
+"""Characters of a face's SVG name, made from its id or name (a file name has at most 255 bytes)."""
+
+
 def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "face"
+    return re.sub(r"[^a-z0-9]+", "-", text.lower())[:MAX_FILE_STEM].strip("-") or "face"
 
 
 def _typed(comp: Component, table: Table, row: Row, problems: list[Problem]) -> dict[str, Any] | None:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..content import ContentError, Problem, load_file
-from ..content.contentset import inside, shown_path
+from ..content.contentset import shown_path
 from ..content.yamlload import decode, read_bytes
 
 MAX_ROWS = 10_000
@@ -66,18 +66,14 @@ def read_table(path: Path, folder: Path, problems: list[Problem]) -> Table | Non
     if not path.exists() and not path.is_symlink():
         problems.append(Problem(shown, 1, 1, "missing data file"))
         return None
-    if not inside(path, folder):
-        problems.append(Problem(shown, 1, 1, "the file leads out of the game's folder (a link?): "
-                                             "data is read from the game's own folder only"))
-        return None
     if path.suffix.lower() == ".csv":
-        return _csv(path, shown, problems)
-    return _yaml(path, shown, problems)
+        return _csv(path, folder, shown, problems)
+    return _yaml(path, folder, shown, problems)
 
 
-def _csv(path: Path, shown: str, problems: list[Problem]) -> Table | None:
+def _csv(path: Path, folder: Path, shown: str, problems: list[Problem]) -> Table | None:
     try:
-        text = decode(read_bytes(path, shown), shown).removeprefix("\ufeff")
+        text = decode(read_bytes(path, shown, folder=folder), shown).removeprefix("\ufeff")
     except ContentError as err:
         problems.extend(err.problems)
         return None
@@ -198,9 +194,9 @@ def _after(run: str, line: int, col: int) -> tuple[int, int]:
     return line + breaks, len(run) - run.rfind("\n")
 
 
-def _yaml(path: Path, shown: str, problems: list[Problem]) -> Table | None:
+def _yaml(path: Path, folder: Path, shown: str, problems: list[Problem]) -> Table | None:
     try:
-        source = load_file(path, shown, raise_duplicates=False)
+        source = load_file(path, shown, raise_duplicates=False, folder=folder)
     except ContentError as err:
         problems.extend(err.problems)
         return None

@@ -51,9 +51,15 @@ KINDS: dict[str, JsonSchema] = {
     "align": {"enum": list(spec.ALIGN)},
     "valign": {"enum": list(spec.VALIGN)},
     "flag": {"type": "boolean"},
-    "image": {"type": "string", "pattern": _ending(spec.IMAGE_SUFFIXES),
+    "image": {"anyOf": [{"type": "string", "pattern": _ending(spec.IMAGE_SUFFIXES)},
+                        {"type": "string", "pattern": "\\{\\{"}],
               "description": f"A picture ({', '.join(spec.IMAGE_SUFFIXES)}) in the game's folder, such as "
-                             "'images/coin.svg'."},
+                             "'images/coin.svg', or a template over the row that names one, such as "
+                             "'images/{{ art }}'."},
+    "fit": {"enum": list(spec.FITS),
+            "description": "How a picture fills its box: contain (the default: all of it, its proportions "
+                           "kept), cover (the box filled, its proportions kept, what overflows cut off) or "
+                           "stretch (the box filled, its proportions lost)."},
     "points": {"type": "array", "minItems": 3,
                "items": {"type": "array", "minItems": 2, "maxItems": 2, "items": {"$ref": "#/$defs/length"}},
                "description": "At least three [x, y] points, in lengths or % of the box."},

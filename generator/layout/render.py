@@ -14,9 +14,10 @@ from typing import Any
 from ..content import Problem
 from ..content.problems import on
 from ..draw import fonts
-from ..draw.scene import BLEED_ART, Anchor, Circle, FontStyle, Image, Line, Rect, Scene, Text, polygon
+from ..draw.scene import BLEED_ART, Anchor, Circle, FontStyle, Line, Rect, Scene, Text, polygon
 from ..draw.scene import Item as SceneItem
 from ..draw.text import LEADING, wrapped_to_fit
+from .picturefit import fitted
 from .spec import MIN_TEXT_PT, Box, Colour, Layout
 from .template import Template, TemplateFails, missing_fields, render
 
@@ -268,18 +269,14 @@ def _shape(box: Box, item: Item, fw: float, fh: float, where: tuple[float, float
             problems.append(box.where.problem(f"box {box.name!r}: {item.name}: {err}{_sources(err.fields, item)}"))
             return []
     if kind == "image":
-        return _image(box, x, y, w, h)
+        return _image(box, item, fw, fh, where, problems)
     fill = _paint(box.get("fill"), item, problems, box.at.get("fill"))
     stroke = _paint(box.get("stroke"), item, problems, box.at.get("stroke"))
     stroke_mm = box.get("stroke_width", 0.3) * scale.k
     if kind == "rect":
         radius = min(box.get("radius", 0.0) * scale.k, w / 2, h / 2)
-        if box.get("bleed"):  # run on past each edge of the face the box touches, into the bleed
-            x0 = x - BLEED_ART if x <= _EDGE else x
-            y0 = y - BLEED_ART if y <= _EDGE else y
-            x1 = x + w + BLEED_ART if x + w >= fw - _EDGE else x + w
-            y1 = y + h + BLEED_ART if y + h >= fh - _EDGE else y + h
-            x, y, w, h = x0, y0, x1 - x0, y1 - y0
+        if box.get("bleed"):
+            x, y, w, h = _into_bleed(where, fw, fh)
         return [Rect(x, y, w, h, fill, stroke, stroke_mm, radius)]
     if kind == "circle":
         return [Circle(x + w / 2, y + h / 2, min(w, h) / 2, fill, stroke, stroke_mm)]
@@ -435,10 +432,47 @@ def _fit(text: str, w: float, h: float, size: float, low: float, style: FontStyl
     return size, tuple(lines), tuple(fonts.width_mm(line, size, style, file) for line in lines)
 
 
-def _image(box: Box, x: float, y: float, w: float, h: float) -> list[SceneItem]:
-    path = box.values["file"]
-    if path.suffix.lower() == ".svg":
-        from .svgimage import placed, read_svg
+def _into_bleed(where: tuple[float, float, float, float], fw: float, fh: float) -> tuple[float, float, float, float]:
+    """The box run on past each edge of the face it touches, into the bleed (BLEED_ART mm: the press
+    cuts it to the bleed of the build, whatever the profile)."""
+    x, y, w, h = where
+    x0 = x - BLEED_ART if x <= _EDGE else x
+    y0 = y - BLEED_ART if y <= _EDGE else y
+    x1 = x + w + BLEED_ART if x + w >= fw - _EDGE else x + w
+    y1 = y + h + BLEED_ART if y + h >= fh - _EDGE else y + h
+    return x0, y0, x1 - x0, y1 - y0
 
-        return [placed(read_svg(path), x, y, w, h)]
-    return [Image(x, y, w, h, str(path))]
+
+def _image(box: Box, item: Item, fw: float, fh: float, where: tuple[float, float, float, float],
+           problems: list[Problem]) -> list[SceneItem]:
+    """The box's picture, fitted: a fixed one, or the one its template names for the item (a name
+    that is no picture is a problem at the data cell it came from)."""
+    value = box.values["file"]
+    if isinstance(value, Template):
+        name = _text(box, "file", item, problems).strip()
+        if not name:
+            return []   # no picture for this item
+        try:
+            if box.shelf is None:
+                raise ValueError("no pictures here")   # a layout made in code, with no game folder
+            picture = box.shelf.picture(name)
+        except ValueError as err:
+            problems.append(_at_data(box, "file", item, f"box {box.name!r}: {item.name}: {err}"))
+            return []
+    else:
+        picture = value
+    x, y, w, h = _into_bleed(where, fw, fh) if box.get("bleed") else where
+    return [fitted(picture, x, y, w, h, box.get("fit", "contain"))]
+
+
+def _at_data(box: Box, key: str, item: Item, message: str) -> Problem:
+    """A problem at the data cell the box's template `key` reads (the first field it names that has a
+    place), else at the template itself."""
+    template: Template = box.values[key]
+    for name in template.fields:
+        place = item.places.get(name)
+        if place:
+            file, line, col = place.rsplit(":", 2)
+            layout = box.at[key].problem("")
+            return Problem(file, int(line), int(col), f"{message} (the picture of {layout.file}:{layout.line})")
+    return on(box.at[key].problem(message), item.name)

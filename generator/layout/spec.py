@@ -15,6 +15,7 @@ it, when it came through `extends`).
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -23,8 +24,10 @@ from typing import Any
 
 from ..content import ContentError, Loc, Problem, Source, load_file
 from ..content.contentset import shown_path
-from ..draw import fonts
 from ..draw.text import MIN_TEXT_PT as MIN_TEXT_PT  # the floor, named where layouts are checked
+from .pictures import FONT_SUFFIXES as FONT_SUFFIXES
+from .pictures import IMAGE_SUFFIXES as IMAGE_SUFFIXES
+from .pictures import Drawable, Shelf
 from .template import Template, TemplateFails, compile_template, is_template
 from .units import PRESETS, Length, length
 
@@ -41,7 +44,7 @@ ALLOWED: dict[str, frozenset[str]] = {
     "line": frozenset((*_PLACE, "stroke", "stroke_width")),
     "polygon": frozenset((*_PLACE, *_PAINT, "points")),
     "text": frozenset((*_PLACE, "text", "font", "size", "min_size", "color", "align", "valign", "wrap")),
-    "image": frozenset((*_PLACE, "file")),
+    "image": frozenset((*_PLACE, "file", "fit", "bleed")),
     # hints for the game's own drawing: text sizes, a colour and a line width
     "slot": frozenset((*_PLACE, "size", "min_size", "color", "stroke_width")),
 }
@@ -50,8 +53,7 @@ VALIGN = ("top", "middle", "bottom")
 BUILTIN_FONTS = ("regular", "bold", "italic")
 HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 COLOUR_NAME = re.compile(r"^[a-z][a-z0-9-]*$")   # a palette's names
-IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
-FONT_SUFFIXES = (".ttf", ".otf")
+FITS = ("contain", "cover", "stretch")
 VALUES: dict[str, str] = {
     "x": "length", "y": "length", "width": "length", "height": "length",
     "stroke_width": "thin", "radius": "thin",
@@ -59,7 +61,7 @@ VALUES: dict[str, str] = {
     "text": "template", "when": "template",
     "font": "font", "size": "pt", "min_size": "pt",
     "align": "align", "valign": "valign", "wrap": "flag", "bleed": "flag",
-    "file": "image", "points": "points",
+    "file": "image", "points": "points", "fit": "fit",
 }
 """The kind of value each box field holds: one checker a kind here, one JSON Schema a kind for editors
 (layout/editor_schema.py)."""
@@ -95,6 +97,8 @@ class Box:
     values: dict[str, Any]
     at: dict[str, At]
     where: At
+    shelf: Shelf | None = field(default=None, compare=False, repr=False)
+    """The game's pictures (an image box whose file is a template finds the one it names there)."""
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.values.get(key, default)
@@ -134,9 +138,9 @@ class Palette:
 
 def load_palette(folder: Path, problems: list[Problem]) -> Palette:
     path = folder / "layouts" / "palette.yaml"
-    if not path.is_file():
+    if not present(path):
         return Palette()
-    source = _load(path, problems)
+    source = _load(path, folder, problems)
     if source is None:
         return Palette()
     data = source.data
@@ -179,10 +183,10 @@ def load_game_layouts(folder: Path, needed: Iterable[str], colours: Iterable[str
 def load_layouts(folder: Path, palette: Palette, problems: list[Problem]) -> dict[str, Layout]:
     """Every layout in `folder/layouts/` (but the palette), resolved and checked."""
     raw: dict[str, Source] = {}
-    for path in sorted((folder / "layouts").glob("*.yaml")):
+    for path in _layout_files(folder, problems):
         if path.stem == "palette":
             continue
-        source = _load(path, problems)
+        source = _load(path, folder, problems)
         if source is not None:
             raw[path.stem] = source
     reader = _Reader(folder, palette, problems)
@@ -194,9 +198,34 @@ def load_layouts(folder: Path, palette: Palette, problems: list[Problem]) -> dic
     return out
 
 
-def _load(path: Path, problems: list[Problem]) -> Source | None:
+def present(path: Path) -> bool:
+    """Whether there is anything at `path` (a file that cannot be read is there: reading it says why)."""
     try:
-        source = load_file(path, shown_path(path), raise_duplicates=False)
+        os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    except OSError:
+        return True
+    return True
+
+
+def _layout_files(folder: Path, problems: list[Problem]) -> list[Path]:
+    """The layout files of the game's `layouts/` folder (none when it has none); a folder that cannot
+    be listed is a problem at its name."""
+    here = folder / "layouts"
+    if not present(here):
+        return []
+    try:
+        names = sorted(e.name for e in os.scandir(here))
+    except OSError as err:
+        problems.append(Problem(shown_path(here), 1, 1, f"cannot read the layouts folder: {err.strerror or err}"))
+        return []
+    return [here / n for n in names if n.endswith(".yaml") and not n.startswith(".")]
+
+
+def _load(path: Path, folder: Path, problems: list[Problem]) -> Source | None:
+    try:
+        source = load_file(path, shown_path(path), raise_duplicates=False, folder=folder)
     except ContentError as err:
         problems.extend(err.problems)
         return None
@@ -211,6 +240,7 @@ class _Reader:
         self.folder = folder
         self.palette = palette
         self.problems = problems
+        self.shelf = Shelf(folder)
 
     def layout(self, name: str, source: Source, raw: dict[str, Source], chain: tuple[str, ...]) -> Layout | None:
         written = self._written(name, source, raw, chain)
@@ -345,14 +375,14 @@ class _Reader:
                 self.problems.append(at.get("min_size", where).problem(
                     f"box {name!r}: min_size {values['min_size']:g} pt is larger than size {size:g} pt"))
                 ok = False
-        return Box(name, str(kind), values, at, where) if ok else None
+        return Box(name, str(kind), values, at, where, self.shelf if kind == "image" else None) if ok else None
 
     # ---- one checker per kind of value -------------------------------------------------------
     def _value(self, key: str, value: Any, at: At) -> Any:
         checker: Callable[[Any, At], Any] = {
             "length": _length, "thin": _thin, "colour": self._colour, "template": _template,
             "font": self._font, "pt": _points, "align": _choice(ALIGN), "valign": _choice(VALIGN),
-            "flag": _flag, "image": self._image, "points": _points_list,
+            "flag": _flag, "image": self._image, "points": _points_list, "fit": _choice(FITS),
         }[VALUES[key]]
         return checker(value, at)
 
@@ -367,25 +397,14 @@ class _Reader:
             names = ", ".join(sorted(self.palette.colours)) or "none yet: add layouts/palette.yaml"
             raise ValueError(f"unknown colour {value!r} (palette: {names}; or '#rrggbb')") from None
 
-    def _file(self, value: Any, suffixes: tuple[str, ...], what: str) -> Path:
-        if not isinstance(value, str) or not value.lower().endswith(suffixes):
-            raise ValueError(f"a {what} file ({', '.join(suffixes)}) in the game's folder, not {value!r}")
-        path = (self.folder / value).resolve()
-        if self.folder.resolve() not in path.parents:
-            raise ValueError(f"{value!r} is outside the game's folder")
-        if not path.is_file():
-            raise ValueError(f"no {what} file {value!r} in {shown_path(self.folder)}")
-        return path
-
-    def _image(self, value: Any, at: At) -> Path:
-        path = self._file(value, IMAGE_SUFFIXES, "picture")
-        if path.suffix.lower() == ".svg":
-            from .svgimage import read_svg
-
-            read_svg(path)  # ValueError with what it cannot draw
-        else:
-            _check_raster(path)
-        return path
+    def _image(self, value: Any, at: At) -> Drawable | Template:
+        """A picture of the game's folder, or a template over the item that names one (each name it
+        gives is checked as the face is drawn, at the data cell it comes from)."""
+        if isinstance(value, str) and is_template(value):
+            return _template(value, at)
+        if not isinstance(value, str):
+            raise ValueError(f"a picture file ({', '.join(IMAGE_SUFFIXES)}) in the game's folder, not {value!r}")
+        return self.shelf.picture(value)
 
     def _font(self, value: Any, at: At) -> str:
         if isinstance(value, str) and value in BUILTIN_FONTS:
@@ -393,11 +412,7 @@ class _Reader:
         if not isinstance(value, str) or not value.lower().endswith(FONT_SUFFIXES):
             raise ValueError(f"one of {', '.join(BUILTIN_FONTS)} or a .ttf/.otf file in the game's folder, "
                              f"not {value!r}")
-        path = self._file(value, FONT_SUFFIXES, "font")
-        why = fonts.usable(str(path))
-        if why:
-            raise ValueError(f"cannot embed the font {value!r}: {why}")
-        return str(path)
+        return self.shelf.font(value)
 
 
 def _length(value: Any, at: At) -> Length:
@@ -451,25 +466,3 @@ def _points_list(value: Any, at: At) -> tuple[tuple[Length, Length], ...]:
             raise ValueError(f"each point is [x, y], not {p!r}")
         out.append((length(p[0]), length(p[1])))
     return tuple(out)
-
-
-MAX_RASTER_BYTES = 32 << 20     # a full-bleed tarot card at 600 dpi is well under this
-MAX_RASTER_PIXELS = 40_000_000  # about 160 MB once decoded: the most a face's picture may cost
-
-
-def _check_raster(path: Path) -> None:
-    """A PNG or JPEG that opens, of bounded size and pixel count (a small file may decode to
-    gigabytes: the count is read from its header, before any pixel is)."""
-    from PIL import Image, UnidentifiedImageError
-
-    if path.stat().st_size > MAX_RASTER_BYTES:
-        raise ValueError(f"the picture {path.name!r} is larger than {MAX_RASTER_BYTES >> 20} MiB")
-    try:
-        with Image.open(path) as im:
-            w, h = im.size
-            if w * h > MAX_RASTER_PIXELS:
-                raise ValueError(f"the picture {path.name!r} has {w:,} x {h:,} pixels; at most "
-                                 f"{MAX_RASTER_PIXELS:,} in all (scale it down)")
-            im.verify()
-    except (OSError, UnidentifiedImageError, SyntaxError, Image.DecompressionBombError) as err:
-        raise ValueError(f"cannot read the picture {path.name!r}: {err}") from None

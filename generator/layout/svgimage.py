@@ -12,8 +12,7 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
+from functools import lru_cache
 
 from ..draw.scene import Circle, Group, Item, Line, PathOp, Rect, polygon
 from ..draw.scene import Path as PathItem
@@ -21,6 +20,7 @@ from ..draw.scene import Path as PathItem
 MAX_ELEMENTS = 20_000   # a picture on a card, not a map of the world: bounded work for every face
 MAX_DEPTH = 40          # nested groups; the walk below is recursive
 MAX_COORDINATE = 1e9
+MIN_VIEW = 1e-3         # a viewBox's width and height: placed in a box, no number grows past printing
 _NUM = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _SKIPPED = {"title", "desc", "metadata", "defs"}
 _NAMED = {"black": "#000000", "white": "#ffffff", "red": "#ff0000", "green": "#008000", "blue": "#0000ff",
@@ -35,32 +35,59 @@ class SvgPicture:
     view: tuple[float, float, float, float]
 
 
-@cache
-def read_svg(path: Path) -> SvgPicture:
-    """The picture as scene items; ValueError saying what cannot be drawn. Read as content is: a
-    plain file of bounded size, then bounded in elements and depth before it is walked."""
-    from ..content import ContentError
-    from ..content.yamlload import read_bytes
-
-    try:
-        data = read_bytes(path, path.name)
-    except ContentError as err:
-        raise ValueError(f"cannot read the SVG {path.name!r}: {err.problems[0].message}") from None
+@lru_cache(maxsize=64)
+def read_svg(data: bytes, name: str) -> SvgPicture:
+    """The picture (its file's bytes, as read once by the content opener) as scene items; ValueError
+    saying what cannot be drawn. Bounded in elements and depth before it is walked; every number it
+    ends with (its transforms applied) is finite and within MAX_COORDINATE, and its viewBox is no
+    smaller than MIN_VIEW, so that placed in any box its numbers stay printable. Kept by content, not
+    by path: an edited picture is read anew."""
     try:
         root = ET.fromstring(data)
     except (ET.ParseError, ValueError) as err:
-        raise ValueError(f"cannot read the SVG {path.name!r}: {err}") from None
-    _bounded(root, path.name)
+        raise ValueError(f"cannot read the SVG {name!r}: {err}") from None
+    _bounded(root, name)
     if _tag(root) != "svg":
-        raise ValueError(f"{path.name!r} is not an SVG picture")
+        raise ValueError(f"{name!r} is not an SVG picture")
     view = _numbers(root.get("viewBox", ""))
     if len(view) != 4:
         w, h = _numbers(root.get("width", "")), _numbers(root.get("height", ""))
         if not (w and h):
-            raise ValueError(f"{path.name!r} has neither a viewBox nor a width and height")
+            raise ValueError(f"{name!r} has neither a viewBox nor a width and height")
         view = [0.0, 0.0, w[0], h[0]]
-    return SvgPicture(tuple(_children(root, path.name, {"fill": "#000000", "stroke": None, "stroke-width": "1"})),
-                      (view[0], view[1], view[2], view[3]))
+    if not (view[2] >= MIN_VIEW and view[3] >= MIN_VIEW):
+        raise ValueError(f"{name!r}: a viewBox (or width and height) of {view[2]:g} x {view[3]:g}; each at "
+                         f"least {MIN_VIEW:g}")
+    items = tuple(_children(root, name, {"fill": "#000000", "stroke": None, "stroke-width": "1"}))
+    _within(items, name)
+    return SvgPicture(items, (view[0], view[1], view[2], view[3]))
+
+
+def _within(items: tuple[Item, ...], name: str) -> None:
+    """Every number of the items finite and within MAX_COORDINATE (transforms may have scaled them)."""
+    stack = list(items)
+    while stack:
+        it = stack.pop()
+        if isinstance(it, Group):
+            stack.extend(it.items)
+            values: list[float] = [it.dx, it.dy]
+        elif isinstance(it, PathItem):
+            values = [float(v) for op in it.ops for v in op[1:]] + [it.stroke_mm]
+        else:
+            values = [float(v) for v in astuple_numbers(it)]
+        if any(not abs(v) <= MAX_COORDINATE for v in values):
+            raise ValueError(f"{name!r}: a shape past {MAX_COORDINATE:g} (its transforms applied)")
+
+
+def astuple_numbers(it: Item) -> list[float]:
+    """The numbers of a shape (its place, size and stroke)."""
+    if isinstance(it, Rect):
+        return [it.x, it.y, it.w, it.h, it.stroke_mm, it.radius]
+    if isinstance(it, Circle):
+        return [it.cx, it.cy, it.r, it.stroke_mm]
+    if isinstance(it, Line):
+        return [it.x1, it.y1, it.x2, it.y2, it.stroke_mm]
+    return []
 
 
 def _bounded(root: ET.Element, name: str) -> None:
@@ -77,25 +104,24 @@ def _bounded(root: ET.Element, name: str) -> None:
         stack.extend((child, depth + 1) for child in el)
 
 
-def placed(picture: SvgPicture, x: float, y: float, w: float, h: float) -> Group:
-    """The picture scaled into the box (x, y, w, h), keeping its proportions, centred."""
-    vx, vy, vw, vh = picture.view
-    k = min(w / vw, h / vh)
-    inner = _scaled(picture.items, k, -vx, -vy)
-    return Group(inner, x + (w - vw * k) / 2, y + (h - vh * k) / 2)
-
-
-def _scaled(items: tuple[Item, ...], k: float, ox: float, oy: float) -> tuple[Item, ...]:
-    """Items moved by (ox, oy) then scaled by k (the scene has no scale transform of its own)."""
+def scaled(items: tuple[Item, ...], kx: float, ky: float, ox: float = 0.0, oy: float = 0.0) -> tuple[Item, ...]:
+    """Items moved by (ox, oy) then scaled by kx across and ky down (the scene has no scale transform of
+    its own). A circle scaled unevenly is an ellipse; a stroke scales by the mean of the two."""
     out: list[Item] = []
+    k = kx if kx == ky else math.sqrt(abs(kx * ky))
+    corner = kx if kx == ky else min(abs(kx), abs(ky))
     for it in items:
         if isinstance(it, Rect):
-            out.append(Rect((it.x + ox) * k, (it.y + oy) * k, it.w * k, it.h * k, it.fill, it.stroke,
-                            it.stroke_mm * k, it.radius * k))
+            out.append(Rect((it.x + ox) * kx, (it.y + oy) * ky, it.w * kx, it.h * ky, it.fill, it.stroke,
+                            it.stroke_mm * k, it.radius * corner))
         elif isinstance(it, Circle):
-            out.append(Circle((it.cx + ox) * k, (it.cy + oy) * k, it.r * k, it.fill, it.stroke, it.stroke_mm * k))
+            if kx == ky:
+                out.append(Circle((it.cx + ox) * kx, (it.cy + oy) * ky, it.r * k, it.fill, it.stroke, it.stroke_mm * k))
+            else:
+                out.append(_ellipse((it.cx + ox) * kx, (it.cy + oy) * ky, it.r * abs(kx), it.r * abs(ky),
+                                    {"fill": it.fill, "stroke": it.stroke, "stroke_mm": it.stroke_mm * k}))
         elif isinstance(it, Line):
-            out.append(Line((it.x1 + ox) * k, (it.y1 + oy) * k, (it.x2 + ox) * k, (it.y2 + oy) * k, it.stroke,
+            out.append(Line((it.x1 + ox) * kx, (it.y1 + oy) * ky, (it.x2 + ox) * kx, (it.y2 + oy) * ky, it.stroke,
                             it.stroke_mm * k))
         elif isinstance(it, PathItem):
             ops: list[PathOp] = []
@@ -103,11 +129,11 @@ def _scaled(items: tuple[Item, ...], k: float, ox: float, oy: float) -> tuple[It
                 if op[0] == "Z":
                     ops.append(op)
                 else:
-                    v = [(c + (ox if i % 2 == 0 else oy)) * k for i, c in enumerate(op[1:])]
+                    v = [(c + ox) * kx if i % 2 == 0 else (c + oy) * ky for i, c in enumerate(op[1:])]
                     ops.append((op[0], *v))  # type: ignore[arg-type]
             out.append(PathItem(tuple(ops), it.fill, it.stroke, it.stroke_mm * k))
         elif isinstance(it, Group):
-            out.append(Group(_scaled(it.items, k, 0.0, 0.0), (it.dx + ox) * k, (it.dy + oy) * k, it.rotate))
+            out.append(Group(scaled(it.items, kx, ky), (it.dx + ox) * kx, (it.dy + oy) * ky, it.rotate))
     return tuple(out)
 
 
@@ -116,10 +142,14 @@ def _tag(el: ET.Element) -> str:
 
 
 def _numbers(text: str) -> list[float]:
-    out = [float(n) for n in _NUM.findall(text or "")]
-    if any(not abs(v) <= MAX_COORDINATE for v in out):
-        raise ValueError(f"a number past {MAX_COORDINATE:g} in {text[:40]!r}")
-    return out
+    return [_number(n, text) for n in _NUM.findall(text or "")]
+
+
+def _number(token: str, text: str = "") -> float:
+    v = float(token)
+    if not abs(v) <= MAX_COORDINATE:
+        raise ValueError(f"a number past {MAX_COORDINATE:g} in {(text or token)[:40]!r}")
+    return v
 
 
 def _style(el: ET.Element, inherited: dict[str, str | None]) -> dict[str, str | None]:
@@ -164,22 +194,40 @@ def _group(el: ET.Element, name: str, style: dict[str, str | None]) -> list[Item
     return _children(el, name, style)
 
 
+_TRANSFORM = re.compile(r"\s*([a-zA-Z]+)\s*\(([^)]*)\)\s*,?")
+_ARITY = {"translate": (1, 2), "scale": (1, 2), "matrix": (6, 6)}
+
+
 def _transformed(items: list[Item], transform: str, name: str) -> list[Item]:
-    m = re.fullmatch(r"\s*(translate|scale|matrix)\s*\(([^)]*)\)\s*", transform)
-    if not m:
-        raise ValueError(f"{name!r}: transform {transform!r} (translate, scale or matrix only)")
-    v = _numbers(m.group(2))
-    if m.group(1) == "translate":
-        return [Group(tuple(items), v[0], v[1] if len(v) > 1 else 0.0)]
-    if m.group(1) == "scale":
-        k = v[0]
-        if len(v) > 1 and v[1] != k:
-            raise ValueError(f"{name!r}: scale with two factors")
-        return list(_scaled(tuple(items), k, 0.0, 0.0))
-    a, b, c, d, e, f = v
-    if abs(b) > 1e-9 or abs(c) > 1e-9 or abs(a - d) > 1e-9:
-        raise ValueError(f"{name!r}: a matrix that skews or rotates")
-    return [Group(_scaled(tuple(items), a, 0.0, 0.0), e, f)]
+    """The items under a transform list (`translate(…) scale(…)`: applied right to left)."""
+    steps: list[tuple[str, list[float]]] = []
+    at = 0
+    while at < len(transform):
+        m = _TRANSFORM.match(transform, at)
+        if not m or m.end() == at:
+            if transform[at:].strip():
+                raise ValueError(f"{name!r}: transform {transform[:60]!r} (translate, scale or matrix only)")
+            break
+        kind, v = m.group(1), _numbers(m.group(2))
+        if kind not in _ARITY:
+            raise ValueError(f"{name!r}: transform {kind!r} (translate, scale or matrix only)")
+        low, high = _ARITY[kind]
+        if not low <= len(v) <= high:
+            raise ValueError(f"{name!r}: {kind}() takes {low if low == high else f'{low} or {high}'} numbers, "
+                             f"not {len(v)}")
+        steps.append((kind, v))
+        at = m.end()
+    for kind, v in reversed(steps):
+        if kind == "translate":
+            items = [Group(tuple(items), v[0], v[1] if len(v) > 1 else 0.0)]
+        elif kind == "scale":
+            items = list(scaled(tuple(items), v[0], v[1] if len(v) > 1 else v[0]))
+        else:
+            a, b, c, d, e, f = v
+            if abs(b) > 1e-9 or abs(c) > 1e-9:
+                raise ValueError(f"{name!r}: a matrix that skews or rotates")
+            items = [Group(scaled(tuple(items), a, d), e, f)]
+    return items
 
 
 def _shape(el: ET.Element, tag: str, name: str, st: dict[str, str | None]) -> Item:
@@ -250,7 +298,7 @@ def _path(d: str, name: str) -> tuple[PathOp, ...]:
         up, rel = cmd.upper(), cmd.islower()
         if up not in arity:
             raise ValueError(f"{name!r}: path command {cmd!r} (M L H V C S Q Z only)")
-        v = [float(t) for t in tokens[i:i + arity[up]]]
+        v = [_number(t) for t in tokens[i:i + arity[up]]]
         if len(v) < arity[up]:
             raise ValueError(f"{name!r}: path command {cmd!r} is missing numbers")
         i += arity[up]

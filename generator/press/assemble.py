@@ -7,7 +7,6 @@ from); a file whose key the last build wrote is taken as it is, not drawn again.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 
@@ -95,11 +94,11 @@ def _rulebook(title: str, f: Rulebook, options: BuildOptions) -> bytes:
 def _font_face(style: FontStyle, chars: str, font: str) -> str:
     """The @font-face rule of a font subset (made anew by every build: nothing is read back from an
     output folder for it), once a process for the same font file and characters (`playkit watch`)."""
-    return _subset(style, chars, font, _file_digests([str(fonts.path(style, font))]))
+    return _subset(style, chars, font, fonts.digest(style, font))
 
 
 @lru_cache(maxsize=64)
-def _subset(style: FontStyle, chars: str, font: str, digests: tuple[tuple[str, str], ...]) -> str:
+def _subset(style: FontStyle, chars: str, font: str, digest: str) -> str:
     return fonts.svg_font_face(style, chars, font)
 
 
@@ -109,13 +108,10 @@ def _made(path: str, sources: tuple[str, ...], k: str, make: Callable[[], bytes]
     return Artifact(path, make() if data is None else data, sources, k)
 
 
-def _file_digests(paths: Iterable[str]) -> tuple[tuple[str, str], ...]:
-    """The pictures and font files drawn from, each with the hash of its bytes."""
-    out = []
-    for path in sorted(paths):
-        with open(path, "rb") as fh:
-            out.append((path, hashlib.sha256(fh.read()).hexdigest()))
-    return tuple(out)
+def _file_digests(drawn: Iterable[str]) -> tuple[str, ...]:
+    """The pictures and font files drawn from, by the hashes of their bytes as read at load
+    (scene.files_drawn): no file is opened again."""
+    return tuple(sorted(drawn))
 
 
 def size_label(w: float, h: float) -> str:

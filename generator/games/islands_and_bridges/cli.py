@@ -108,8 +108,9 @@ def new_seed() -> int:
 def map_cmd(ctx: click.Context, seed: int | None, islands: int | None, players: int | None,
             difficulty: str | None, table: str | None, paper: str, from_plan: Path | None) -> None:
     """Make the Game Master's secret map: a random path of islands with enemies, traps, Loot-Chests,
-    the players' start cells and the stage end. Writes gm.pdf (secret), players.pdf, map.svg and
-    plan.yaml under OUT/islands-and-bridges/maps/."""
+    the players' start cells and the stage end. Writes gm.pdf (secret), map.svg and plan.yaml under
+    OUT/islands-and-bridges/maps/seed-SEED/, and the players' pages, players.pdf, under
+    OUT/islands-and-bridges/maps/players-…/ (its folder names no seed)."""
     loaded = load_or_exit(ctx, GAME_ID)
     try:
         kit = map_kit(loaded)
@@ -132,18 +133,35 @@ def map_cmd(ctx: click.Context, seed: int | None, islands: int | None, players: 
         if issues:  # the generator's promise; a failure here is a bug, not the user's doing
             raise RuntimeError(f"generated plan breaks the rules: {issues}")
         folder = folder_name(kit, seed, p, paper)
-    target = out_root(ctx) / GAME_ID / "maps" / folder
+    maps = out_root(ctx) / GAME_ID / "maps"
+    target = maps / folder
     from .draw_map_build import map_artifacts  # the drawing and the press, only when a map is made
 
     artifacts = map_artifacts(loaded.model, kit, plan, BuildOptions(paper=paper))
+    handed = [a for a in artifacts if a.path == PLAYERS_FILE]
     meta = {"game": GAME_ID, "plan": plan.digest(), "seed": plan.seed, "edited": plan.edited, "paper": paper,
             "players": plan.players, "difficulty": plan.difficulty, "islands": len(plan.islands),
-            "table_mm": list(plan.table_mm)}
-    report = write_artifacts(target, artifacts, meta, root=out_root(ctx) / GAME_ID)
+            "table_mm": list(plan.table_mm), "players_file": f"../{players_folder(plan, paper)}/{PLAYERS_FILE}"}
+    report = write_artifacts(target, [a for a in artifacts if a.path != PLAYERS_FILE], meta,
+                             root=out_root(ctx) / GAME_ID)
+    theirs = maps / players_folder(plan, paper)
+    write_artifacts(theirs, handed, {"game": GAME_ID, "paper": paper, "pages": plan.players_digest()},
+                    root=out_root(ctx) / GAME_ID)
     click.echo(f"{GAME_ID} map {plan.digest()}: {len(report.written)} files in {target}/ "
                f"({len(plan.islands)} islands, {_players(plan.players)}, {plan.difficulty}; "
                f"enemy strength {plan.spent} of {plan.budget})")
-    click.echo("  gm.pdf is for the Game Master only; players.pdf holds nothing secret.")
+    click.echo(f"  gm.pdf is for the Game Master only; the players' pages are {theirs}/{PLAYERS_FILE}, in a "
+               "folder of their own that names nothing secret.")
+
+
+PLAYERS_FILE = "players.pdf"
+
+
+def players_folder(plan: Plan, paper: str) -> str:
+    """Where the players' pages go: named by what they show (plan.players_digest), never by the seed or
+    the plan's digest, which would let a player make the secret map again (a zip, a shared folder or
+    a print dialog shows a file's path)."""
+    return f"players-{plan.players_digest()}" + (f"-{paper}" if paper != PAPERS[0] else "")
 
 
 def _read(kit: MapKit, path: Path) -> Plan:
