@@ -23,6 +23,7 @@ from typing import Any
 
 from ..content import ContentError, Loc, Problem, Source, load_file
 from ..content.contentset import shown_path
+from ..content.nearby import did_you_mean
 from ..draw import fonts
 from ..draw.text import MIN_TEXT_PT as MIN_TEXT_PT  # the floor, named where layouts are checked
 from .template import Template, TemplateFails, compile_template, is_template
@@ -122,6 +123,9 @@ class Palette:
     """A game's named colours (layouts/palette.yaml: `colours: {ink: "#1f2328", …}`)."""
 
     colours: dict[str, str] = field(default_factory=dict)
+    broken: bool = False
+    """Whether palette.yaml could not be read (its problem is said): a colour it would name is then
+    not said unknown on every box that paints with it."""
 
     def resolve(self, value: str) -> str | None:
         """'#rrggbb' for a hex colour or a palette name; None for 'none'; KeyError otherwise."""
@@ -140,9 +144,14 @@ def load_palette(folder: Path, problems: list[Problem]) -> Palette:
     if source is None:
         return Palette()
     data = source.data
-    if not isinstance(data, dict) or set(data) - {"colours"} or not isinstance(data.get("colours"), dict):
+    if isinstance(data, dict) and set(data) - {"colours"}:
+        for key in set(data) - {"colours"}:
+            problems.append(source.problem((key,), f"unknown field {key!r} (a palette has colours)"
+                                                   f"{did_you_mean(key, ('colours',))}", on_key=True))
+        return Palette(broken=True)
+    if not isinstance(data, dict) or not isinstance(data.get("colours"), dict):
         problems.append(source.problem((), "a palette is `colours:` with names and '#rrggbb' values"))
-        return Palette()
+        return Palette(broken=True)
     out = {}
     for name, value in data["colours"].items():
         if not isinstance(name, str) or not COLOUR_NAME.match(name):
@@ -253,7 +262,8 @@ class _Reader:
         for key in data:
             if key not in LAYOUT_FIELDS:
                 self.problems.append(At(source, (key,)).problem(
-                    f"unknown field {key!r} (a layout has size, extends, background, boxes)", on_key=True))
+                    f"unknown field {key!r} (a layout has size, extends, background, boxes)"
+                    f"{did_you_mean(key, LAYOUT_FIELDS)}", on_key=True))
             elif key in ("size", "background"):
                 top[key] = (data[key], At(source, (key,)))
         own = data.get("boxes", {})
@@ -319,7 +329,8 @@ class _Reader:
                 continue
             if key not in ALLOWED[kind]:
                 self.problems.append(place.problem(f"box {name!r}: unknown field {key!r} for a {kind} box "
-                                                   f"(fields: {', '.join(sorted(ALLOWED[kind] - {'type'}))})",
+                                                   f"(fields: {', '.join(sorted(ALLOWED[kind] - {'type'}))})"
+                                                   f"{did_you_mean(key, ALLOWED[kind])}",
                                                    on_key=True))
                 ok = False
                 continue
@@ -364,6 +375,8 @@ class _Reader:
         try:
             return Colour(self.palette.resolve(value))
         except KeyError:
+            if self.palette.broken and COLOUR_NAME.match(value):
+                return Colour("#000000")   # the palette's own problem is said; nothing is drawn with it
             names = ", ".join(sorted(self.palette.colours)) or "none yet: add layouts/palette.yaml"
             raise ValueError(f"unknown colour {value!r} (palette: {names}; or '#rrggbb')") from None
 
