@@ -13,6 +13,8 @@ from typing import Literal
 Color = str | None
 Anchor = Literal["start", "middle", "end"]
 FontStyle = Literal["regular", "bold", "italic"]
+Shape = Literal["rect", "circle"]
+SHAPES: tuple[Shape, ...] = ("rect", "circle")
 
 
 @dataclass(frozen=True)
@@ -122,6 +124,9 @@ class Scene:
     background: Color = None
     title: str = ""
     play_area: tuple[float, float, float, float] | None = None
+    shape: Shape = "rect"
+    """The piece's outline as it is cut: a round token is a circle (its layout's `shape`), which an export
+    may say (a Tabletop Simulator tile of Type 2); never guessed from the drawing."""
 
 
 def polygon(points: list[tuple[float, float]], **style: object) -> Path:

@@ -176,7 +176,7 @@ class RowFaces(DrawnFaces):
         back_svg = ""
         if back is not None and row.svg:
             back_svg = f"{self.comp.id}/back" if self.same_backs else f"{row.svg}-back"
-        return Face(front, back, row.copies, self.comp.id, row.svg, back_svg, called)
+        return Face(front, back, row.copies, self.comp.name, row.svg, back_svg, called)
 
 
 @dataclass

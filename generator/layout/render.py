@@ -179,7 +179,7 @@ def draw(layout: Layout, item: Item, size: tuple[float, float] | None = None,
             texts.append((box, extent))
         items += drawn
     background = _paint(layout.background, item, problems, None) if layout.background else None
-    return Scene(w, h, tuple(items), background=background, title=item.name), problems
+    return Scene(w, h, tuple(items), background=background, title=item.name, shape=layout.shape), problems
 
 
 def _extent(lines: list[SceneItem], widths: tuple[float, ...]) -> Extent:

@@ -3,6 +3,7 @@
 A layout is `layouts/<name>.yaml` in a game's content folder:
 
     size: poker                # a preset or {width: 63mm, height: 88mm}; optional when the game sets it
+    shape: rect                # or circle: the piece's outline as it is cut (a round token)
     extends: base              # another layout of the folder: its boxes first, ours over them by name
     background: paper          # a palette name, '#rrggbb' or a template over the item
     boxes:
@@ -25,11 +26,12 @@ from ..content import ContentError, Loc, Problem, Source, load_file
 from ..content.contentset import shown_path
 from ..content.nearby import did_you_mean
 from ..draw import fonts
+from ..draw.scene import SHAPES, Shape
 from ..draw.text import MIN_TEXT_PT as MIN_TEXT_PT  # the floor, named where layouts are checked
 from .template import Template, TemplateFails, compile_template, is_template
 from .units import PRESETS, Length, length
 
-LAYOUT_FIELDS = ("size", "extends", "background", "boxes")
+LAYOUT_FIELDS = ("size", "extends", "background", "shape", "boxes")
 BOX_TYPES = ("rect", "circle", "line", "polygon", "text", "image", "slot")
 PLACE = ("x", "y", "width", "height")
 _PLACE = (*PLACE, "when", "extends", "type")
@@ -109,6 +111,8 @@ class Layout:
     boxes: list[Box]
     where: At
     size_at: At | None = None
+    shape: Shape = "rect"
+    """The piece's outline as it is cut (`shape: circle` for a round token): the scene says it to exports."""
     drawn: dict[tuple[float, float], Any] = field(default_factory=dict, init=False, compare=False, repr=False)
     """What render.py works out once per face size: where each box goes, and the drawing of each box
     that reads nothing of the item (a deck's frame and circles are drawn once, not once a card).
@@ -233,10 +237,18 @@ class _Reader:
                 background = self._colour(*top["background"])
             except ValueError as err:
                 self.problems.append(top["background"][1].problem(f"background: {err}"))
+        shape: Shape = "rect"
+        if "shape" in top:
+            value, at = top["shape"]
+            if value in SHAPES:
+                shape = value
+            else:
+                self.problems.append(at.problem(f"shape: one of {', '.join(SHAPES)} (the piece's outline as it is "
+                                                f"cut), not {value!r}{did_you_mean(value, SHAPES)}"))
         resolved = {box: self._extend(box, boxes, ()) for box in boxes}
         parsed = [self._box(box, fields) for box, fields in resolved.items()]
         return Layout(name, size, background, [b for b in parsed if b is not None], At(source, ()),
-                      top["size"][1] if "size" in top else None)
+                      top["size"][1] if "size" in top else None, shape)
 
     def _written(self, name: str, source: Source, raw: dict[str, Source], chain: tuple[str, ...]
                  ) -> tuple[dict[str, tuple[Any, At]], dict[str, dict[str, tuple[Any, At]]]] | None:
@@ -262,9 +274,9 @@ class _Reader:
         for key in data:
             if key not in LAYOUT_FIELDS:
                 self.problems.append(At(source, (key,)).problem(
-                    f"unknown field {key!r} (a layout has size, extends, background, boxes)"
+                    f"unknown field {key!r} (a layout has {', '.join(LAYOUT_FIELDS)})"
                     f"{did_you_mean(key, LAYOUT_FIELDS)}", on_key=True))
-            elif key in ("size", "background"):
+            elif key in ("size", "background", "shape"):
                 top[key] = (data[key], At(source, (key,)))
         own = data.get("boxes", {})
         if not isinstance(own, dict):
