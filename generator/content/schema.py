@@ -190,7 +190,11 @@ def problems_from(err: ValidationError, source: Source, base: Loc = (),
     """Place each pydantic error at the YAML node its `loc` leads to (an unknown field with the
     `model`'s field it is closest to, when one is)."""
     out = []
-    for e in err.errors(include_url=False):
+    found = err.errors(include_url=False)
+    inner = {tuple(e["loc"][:n]) for e in found for n in range(len(e["loc"]))}
+    for e in found:
+        if e["type"] == "too_short" and tuple(e["loc"]) in inner:
+            continue   # a list whose bad items pydantic dropped is not too short: its items' errors say why
         loc = base + _data_loc(source, base, tuple(e["loc"]))
         msg = _MESSAGE_FIXES.get(e["msg"], e["msg"]).removeprefix("Value error, ")
         where = ".".join(str(p) for p in loc) or "document"
