@@ -212,3 +212,28 @@ def test_a_shape_that_is_no_shape_gets_did_you_mean(runner, tmp_path):
     result = run(runner, tmp_path, "validate", "market-day")
     assert result.exit_code == 1 and "shape: one of rect, circle" in errors(result)[0]
     assert "did you mean 'circle'?" in errors(result)[0]
+
+
+def test_showcase_writes_a_hand_and_a_spread_of_the_press_pixels_byte_identical(runner, deck, tmp_path):
+    from PIL import Image
+
+    from generator.export import profile
+
+    show = profile("showcase").settings
+    shots = []
+    for out in ("a", "b"):
+        result = run(runner, deck, "--out", str(tmp_path / out), "build", "my-deck", "--profile", "showcase")
+        assert result.exit_code == 0, result.output
+        folder = tmp_path / out / "my-deck" / "showcase"
+        shots.append({p.name: p.read_bytes() for p in folder.glob("*.png")})
+    assert shots[0] == shots[1] and set(shots[0]) == {"cards-hand.png", "cards-spread.png"}
+    card_px = (round(63 / 25.4 * show.dpi), round(88 / 25.4 * show.dpi))
+    with Image.open(tmp_path / "a" / "my-deck" / "showcase" / "cards-spread.png") as im:
+        # 12 faces and the back, `columns` a row: 3 rows of cards, each a card wide plus a gap
+        assert im.size[0] > show.columns * card_px[0] and 3 * card_px[1] < im.size[1] < 4 * card_px[1]
+        background = im.getpixel((1, 1))
+        bare = sum(n for n, colour in im.getcolors(1 << 20) if colour == background)
+        assert bare < 0.4 * im.size[0] * im.size[1], "faces cover most of it"
+    with Image.open(tmp_path / "a" / "my-deck" / "showcase" / "cards-hand.png") as im:
+        # five cards fanned: wider than two cards side by side, taller than one card, not as tall as two
+        assert im.size[0] > 2 * card_px[0] and card_px[1] < im.size[1] < 2 * card_px[1]
