@@ -1,0 +1,45 @@
+"""Issue 27's smaller frictions, through the CLI: a bleed with its unit, a game's folder given for its id,
+a relative --content that does not exist, SVG strokes of width 0, a custom font's quiet subsetting."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator import paths
+from generator.cli import main
+from tests import pdfcheck
+
+
+def test_bleed_takes_a_unit_as_content_does(runner, tmp_path):
+    """--bleed 0.125in is 3.175 mm: the home sheets' BleedBox lies that far outside the TrimBox."""
+    content = paths.EXAMPLES / "decks"
+    for given, mm in (("0.125in", 3.175), ("3mm", 3.0), ("2", 2.0)):
+        out = tmp_path / given
+        result = runner.invoke(main, ["--content", str(content), "--out", str(out), "build", "market-day",
+                                      "--bleed", given])
+        assert result.exit_code == 0, result.output
+        page = pdfcheck.reader((out / "market-day" / "cards.pdf").read_bytes()).pages[0]
+        reach = (float(page.trimbox.left) - float(page.bleedbox.left)) / 72 * 25.4
+        assert abs(reach - mm) < 0.01, (given, reach)
+    result = runner.invoke(main, ["build", "skylands", "--bleed", "11mm"])
+    assert result.exit_code == 2 and "'11mm' is 11 mm; from 0 to 10 mm" in result.output
+
+
+def test_a_games_folder_for_its_id_suggests_the_whole_command(runner, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert runner.invoke(main, ["new", "deck", "my-deck", "--dir", "designs"]).exit_code == 0
+    result = runner.invoke(main, ["build", "./designs/my-deck"])
+    assert result.exit_code == 2
+    assert "`playkit --content designs build my-deck`" in result.output
+    result = runner.invoke(main, ["--content", "designs", "validate", "my-deck"])
+    assert result.exit_code == 0, result.output
+
+
+def test_a_relative_content_folder_that_is_not_here_says_where_it_looked(runner, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(main, ["--content", "examples/decks", "validate"])
+    assert result.exit_code == 2
+    assert f"looked in {tmp_path / 'examples' / 'decks'}" in result.output
+    assert f"--content {paths.EXAMPLES / 'decks'}" in result.output, "the shipped examples named"
+    result = runner.invoke(main, ["--content", str(paths.EXAMPLES / "decks"), "validate", "market-day"])
+    assert result.exit_code == 0, result.output
