@@ -105,9 +105,9 @@ class ContentFolder(click.Path):
             shipped = paths.EXAMPLES / inside if not given.is_absolute() and inside.parts else None
             hint = (f"; the shipped examples are in {shipped}: --content {shipped}"
                     if shipped is not None and shipped.is_dir() else "")
-            where = f"looked in {looked}: a relative --content is read from the current folder" \
-                if not given.is_absolute() else "no such folder"
-            self.fail(f"{str(value)!r}: {where}{hint}", param, ctx)
+            where = f" here: looked in {looked} (a relative --content is read from the current folder)" \
+                if not given.is_absolute() else ""
+            self.fail(f"{str(value)!r} does not exist{where}{hint}", param, ctx)
         return given
 
 
