@@ -43,3 +43,32 @@ def test_a_relative_content_folder_that_is_not_here_says_where_it_looked(runner,
     assert f"--content {paths.EXAMPLES / 'decks'}" in result.output, "the shipped examples named"
     result = runner.invoke(main, ["--content", str(paths.EXAMPLES / "decks"), "validate", "market-day"])
     assert result.exit_code == 0, result.output
+
+
+ZERO_STROKES = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 20" width="20" height="20">
+  <rect x="0" y="0" width="20" height="20" fill="#1f2a44" stroke="#ffffff" stroke-width="0"/>
+  <circle cx="10" cy="10" r="6" fill="#e2b33c" stroke="#ffffff" stroke-width="0"/>
+  <line x1="0" y1="0" x2="20" y2="20" stroke="#ffffff" stroke-width="0"/>
+</svg>
+"""
+
+
+def test_an_svg_stroke_of_width_0_draws_no_stroke(runner, tmp_path):
+    """A PDF line of width 0 is the thinnest the device draws: a white hairline around the icon's
+    shapes in the PDF and every PNG made from it. No stroke is drawn, in the PDF or the SVG; nor for a
+    layout box of stroke_width 0."""
+    import re
+    import shutil
+
+    shutil.copytree(paths.EXAMPLES / "decks" / "market-day", tmp_path / "market-day")
+    (tmp_path / "market-day" / "images" / "coin.svg").write_text(ZERO_STROKES)
+    layout = tmp_path / "market-day" / "layouts" / "card.yaml"
+    layout.write_text(layout.read_text().replace("stroke_width: 0.4mm", "stroke_width: 0mm"))
+    assert "stroke_width: 0mm" in layout.read_text()
+    result = runner.invoke(main, ["--content", str(tmp_path), "--out", str(tmp_path / "out"), "build", "market-day"])
+    assert result.exit_code == 0, result.output
+    folder = tmp_path / "out" / "market-day"
+    streams = b"".join(pdfcheck.content_streams((folder / "cards.pdf").read_bytes()))
+    assert not re.search(rb"(^|\s)0 w\s", streams), "a line width of 0 set for a stroke"
+    face = (folder / "svg" / "cards" / "01-fresh-bread.svg").read_text()
+    assert 'stroke-width="0"' not in face and 'stroke="#ffffff"' not in face
