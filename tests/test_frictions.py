@@ -106,3 +106,20 @@ def test_a_custom_font_subsets_quietly_and_the_preview_subsets_it_once(runner, t
     subsets = {m for f in faces for m in re.findall(r"base64,([A-Za-z0-9+/=]+)", f.read_text())}
     # the built-in family's regular and bold, and the designer's font: a subset each, for every face
     assert len(faces) == 17 and len(subsets) <= 3, len(subsets)
+
+
+def test_a_row_with_a_wrong_cell_is_still_checked_for_a_text_too_long(runner, tmp_path):
+    """Every problem at once: a wrong number in a row no longer hides that its text does not fit (the
+    boxes that read no wrong cell are drawn all the same); the boxes that read it are not."""
+    assert runner.invoke(main, ["new", "deck", "my-deck", "--dir", str(tmp_path)]).exit_code == 0
+    csv = tmp_path / "my-deck" / "cards.csv"
+    long = " ".join(["Worth 2 more when sold on a rainy day."] * 12)
+    text = csv.read_text()
+    assert "Spice Crate,3,goods,Worth 2 more when sold on a rainy day.," in text
+    csv.write_text(text.replace("Spice Crate,3,goods,Worth 2 more when sold on a rainy day.,",
+                                f"Spice Crate,three,goods,{long},"))
+    result = runner.invoke(main, ["--content", str(tmp_path), "validate", "my-deck"])
+    found = [line for line in result.output.splitlines() if ": error: " in line]
+    assert result.exit_code == 1 and len(found) == 2, result.output
+    assert "cards.csv:3:13: error: cost: a number, not 'three'" in found[0]
+    assert "box 'rules': Cards 'Spice Crate'" in found[1] and "does not fit" in found[1]

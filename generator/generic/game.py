@@ -32,6 +32,8 @@ from ..game import BuildOptions, Game, Kit
 from ..kitspec import DrawnFaces, Face, KitFile, PrintFile, Section
 from ..layout import Item, Layout, draw, load_layouts, load_palette
 from ..layout.render import face_size, reads_item
+from ..layout.spec import Colour
+from ..layout.template import Template
 from .table import Cell, Row, Table, read_table
 
 KIND = "generic"
@@ -250,13 +252,19 @@ def _draw(comp: Component, table: Table, layout: Layout, back: Layout | None,
             header = ", ".join(map(repr, table.header))
             problems.append(table.at(first, f"no column {', '.join(sorted(absent - meant))} (the header names "
                                             f"{header}){table.split(header)}"))
+    partial: dict[tuple[str, frozenset[str]], Layout] = {}
     for n, row in enumerate(table.rows, 1):
-        values = _typed(comp, table, row, problems, absent)
-        if values is None:
-            continue
+        values, wrong, ok = _typed(comp, table, row, problems, absent)
         places = {k: table.place(c) for k, c in row.cells.items()}
         fields = {**values, "number": n}
         item = Item(_named(comp, table.file, fields, row.line)[0], fields, places)
+        if not ok:
+            # drawn all the same by the boxes that read no wrong cell, so that what else is wrong with the
+            # row (a text too long for its box) is said now, not once its wrong cells are fixed
+            for lay in (layout, back):
+                if lay is not None:
+                    problems += draw(_without(lay, frozenset(wrong), partial), item)[1]
+            continue
         copies = values[comp.quantity] if isinstance(comp.quantity, str) else comp.quantity
         if (isinstance(copies, float) and not copies.is_integer()) or not isinstance(copies, (int, float)) \
                 or copies < 0:
@@ -281,6 +289,19 @@ def _draw(comp: Component, table: Table, layout: Layout, back: Layout | None,
     return Drawn(comp, faces, faces.copies)
 
 
+def _without(layout: Layout, wrong: frozenset[str], made: dict[tuple[str, frozenset[str]], Layout]) -> Layout:
+    """The layout without the boxes (and background) that read a field of `wrong`, made once a set."""
+    key = (layout.name, wrong)
+    if key not in made:
+        def reads(value: Any) -> bool:
+            template = value.template if isinstance(value, Colour) else value
+            return isinstance(template, Template) and not wrong.isdisjoint(template.fields)
+
+        boxes = [b for b in layout.boxes if not any(reads(v) for v in b.values.values())]
+        made[key] = replace(layout, boxes=boxes, background=None if reads(layout.background) else layout.background)
+    return made[key]
+
+
 def _back(comp: Component, back: Layout, item: Item) -> tuple[Scene, list[Problem]]:
     """The back of a row's face: a back names no card."""
     scene, found = draw(back, item)
@@ -292,10 +313,12 @@ def _slug(text: str) -> str:
 
 
 def _typed(comp: Component, table: Table, row: Row, problems: list[Problem],
-           absent: Collection[str] = ()) -> dict[str, Any] | None:
-    """The row's values in their declared types; every wrong cell is a problem at its place (a column
-    the header lacks, `absent`, has been said once already)."""
+           absent: Collection[str] = ()) -> tuple[dict[str, Any], set[str], bool]:
+    """The row's values in their declared types, the declared fields that are wrong or missing (their
+    cells' text in the values, if any), and whether the row is right; every wrong cell is a problem at
+    its place (a column the header lacks, `absent`, has been said once already)."""
     out: dict[str, Any] = {}
+    wrong: set[str] = set()
     ok = True
     for name, kind in comp.fields.items():
         cell = row.cells.get(name)
@@ -303,12 +326,15 @@ def _typed(comp: Component, table: Table, row: Row, problems: list[Problem],
             if name not in absent:
                 problems.append(table.at(row, f"{name}: missing (the fields are {', '.join(comp.fields)})"))
             ok = False
+            wrong.add(name)
             continue
         try:
             out[name] = _value(kind, cell)
         except ValueError as err:
             problems.append(table.at(cell, f"{name}: {err}"))
             ok = False
+            wrong.add(name)
+            out[name] = "" if cell.value is None else str(cell.value)
     for name, cell in row.cells.items():
         if name not in comp.fields:
             if comp.fields and not table.header:   # YAML: an undeclared key is a typo
@@ -319,7 +345,7 @@ def _typed(comp: Component, table: Table, row: Row, problems: list[Problem],
                 continue
             else:
                 out[name] = cell.value
-    return out if ok else None
+    return out, wrong, ok
 
 
 def _value(kind: FieldType, cell: Cell) -> Any:
