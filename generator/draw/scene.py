@@ -124,9 +124,10 @@ class Scene:
     background: Color = None
     title: str = ""
     play_area: tuple[float, float, float, float] | None = None
-    shape: Shape = "rect"
+    shape: Shape = field(default="rect", repr=False)
     """The piece's outline as it is cut: a round token is a circle (its layout's `shape`), which an export
-    may say (a Tabletop Simulator tile of Type 2); never guessed from the drawing."""
+    may say (a Tabletop Simulator tile of Type 2); never guessed from the drawing. Not in its repr, which
+    the press hashes as what a page prints (its footer's digest): the outline prints nothing."""
 
 
 def polygon(points: list[tuple[float, float]], **style: object) -> Path:
