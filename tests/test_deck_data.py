@@ -237,3 +237,23 @@ def test_showcase_writes_a_hand_and_a_spread_of_the_press_pixels_byte_identical(
     with Image.open(tmp_path / "a" / "my-deck" / "showcase" / "cards-hand.png") as im:
         # five cards fanned: wider than two cards side by side, taller than one card, not as tall as two
         assert im.size[0] > 2 * card_px[0] and card_px[1] < im.size[1] < 2 * card_px[1]
+
+
+SQUIB_PORTS = {   # port: (Squib's lines of Ruby and YAML, the cards' names)
+    "squib-options": (14, ["Robot Golem"]),
+    "squib-arrays": (15 + 34, ["Robot Golem", "Ninja"]),
+    "squib-excel": (14 + 34, ["Ninja", "Pirate", "Zombie", "Robot Golem"]),
+}
+
+
+@pytest.mark.parametrize("port", sorted(SQUIB_PORTS))
+def test_squibs_samples_build_with_no_python_in_fewer_lines(runner, tmp_path, port):
+    budget, names = SQUIB_PORTS[port]
+    folder = MARKET_DAY / port
+    written = [p for p in folder.rglob("*") if p.suffix in (".yaml", ".csv")]
+    assert not list(folder.rglob("*.py"))
+    assert sum(len(p.read_text().splitlines()) for p in written) <= budget
+    result = run(runner, MARKET_DAY, "--out", str(tmp_path), "build", port)
+    assert result.exit_code == 0, result.output
+    pages = pdfcheck.texts((tmp_path / port / "cards.pdf").read_bytes())
+    assert all(any(name in page for page in pages) for name in names)
