@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import click
 
 from . import __version__, cliutil, export, games, kit, paths
-from .cliutil import FiniteFloatRange, fail_on_problems
+from .cliutil import fail_on_problems
 from .content import ContentError
 from .game import Artifact, BuildOptions
 
@@ -151,7 +151,7 @@ def _folder_options() -> list[click.Option]:
 
 @click.group(cls=_Playkit, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(__version__, prog_name="playkit")
-@click.option("--content", "content", type=click.Path(exists=True, file_okay=False, path_type=Path),
+@click.option("--content", "content", type=cliutil.ContentFolder(),
               default=None, help="Folder of game content folders (default: the games shipped with playkit); "
               "before or after the command.")
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path), default=paths.OUT,
@@ -214,8 +214,8 @@ def _build_options(command: Callable[..., None]) -> Callable[..., None]:
     """The options of a build, for `build` and `watch` alike."""
     for option in reversed((
         click.option("--paper", type=click.Choice(PAPERS), default="a4", show_default=True),
-        click.option("--bleed", "bleed_mm", type=FiniteFloatRange(0, 10), default=3.0, show_default=True,
-                     help="Bleed around each card, tile and token, in mm."),
+        click.option("--bleed", "bleed_mm", type=cliutil.LengthMm(10), default=3.0, show_default=True,
+                     help="Bleed around each card, tile and token: 3mm, 0.125in, or a number of mm."),
         click.option("--no-crop-marks", is_flag=True, help="Leave out the crop marks."),
         click.option("--duplex", type=click.Choice(("long", "short", "none")), default="long", show_default=True,
                      help="How backs line up: long- or short-edge duplex, or none (fronts only)."),

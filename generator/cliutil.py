@@ -88,6 +88,28 @@ def shipped_example(path: Path) -> Path:
     return found if inside.parts and found.is_file() else path
 
 
+class ContentFolder(click.Path):
+    """--content: a folder that exists; one that does not is named where it was looked for (a relative
+    path is read from the current folder), with the shipped examples' folder of that name when there is
+    one (the README's `--content examples/decks`, run from another folder than the clone's)."""
+
+    def __init__(self) -> None:
+        super().__init__(file_okay=False, path_type=Path)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        given = super().convert(value, param, ctx)
+        if isinstance(given, Path) and not given.exists():
+            looked = Path.cwd() / given if not given.is_absolute() else given
+            inside = Path(*given.parts[1:]) if given.parts[:1] == ("examples",) else given
+            shipped = paths.EXAMPLES / inside if not given.is_absolute() and inside.parts else None
+            hint = (f"; the shipped examples are in {shipped}: --content {shipped}"
+                    if shipped is not None and shipped.is_dir() else "")
+            where = f" here: looked in {looked} (a relative --content is read from the current folder)" \
+                if not given.is_absolute() else ""
+            self.fail(f"{str(value)!r} does not exist{where}{hint}", param, ctx)
+        return given
+
+
 class InputFile(click.Path):
     """A file the user names for a command to read (a board, a deck, a plan, a map); the shipped
     examples are found from any folder (see shipped_example)."""
@@ -111,10 +133,12 @@ def unknown_game(name: str, known: Iterable[str], every_game: Iterable[str], ver
     folder = Path(name)
     if len(folder.parts) > 1 or folder.is_dir():
         gid = folder.name
-        if gid in every_game:
-            shipped = not folder.is_dir() or folder.resolve().parent == paths.CONTENT.resolve()
-            how = f"give its id, {gid}" + ("" if shipped else f", and the folder above it as --content {folder.parent}")
-            return f"unknown game {name!r}: that is a game's folder; {how}"
+        shipped = not folder.is_dir() or folder.resolve().parent == paths.CONTENT.resolve()
+        if gid in every_game and shipped:
+            return f"unknown game {name!r}: that is a game's folder; give its id, {gid}"
+        if (folder / "game.yaml").is_file() or gid in every_game:
+            return (f"unknown game {name!r}: that is a game's folder; give the folder above it as --content "
+                    f"and the game's id: `playkit --content {_shell_word(str(folder.parent))} {_command(verb)} {gid}`")
         return f"unknown game {name!r}: give a game's id, not a path {choices}"
     close = difflib.get_close_matches(name, known, n=1, cutoff=0.6) or \
         difflib.get_close_matches(name, every_game, n=1, cutoff=0.6)
@@ -125,6 +149,20 @@ def unknown_game(name: str, known: Iterable[str], every_game: Iterable[str], ver
     return f"unknown game {name!r}{hint} {choices}"
 
 
+def _command(verb: str | None) -> str:
+    """The command being run (`build`, `validate`), for a command line to suggest."""
+    if verb:
+        return verb
+    ctx = click.get_current_context(silent=True)
+    return ctx.info_name if ctx is not None and ctx.info_name else "build"
+
+
+def _shell_word(text: str) -> str:
+    import shlex
+
+    return shlex.quote(text)
+
+
 def unknown_command(name: str, commands: Iterable[str], every_game: Iterable[str]) -> str | None:
     """A hint for `playkit NAME` when NAME is no command: a close command, or a game id typed without
     its verb. None when there is nothing better to say than click's own message."""
@@ -132,6 +170,34 @@ def unknown_command(name: str, commands: Iterable[str], every_game: Iterable[str
         return f"{name} is a game, not a command: try `playkit build {name}` (see `playkit --help`)"
     close = difflib.get_close_matches(name, list(commands), n=1, cutoff=0.6)
     return f"no command {name!r}; did you mean {close[0]}?" if close else None
+
+
+class LengthMm(click.ParamType[float, Any]):
+    """A length given as content gives one ('3mm', '0.125in', '0.3cm', or a bare number of mm), converted
+    by the one units module (layout/units.py), from 0 to `most` mm; held in mm."""
+
+    name = "length"
+
+    def __init__(self, most: float) -> None:
+        self.most = most
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> float:
+        given = value
+        if isinstance(value, str):
+            try:
+                value = float(value)   # a bare number of mm (nan and inf are refused as lengths)
+            except ValueError:
+                value = value.strip()
+        from .layout.units import length  # pydantic's import is the content's, not the CLI's start
+
+        try:
+            mm = length(value, percent=False).value
+        except ValueError:
+            self.fail(f"{given!r} is not a length from 0 to {self.most:g} mm such as 3mm, 0.125in or 3 (mm).",
+                      param, ctx)
+        if mm > self.most:
+            self.fail(f"{given!r} is {mm:g} mm; from 0 to {self.most:g} mm.", param, ctx)
+        return mm
 
 
 class FiniteFloatRange(click.FloatRange):

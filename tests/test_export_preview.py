@@ -20,7 +20,8 @@ import pytest
 
 from generator import kit, paths
 from generator.cli import main
-from generator.draw.svg import to_svg
+from generator.draw.scene import Scene
+from generator.draw.svg import SvgFonts, to_svg
 from generator.game import BuildOptions
 from generator.kitspec import Board, PrintFile, Section, Sheet
 
@@ -76,11 +77,11 @@ def page_of(folder: Path) -> _Page:
 
 
 def drawings(gid: str, root: Path) -> tuple[set[bytes], list[tuple[str, int]]]:
-    """Every drawing of the kit spec (fronts, backs, sheets, boards) as SVG, and each face's name
-    and copies, from the spec itself."""
+    """Every drawing of the kit spec (fronts, backs, sheets, boards) as SVG with the font subsets of them
+    all, and each face's name and copies, from the spec itself."""
     loaded = kit.load(gid, root)
     spec = loaded.game.kit(loaded.model, loaded.content, BuildOptions())
-    svgs: set[bytes] = set()
+    scenes: list[Scene] = []
     named: list[tuple[str, int]] = []
     for f in spec.files:
         if not isinstance(f, PrintFile):
@@ -88,15 +89,16 @@ def drawings(gid: str, root: Path) -> tuple[set[bytes], list[tuple[str, int]]]:
         for part in f.parts:
             if isinstance(part, Section):
                 for face in part.faces:
-                    svgs.add(to_svg(face.front))
+                    scenes.append(face.front)
                     if face.back is not None:
-                        svgs.add(to_svg(face.back))
+                        scenes.append(face.back)
                     named.append((face.called, face.copies))
             else:
                 assert isinstance(part, (Sheet, Board))
-                svgs.add(to_svg(part.scene))
+                scenes.append(part.scene)
                 named.append((part.label, 1))
-    return svgs, named
+    kit_fonts = SvgFonts(scenes)
+    return {to_svg(scene, kit_fonts) for scene in scenes}, named
 
 
 def test_the_page_shows_every_drawing_of_the_kit_with_names_and_copies(preview) -> None:

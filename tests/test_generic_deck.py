@@ -352,7 +352,7 @@ def test_a_csv_is_read_a_row_at_a_time_and_says_what_it_found_once_read(deck):
     assert rows is table.rows and next(rows).line == 2 and not table.problems   # the second row not yet read
     said = table.finish([])
     assert table.unreadable is None and [(p.line, p.message) for p in said] == \
-        [(3, "7 cells where the header names 6 columns")]
+        [(3, "7 cells where the header names 6 columns; the columns are split at commas")]
 
 
 def test_a_text_too_long_is_said_for_every_card_that_has_it(runner, deck, tmp_path):

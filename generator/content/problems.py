@@ -25,10 +25,29 @@ class Problem:
     col: int
     message: str
     on: str = ""   # the face it was found drawing, when the same words may be found on many (`folded`)
+    sheet: str = ""   # a spreadsheet's sheet: the place is then SHEET!CELL (line = row, col = column)
 
     def __str__(self) -> str:
         on = f" (on {self.on})" if self.on else ""
-        return f"{one_line(self.file)}:{self.line}:{self.col}: error: {one_line(self.message)}{one_line(on)}"
+        return f"{one_line(self.file)}:{self.place}: error: {one_line(self.message)}{one_line(on)}"
+
+    @property
+    def place(self) -> str:
+        """'LINE:COL' in a text file; 'SHEET!B3' in a spreadsheet, as the spreadsheet names its cells."""
+        return cell_name(self.sheet, self.line, self.col) if self.sheet else f"{self.line}:{self.col}"
+
+
+def cell_name(sheet: str, row: int, col: int) -> str:
+    """'Cards!B3', or "'My cards'!B3" for a sheet whose name is not one word (as a formula writes it)."""
+    letters = ""
+    n = col
+    while n > 0:
+        n, r = divmod(n - 1, 26)
+        letters = chr(ord("A") + r) + letters
+    shown = one_line(sheet)
+    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.]*", sheet):
+        shown = "'" + shown.replace("'", "''") + "'"
+    return f"{shown}!{letters}{row}"
 
 
 SHOWN = 3   # the faces a folded problem names
@@ -37,18 +56,18 @@ SHOWN = 3   # the faces a folded problem names
 def folded(problems: Iterable[Problem]) -> list[Problem]:
     """Every problem once, in file order, and one found in the same words on many faces (a box moved
     over a text, a field misspelled in a layout) said once, naming the first faces and counting the rest."""
-    faces: dict[tuple[str, int, int, str], list[str]] = {}
+    faces: dict[tuple[str, int, int, str, str], list[str]] = {}
     for p in sorted(set(problems)):
-        faces.setdefault((p.file, p.line, p.col, p.message), []).append(p.on)
+        faces.setdefault((p.file, p.line, p.col, p.message, p.sheet), []).append(p.on)
     out = []
-    for (file, line, col, message), ons in faces.items():
+    for (file, line, col, message, sheet), ons in faces.items():
         named = [on for on in ons if on]
         if len(named) > 1:
             more = len(named) - SHOWN
             listed = ", ".join(named[:SHOWN]) + (f" and {more} more" if more > 0 else "")
-            out.append(Problem(file, line, col, message, f"{len(named)} faces: {listed}"))
+            out.append(Problem(file, line, col, message, f"{len(named)} faces: {listed}", sheet))
         else:
-            out.append(Problem(file, line, col, message, named[0] if named else ""))
+            out.append(Problem(file, line, col, message, named[0] if named else "", sheet))
     return out
 
 

@@ -24,6 +24,7 @@ from pydantic.json_schema import JsonSchemaValue
 from pydantic_core.core_schema import CoreSchema
 
 from ..paths import SLUG_PATTERN
+from .nearby import did_you_mean
 from .problems import ContentError, Problem
 from .yamlload import Loc, Source, short
 
@@ -181,20 +182,27 @@ def parse(model: type[M], source: Source, loc: Loc = ()) -> M:
     try:
         return model.model_validate(data)
     except ValidationError as err:
-        raise ContentError(problems_from(err, source, loc)) from None
+        raise ContentError(problems_from(err, source, loc, model)) from None
 
 
-def problems_from(err: ValidationError, source: Source, base: Loc = ()) -> list[Problem]:
-    """Place each pydantic error at the YAML node its `loc` leads to."""
+def problems_from(err: ValidationError, source: Source, base: Loc = (),
+                  model: type[BaseModel] | None = None) -> list[Problem]:
+    """Place each pydantic error at the YAML node its `loc` leads to (an unknown field with the
+    `model`'s field it is closest to, when one is)."""
     out = []
-    for e in err.errors(include_url=False):
+    found = err.errors(include_url=False)
+    inner = {tuple(e["loc"][:n]) for e in found for n in range(len(e["loc"]))}
+    for e in found:
+        if e["type"] == "too_short" and tuple(e["loc"]) in inner:
+            continue   # a list whose bad items pydantic dropped is not too short: its items' errors say why
         loc = base + _data_loc(source, base, tuple(e["loc"]))
         msg = _MESSAGE_FIXES.get(e["msg"], e["msg"]).removeprefix("Value error, ")
         where = ".".join(str(p) for p in loc) or "document"
         if e["type"] == "missing":
             out.append(source.problem(loc[:-1], f"{where}: missing field {loc[-1]!r}"))
         elif e["type"] == "extra_forbidden":
-            out.append(source.problem(loc, f"{where}: unknown field", on_key=True))
+            hint = did_you_mean(loc[-1], fields_at(model, tuple(e["loc"])[:-1])) if model and loc else ""
+            out.append(source.problem(loc, f"{where}: unknown field{hint}", on_key=True))
         else:
             found = e.get("input")
             shown = "" if isinstance(found, (dict, list, tuple)) else f" (found {short(found)}{_hint(found)})"
@@ -243,3 +251,26 @@ def _has(data: Any, part: Any) -> bool:
 
 def _looks_like_tag(part: str) -> bool:
     return "[" in part or "function-" in part or part.startswith(("union", "tagged"))
+
+
+def fields_at(model: type[BaseModel], loc: tuple[Any, ...]) -> list[str]:
+    """The field names a mapping at pydantic's `loc` (keys, indexes and union tags) may hold: those of
+    every model the annotations along the way allow there (a tag naming one of them narrows to it)."""
+    models = [model]
+    for part in loc:
+        if isinstance(part, str):
+            named = [m for m in models if m.__name__ == part]
+            if named:
+                models = named
+                continue
+            inner = [m for m in models if part in m.model_fields]
+            if inner:
+                models = [found for m in inner for found in _models_in(m.model_fields[part].annotation)]
+    return [name for m in models for name in m.model_fields]
+
+
+def _models_in(annotation: Any) -> list[type[BaseModel]]:
+    """The models an annotation holds (in a union, a list, a tuple or a dict's values)."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return [annotation]
+    return [m for arg in get_args(annotation) for m in _models_in(arg)]

@@ -12,6 +12,7 @@ import io
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import reportlab
 from reportlab.pdfbase import pdfmetrics
@@ -145,6 +146,13 @@ def covered_chars(style: FontStyle = "regular") -> str:
     return "".join(chr(c) for c in sorted(_cmap(style)) if 0x20 <= c < 0x3000 and chr(c).isprintable())
 
 
+def _unsubsettable(tag: str, options: Any) -> bool:
+    """Whether fontTools' subsetter knows no way to subset the table `tag` (and would drop it, warning)."""
+    from fontTools.ttLib import getTableClass
+
+    return tag.strip() not in options.no_subset_tables and not hasattr(getTableClass(tag), "subset_glyphs")
+
+
 @cache
 def svg_font_face(style: FontStyle, chars: str, font: str = "") -> str:
     """An @font-face rule with the font subset to `chars`, as a data URI (SVGs stand alone). Cached by
@@ -158,6 +166,11 @@ def svg_font_face(style: FontStyle, chars: str, font: str = "") -> str:
     from fontTools.ttLib import TTFont as FTFont
 
     ft = FTFont(io.BytesIO(data(style, font)), recalcTimestamp=False)
+    # the tables fontTools cannot subset (FontForge's FFTM timestamp, …) it drops with a warning on the
+    # terminal, once a subset; dropped here by name, as fontTools would, they are dropped quietly
+    tables: list[str] = ft.keys()
+    options.drop_tables = [*options.drop_tables,
+                           *(tag for tag in tables if tag != "GlyphOrder" and _unsubsettable(tag, options))]
     sub.populate(text=chars)
     sub.subset(ft)
     buf = io.BytesIO()

@@ -13,6 +13,8 @@ from typing import Literal
 Color = str | None
 Anchor = Literal["start", "middle", "end"]
 FontStyle = Literal["regular", "bold", "italic"]
+Shape = Literal["rect", "circle"]
+SHAPES: tuple[Shape, ...] = ("rect", "circle")
 
 
 @dataclass(frozen=True)
@@ -151,6 +153,10 @@ class Scene:
     background: Color = None
     title: str = ""
     play_area: tuple[float, float, float, float] | None = None
+    shape: Shape = field(default="rect", repr=False)
+    """The piece's outline as it is cut: a round token is a circle (its layout's `shape`), which an export
+    may say (a Tabletop Simulator tile of Type 2); never guessed from the drawing. Not in its repr, which
+    the press hashes as what a page prints (its footer's digest): the outline prints nothing."""
 
 
 def polygon(points: list[tuple[float, float]], **style: object) -> Path:

@@ -65,7 +65,7 @@ class Exporter:
 
 
 _EXPORTERS = {"home": ("home", "EXPORTER"), "png": ("shop", "PNG"), "pdf": ("shop", "PDF"),
-              "tts": ("tts", "EXPORTER"), "preview": ("preview", "EXPORTER")}
+              "tts": ("tts", "EXPORTER"), "preview": ("preview", "EXPORTER"), "showcase": ("showcase", "EXPORTER")}
 """Each exporter's module and name in it: a build imports its own exporter's module, not every one
 (a home kit has no use for the raster or the Tabletop Simulator code)."""
 

@@ -30,6 +30,8 @@ class Card:
     front: Scene
     back: Scene | None
     copies: int
+    called: str = ""
+    """What people call it (a card's name in a game, a board's label): the face's `called`."""
 
     @property
     def stem(self) -> str:
@@ -78,7 +80,7 @@ def decks(files: Iterable[KitFile], kinds: Iterable[Kind] = ("sections", "sheets
             elif isinstance(part, Sheet | Board):
                 kind: Kind = "sheets" if isinstance(part, Sheet) else "boards"
                 if kind in wanted:
-                    card = Card(1, _name(part.svg, part.scene), part.scene, None, 1)
+                    card = Card(1, _name(part.svg, part.scene), part.scene, None, 1, part.label)
                     out.append(Deck(_key(stem, slug(part.label)), part.label, kind, (card,), f.sources))
     return _unique(out)
 
@@ -93,7 +95,7 @@ def _section_decks(stem: str, section: Section, sources: tuple[str, ...]) -> lis
             size = f"{w:g}mm" if w == h else f"{w:g}x{h:g}mm"
             key = _key(stem, slug(group), size if len(sizes) > 1 else "")
             label = f"{group} {size}" if len(sizes) > 1 else group
-            cards = tuple(Card(n, _name(face.svg, face.front), face.front, face.back, face.copies)
+            cards = tuple(Card(n, _name(face.svg, face.front), face.front, face.back, face.copies, face.called)
                           for n, face in enumerate(faces, 1))
             out.append(Deck(key, label, "sections", cards, sources))
     return out

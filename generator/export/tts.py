@@ -5,7 +5,8 @@ deck: its faces on sheets of at most `grid` (10 x 7) faces and `sheet_px` pixels
 a CustomDeck; CardID is the sheet's deck key x 100 + the face's slot, each copy of a card listed in
 DeckIDs. A shared back is one image (UniqueBack false), backs that differ a sheet laid out as the
 faces (UniqueBack true). Every other face (tiles, tokens, boards, sheets) is a Custom_Tile with its
-front and back images: round when its drawing leaves the corners empty, in a bag with its copies.
+front and back images: round (Type 2) when its layout says `shape: circle`, in a bag with its copies. Each
+object's Nickname is what players call it (a card's name), a deck's its group's name.
 
 Images are named by file:/// URLs to where the build writes them, so TTS loads the saved object on
 this machine as it is; to share it, upload the images and replace the folder's URL (README).
@@ -30,6 +31,8 @@ from .decks import Card, Deck, Kind, decks
 from .settings import Settings
 
 INCH = 25.4
+TILE_BOX, TILE_CIRCLE = 0, 2   # CustomTile Types (1 is a hexagon, 3 a rounded square)
+WHITE = {"r": 1.0, "g": 1.0, "b": 1.0}   # ColorDiffuse: no tint (a tile's sides, a card's edge)
 Px = Annotated[int, Field(ge=16, le=8192)]
 
 
@@ -63,7 +66,7 @@ def make(job: Job, tts: TtsSettings) -> Iterator[Artifact]:
                 entry = yield from _sheets(job, deck, chunk, key, start // per_sheet + 1, tts)
                 custom[str(key)] = entry
                 for slot, card in enumerate(chunk):
-                    name = card.front.title or card.name or deck.label
+                    name = card.called or card.name or deck.label
                     for _ in range(card.copies):
                         ids.append(key * 100 + slot)
                         states.append(_card(key * 100 + slot, name, {str(key): entry}, w, tts))
@@ -138,12 +141,11 @@ def _tiles(job: Job, deck: Deck, tts: TtsSettings) -> Generator[Artifact, None, 
     tiles = []
     i = 0
     for card in deck.cards:
-        round_ = raster.corners_empty(pdf, i)
         front = names[i]
         back = names[i + 1] if card.back is not None else front
         i += 2 if card.back is not None else 1
-        name = card.front.title or card.name or deck.label
-        tile = _tile(name, _url(job, front), _url(job, back), round_, w, h, tts)
+        name = card.called or card.name or deck.label
+        tile = _tile(name, _url(job, front), _url(job, back), card.front.shape == "circle", w, h, tts)
         tiles += [tile] * card.copies
     if len(tiles) == 1:
         return tiles[0]
@@ -154,7 +156,8 @@ def _tile(name: str, front: str, back: str, round_: bool, w: float, h: float, tt
     scale = max(w, h) / tts.unit / tts.tile_units
     return _object("Custom_Tile", name, scale, CustomImage={
         "ImageURL": front, "ImageSecondaryURL": back, "ImageScalar": 1.0, "WidthScale": 0.0,
-        "CustomTile": {"Type": 2 if round_ else 0, "Thickness": 0.1, "Stackable": True, "Stretch": False}})
+        "CustomTile": {"Type": TILE_CIRCLE if round_ else TILE_BOX, "Thickness": 0.1, "Stackable": True,
+                       "Stretch": True}})
 
 
 def _card(card_id: int, name: str, custom: dict[str, Any], w: float, tts: TtsSettings) -> dict[str, Any]:
@@ -170,6 +173,8 @@ def _deck_object(deck: Deck, ids: list[int], custom: dict[str, Any], cards: list
     deck_obj = _object("Deck", deck.label, w / tts.unit / tts.card_units, DeckIDs=ids, CustomDeck=custom,
                        ContainedObjects=cards, SidewaysCard=False, HideWhenFaceDown=True)
     deck_obj["Transform"]["rotZ"] = 180.0   # face down, as a draw pile lies
+    for card in cards:                      # and each card in it: TTS saves a deck's cards as they lie
+        card["Transform"] = {**card["Transform"], "rotZ": 180.0}
     return deck_obj
 
 
@@ -177,7 +182,8 @@ def _object(name: str, nickname: str, scale: float, **fields: Any) -> dict[str, 
     return {"GUID": "", "Name": name,
             "Transform": {"posX": 0.0, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 0.0,
                           "scaleX": round(scale, 4), "scaleY": 1.0, "scaleZ": round(scale, 4)},
-            "Nickname": nickname, "Description": "", "Locked": False, "Grid": True, "Snap": True,
+            "Nickname": nickname, "Description": "", "GMNotes": "", "ColorDiffuse": dict(WHITE),
+            "Locked": False, "Grid": True, "Snap": True,
             "Autoraise": True, "Sticky": True, "Tooltip": True, **fields}
 
 

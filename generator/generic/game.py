@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import PurePath
 from typing import Any, Literal, overload
@@ -25,17 +25,21 @@ from typing import Any, Literal, overload
 from pydantic import Field, field_validator
 
 from ..content import ContentSet, Problem, Slug, Strict
+from ..content.nearby import closest, did_you_mean
 from ..content.schema import MAX_NUMBER
 from ..draw.scene import Scene
 from ..game import BuildOptions, Game, Kit
 from ..kitspec import DrawnFaces, Face, KitFile, PrintFile, Section
 from ..layout import Item, Layout, draw, load_layouts, load_palette
 from ..layout.render import face_size, reads_item
-from ..layout.spec import present
+from ..layout.spec import Colour, present
+from ..layout.template import Template
 from .table import Cell, Row, Table, read_table
 
 KIND = "generic"
 FIELD_NAME = re.compile(r"^[a-z_][a-z0-9_]*$")
+DATA_SUFFIXES = (".csv", ".xlsx", ".yaml", ".yml")
+DATA_FILE = re.compile(rf"^[A-Za-z0-9_.-]+({'|'.join(map(re.escape, DATA_SUFFIXES))})$", re.IGNORECASE)
 FieldType = Literal["number", "text"] | list[str]
 
 
@@ -47,9 +51,11 @@ class Component(Strict):
     name: str
     """Its name as players read it."""
     kind: Literal["cards", "tiles", "tokens"] = "cards"
-    data: str = Field(pattern=r"^[A-Za-z0-9_.-]+\.(csv|yaml|yml)$")
-    """The data file in the game's folder: a CSV whose first line names the columns, or a YAML list of
-    entries; one row a face."""
+    data: str
+    """The data file in the game's folder: a CSV or a spreadsheet (.xlsx) whose first row names the
+    columns, or a YAML list of entries; one row a face."""
+    sheet: str | None = None
+    """The sheet of a spreadsheet to read (its first when none is named)."""
     layout: str
     """The layout that draws a face: layouts/LAYOUT.yaml."""
     back: str | None = None
@@ -61,6 +67,17 @@ class Component(Strict):
     svg: bool = True
     """Whether each face gets an SVG of its own under svg/; false for a deck of hundreds, printed from its
     PDF alone."""
+
+    @field_validator("data")
+    @classmethod
+    def _data_file(cls, value: str) -> str:
+        if value.lower().endswith(".ods"):
+            raise ValueError("playkit reads no .ods (no well-kept pure-Python reader: docs/spreadsheets.md); "
+                             "save the sheet as .xlsx or .csv")
+        if not DATA_FILE.match(value):
+            raise ValueError("a data file of the game's folder named with letters, digits, _ . or -, ending "
+                             f"{', '.join(DATA_SUFFIXES)}")
+        return value
 
     @field_validator("fields")
     @classmethod
@@ -156,7 +173,7 @@ class RowFaces(DrawnFaces):
         back_svg = ""
         if back is not None and row.svg:
             back_svg = f"{self.comp.id}/back" if self.same_backs else f"{row.svg}-back"
-        return Face(row.front, back, row.copies, self.comp.id, row.svg, back_svg, row.called)
+        return Face(row.front, back, row.copies, self.comp.name, row.svg, back_svg, row.called)
 
 
 @dataclass
@@ -188,7 +205,7 @@ def make_model(parts: dict[str, Any], content: ContentSet) -> GenericGame:
             problems.append(at("quantity", f"quantity names the field {comp.quantity!r}, which `fields` does "
                                            "not declare as a number"))
         content.claim(comp.data)  # read here, not through content.parse: not an unknown file
-        table = read_table(content.folder / comp.data, content.folder, problems)
+        table = read_table(content.folder / comp.data, content.folder, problems, comp.sheet)
         if table is None:
             continue
         found: list[Problem] = []   # said unless the table turns out unreadable (they would be false)
@@ -214,19 +231,35 @@ def _draw(comp: Component, table: Table, layout: Layout, back: Layout | None,
     same_backs = True
     svg_names: list[tuple[str, Cell | Row]] = []   # each face's SVG name, with the cell that gives it
     shared = back is not None and not reads_item(back)
+    absent: set[str] = set()   # declared fields the header lacks: said once, at the header, not on each row
     if table.header and comp.fields:
+        meant = set()
         for name, cell in table.header.items():
             if name not in comp.fields:
+                meant.add(closest(name, comp.fields))
                 problems.append(table.at(cell, f"column {name!r} is not one of the declared fields "
-                                               f"({', '.join(comp.fields)})"))
+                                               f"({', '.join(comp.fields)}){did_you_mean(name, comp.fields)}"
+                                               f"{table.split(name)}"))
+        absent = {name for name in comp.fields if name not in table.header}
+        if absent - meant:
+            first = next(iter(table.header.values()))
+            header = ", ".join(map(repr, table.header))
+            problems.append(table.at(first, f"no column {', '.join(sorted(absent - meant))} (the header names "
+                                            f"{header}){table.split(header)}"))
+    partial: dict[tuple[str, frozenset[str]], Layout] = {}
     for n, row in enumerate(table.rows, 1):
-        values = _typed(comp, table, row, problems)
-        if values is None:
-            continue
-        places = {k: f"{table.file}:{c.line}:{c.col}" for k, c in row.cells.items()}
+        values, wrong, ok = _typed(comp, table, row, problems, absent)
+        places = {k: table.place(c) for k, c in row.cells.items()}
         fields = {**values, "number": n}
         named, called = _named(comp, table.file, fields, row.line)
         item = Item(named, fields, places)
+        if not ok:
+            # drawn all the same by the boxes that read no wrong cell, so that what else is wrong with the
+            # row (a text too long for its box) is said now, not once its wrong cells are fixed
+            for lay in (layout, back):
+                if lay is not None:
+                    problems += draw(_without(lay, frozenset(wrong), partial), item)[1]
+            continue
         copies = values[comp.quantity] if isinstance(comp.quantity, str) else comp.quantity
         if (isinstance(copies, float) and not copies.is_integer()) or not isinstance(copies, (int, float)) \
                 or copies < 0:
@@ -274,6 +307,19 @@ def _same_files(comp: Component, table: Table, named: list[tuple[str, Cell | Row
     return out
 
 
+def _without(layout: Layout, wrong: frozenset[str], made: dict[tuple[str, frozenset[str]], Layout]) -> Layout:
+    """The layout without the boxes (and background) that read a field of `wrong`, made once a set."""
+    key = (layout.name, wrong)
+    if key not in made:
+        def reads(value: Any) -> bool:
+            template = value.template if isinstance(value, Colour) else value
+            return isinstance(template, Template) and not wrong.isdisjoint(template.fields)
+
+        boxes = [b for b in layout.boxes if not any(reads(v) for v in b.values.values())]
+        made[key] = replace(layout, boxes=boxes, background=None if reads(layout.background) else layout.background)
+    return made[key]
+
+
 def _back(comp: Component, back: Layout, item: Item) -> tuple[Scene, list[Problem]]:
     """The back of a row's face: a back names no card."""
     scene, found = draw(back, item)
@@ -288,31 +334,40 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower())[:MAX_FILE_STEM].strip("-") or "face"
 
 
-def _typed(comp: Component, table: Table, row: Row, problems: list[Problem]) -> dict[str, Any] | None:
-    """The row's values in their declared types; every wrong cell is a problem at its place."""
+def _typed(comp: Component, table: Table, row: Row, problems: list[Problem],
+           absent: Collection[str] = ()) -> tuple[dict[str, Any], set[str], bool]:
+    """The row's values in their declared types, the declared fields that are wrong or missing (their
+    cells' text in the values, if any), and whether the row is right; every wrong cell is a problem at
+    its place (a column the header lacks, `absent`, has been said once already)."""
     out: dict[str, Any] = {}
+    wrong: set[str] = set()
     ok = True
     for name, kind in comp.fields.items():
         cell = row.cells.get(name)
         if cell is None:
-            problems.append(table.at(row, f"{name}: missing (the fields are {', '.join(comp.fields)})"))
+            if name not in absent:
+                problems.append(table.at(row, f"{name}: missing (the fields are {', '.join(comp.fields)})"))
             ok = False
+            wrong.add(name)
             continue
         try:
             out[name] = _value(kind, cell)
         except ValueError as err:
             problems.append(table.at(cell, f"{name}: {err}"))
             ok = False
+            wrong.add(name)
+            out[name] = "" if cell.value is None else str(cell.value)
     for name, cell in row.cells.items():
         if name not in comp.fields:
             if comp.fields and not table.header:   # YAML: an undeclared key is a typo
-                problems.append(table.at(cell, f"unknown field {name!r} (fields: {', '.join(comp.fields)})"))
+                problems.append(table.at(cell, f"unknown field {name!r} (fields: {', '.join(comp.fields)})"
+                                               f"{did_you_mean(name, comp.fields)}"))
                 ok = False
             elif not FIELD_NAME.match(name):
                 continue
             else:
                 out[name] = cell.value
-    return out if ok else None
+    return out, wrong, ok
 
 
 def _value(kind: FieldType, cell: Cell) -> Any:

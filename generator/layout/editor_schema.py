@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..content.schema import LENGTH_PATTERN, MAX_LENGTH_MM
+from ..draw.scene import SHAPES
 from . import spec
 from .units import PERCENT_PATTERN, PRESETS
 
@@ -120,6 +121,9 @@ def layout_schema() -> JsonSchema:
                         "description": "Another layout of this folder: its boxes first, this layout's over them "
                                        "by name."},
             "background": {"$ref": "#/$defs/colour"},
+            "shape": {"enum": list(SHAPES),
+                      "description": "The piece's outline as it is cut: circle for a round token (a Tabletop "
+                                     "Simulator export makes it a round tile); rect by default."},
             "boxes": {"type": "object", "additionalProperties": {"$ref": "#/$defs/box"},
                       "description": "The boxes by name, drawn in the order written."},
         },

@@ -180,7 +180,7 @@ def draw(layout: Layout, item: Item, size: tuple[float, float] | None = None,
             texts.append((box, extent))
         items += drawn
     background = _paint(layout.background, item, problems, None) if layout.background else None
-    return Scene(w, h, tuple(items), background=background, title=item.name), problems
+    return Scene(w, h, tuple(items), background=background, title=item.name, shape=layout.shape), problems
 
 
 def _extent(lines: list[SceneItem], widths: tuple[float, ...]) -> Extent:
@@ -273,6 +273,10 @@ def _shape(box: Box, item: Item, fw: float, fh: float, where: tuple[float, float
     fill = _paint(box.get("fill"), item, problems, box.at.get("fill"))
     stroke = _paint(box.get("stroke"), item, problems, box.at.get("stroke"))
     stroke_mm = box.get("stroke_width", 0.3) * scale.k
+    if stroke_mm <= 0:   # no stroke (a PDF line of width 0 is the thinnest the device draws: a hairline)
+        if kind == "line":
+            return []
+        stroke = None
     if kind == "rect":
         radius = min(box.get("radius", 0.0) * scale.k, w / 2, h / 2)
         if box.get("bleed"):

@@ -3,6 +3,7 @@
 A layout is `layouts/<name>.yaml` in a game's content folder:
 
     size: poker                # a preset or {width: 63mm, height: 88mm}; optional when the game sets it
+    shape: rect                # or circle: the piece's outline as it is cut (a round token)
     extends: base              # another layout of the folder: its boxes first, ours over them by name
     background: paper          # a palette name, '#rrggbb' or a template over the item
     boxes:
@@ -24,6 +25,8 @@ from typing import Any
 
 from ..content import ContentError, Loc, Problem, Source, load_file
 from ..content.contentset import shown_path
+from ..content.nearby import did_you_mean
+from ..draw.scene import SHAPES, Shape
 from ..draw.text import MIN_TEXT_PT as MIN_TEXT_PT  # the floor, named where layouts are checked
 from .pictures import FONT_SUFFIXES as FONT_SUFFIXES
 from .pictures import IMAGE_SUFFIXES as IMAGE_SUFFIXES
@@ -31,7 +34,7 @@ from .pictures import Drawable, Shelf
 from .template import Template, TemplateFails, compile_template, is_template
 from .units import PRESETS, Length, length
 
-LAYOUT_FIELDS = ("size", "extends", "background", "boxes")
+LAYOUT_FIELDS = ("size", "extends", "background", "shape", "boxes")
 BOX_TYPES = ("rect", "circle", "line", "polygon", "text", "image", "slot")
 PLACE = ("x", "y", "width", "height")
 _PLACE = (*PLACE, "when", "extends", "type")
@@ -112,6 +115,8 @@ class Layout:
     boxes: list[Box]
     where: At
     size_at: At | None = None
+    shape: Shape = "rect"
+    """The piece's outline as it is cut (`shape: circle` for a round token): the scene says it to exports."""
     drawn: dict[tuple[float, float], Any] = field(default_factory=dict, init=False, compare=False, repr=False)
     """What render.py works out once per face size: where each box goes, and the drawing of each box
     that reads nothing of the item (a deck's frame and circles are drawn once, not once a card).
@@ -126,6 +131,9 @@ class Palette:
     """A game's named colours (layouts/palette.yaml: `colours: {ink: "#1f2328", …}`)."""
 
     colours: dict[str, str] = field(default_factory=dict)
+    broken: bool = False
+    """Whether palette.yaml could not be read (its problem is said): a colour it would name is then
+    not said unknown on every box that paints with it."""
 
     def resolve(self, value: str) -> str | None:
         """'#rrggbb' for a hex colour or a palette name; None for 'none'; KeyError otherwise."""
@@ -144,9 +152,14 @@ def load_palette(folder: Path, problems: list[Problem]) -> Palette:
     if source is None:
         return Palette()
     data = source.data
-    if not isinstance(data, dict) or set(data) - {"colours"} or not isinstance(data.get("colours"), dict):
+    if isinstance(data, dict) and set(data) - {"colours"}:
+        for key in set(data) - {"colours"}:
+            problems.append(source.problem((key,), f"unknown field {key!r} (a palette has colours)"
+                                                   f"{did_you_mean(key, ('colours',))}", on_key=True))
+        return Palette(broken=True)
+    if not isinstance(data, dict) or not isinstance(data.get("colours"), dict):
         problems.append(source.problem((), "a palette is `colours:` with names and '#rrggbb' values"))
-        return Palette()
+        return Palette(broken=True)
     out = {}
     for name, value in data["colours"].items():
         if not isinstance(name, str) or not COLOUR_NAME.match(name):
@@ -254,10 +267,18 @@ class _Reader:
                 background = self._colour(*top["background"])
             except ValueError as err:
                 self.problems.append(top["background"][1].problem(f"background: {err}"))
+        shape: Shape = "rect"
+        if "shape" in top:
+            value, at = top["shape"]
+            if value in SHAPES:
+                shape = value
+            else:
+                self.problems.append(at.problem(f"shape: one of {', '.join(SHAPES)} (the piece's outline as it is "
+                                                f"cut), not {value!r}{did_you_mean(value, SHAPES)}"))
         resolved = {box: self._extend(box, boxes, ()) for box in boxes}
         parsed = [self._box(box, fields) for box, fields in resolved.items()]
         return Layout(name, size, background, [b for b in parsed if b is not None], At(source, ()),
-                      top["size"][1] if "size" in top else None)
+                      top["size"][1] if "size" in top else None, shape)
 
     def _written(self, name: str, source: Source, raw: dict[str, Source], chain: tuple[str, ...]
                  ) -> tuple[dict[str, tuple[Any, At]], dict[str, dict[str, tuple[Any, At]]]] | None:
@@ -283,8 +304,9 @@ class _Reader:
         for key in data:
             if key not in LAYOUT_FIELDS:
                 self.problems.append(At(source, (key,)).problem(
-                    f"unknown field {key!r} (a layout has size, extends, background, boxes)", on_key=True))
-            elif key in ("size", "background"):
+                    f"unknown field {key!r} (a layout has {', '.join(LAYOUT_FIELDS)})"
+                    f"{did_you_mean(key, LAYOUT_FIELDS)}", on_key=True))
+            elif key in ("size", "background", "shape"):
                 top[key] = (data[key], At(source, (key,)))
         own = data.get("boxes", {})
         if not isinstance(own, dict):
@@ -349,7 +371,8 @@ class _Reader:
                 continue
             if key not in ALLOWED[kind]:
                 self.problems.append(place.problem(f"box {name!r}: unknown field {key!r} for a {kind} box "
-                                                   f"(fields: {', '.join(sorted(ALLOWED[kind] - {'type'}))})",
+                                                   f"(fields: {', '.join(sorted(ALLOWED[kind] - {'type'}))})"
+                                                   f"{did_you_mean(key, ALLOWED[kind])}",
                                                    on_key=True))
                 ok = False
                 continue
@@ -394,6 +417,8 @@ class _Reader:
         try:
             return Colour(self.palette.resolve(value))
         except KeyError:
+            if self.palette.broken and COLOUR_NAME.match(value):
+                return Colour("#000000")   # the palette's own problem is said; nothing is drawn with it
             names = ", ".join(sorted(self.palette.colours)) or "none yet: add layouts/palette.yaml"
             raise ValueError(f"unknown colour {value!r} (palette: {names}; or '#rrggbb')") from None
 

@@ -233,6 +233,10 @@ def _transformed(items: list[Item], transform: str, name: str) -> list[Item]:
 def _shape(el: ET.Element, tag: str, name: str, st: dict[str, str | None]) -> Item:
     fill, stroke = _colour(st["fill"], name), _colour(st["stroke"], name)
     width = (_numbers(st["stroke-width"] or "1") or [1.0])[0]
+    if width <= 0:   # no stroke, as a browser draws it (a PDF line of width 0 is the thinnest the device has)
+        stroke = None
+        if tag == "line":
+            return Group(())
     paint = {"fill": fill, "stroke": stroke, "stroke_mm": width}
 
     def n(key: str, default: float = 0.0) -> float:

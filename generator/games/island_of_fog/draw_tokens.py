@@ -3,6 +3,7 @@ coins, and fold-up dice."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from textwrap import shorten
 
 from ...content import ContentSet, Problem
@@ -19,7 +20,7 @@ from .text import card_words
 def _token(m: IslandOfFog, layout: str, it: Item, size: float, slots: dict[str, Slot],
            title: str) -> tuple[Scene, list[Problem]]:
     scene, problems = draw(m.layouts[layout], it, (size, size), slots)
-    return Scene(scene.w, scene.h, scene.items, scene.background, title), problems
+    return replace(scene, title=title), problems
 
 
 def _square(b: SlotBox) -> tuple[float, float, float]:

@@ -52,7 +52,7 @@ def _files(game: IslandsAndBridges) -> Iterator[KitFile]:
     for n in range(1, game.settings.players + 1):
         back = draw_cards.back(game, n)
         decks.append(Section(f"player {n} action cards", [
-            Face(draw_cards.front(game, cid, n), back, group=f"player-{n}", svg=f"cards/player-{n}-{cid}",
+            Face(draw_cards.front(game, cid, n), back, group=f"Player {n}", svg=f"cards/player-{n}-{cid}",
                  back_svg=f"cards/player-{n}-back") for cid in c.cards.per_player]))
     yield PrintFile("cards.pdf", "action cards", decks, (*ALL, *CARDS))
 

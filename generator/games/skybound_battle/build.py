@@ -56,7 +56,7 @@ def _cards(model: SkyboundBattle) -> PrintFile:
     """Every starter deck's cards, deck after deck on shared pages (each face names its deck, so
     the cut cards sort back into decks), all with the common back; one SVG per card."""
     back = draw_cards.back(model)
-    faces = [Face(draw_cards.front(model, model.card(cid), s.name), back, s.cards[cid], s.id, back_svg="cards/back")
+    faces = [Face(draw_cards.front(model, model.card(cid), s.name), back, s.cards[cid], s.name, back_svg="cards/back")
              for s in model.starters for cid in sorted(s.cards)]
     # the first player token is card-sized: it takes a slot the decks leave free on the last page,
     # the same on both faces

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...content import Problem
 from ...draw import Line, Rect, Scene, Text
 from ...draw.scene import Item as SceneItem
@@ -18,7 +20,7 @@ TOKENS = ("token-player", "token-marker-active", "token-marker-passive", "token-
 
 def _token(model: Skylands, layout: str, size: float, item: Item, title: str) -> tuple[Scene, list[Problem]]:
     scene, problems = draw(model.layouts[layout], item, (size, size))
-    return Scene(scene.w, scene.h, scene.items, scene.background, title), problems
+    return replace(scene, title=title), problems
 
 
 def _on(model: Skylands, colour: str) -> dict[str, str]:
