@@ -186,13 +186,13 @@ def test_a_kit_that_fails_after_others_were_written_leaves_nothing_of_any(tmp_pa
 
     real = kit.make
 
-    def fails_for_fog(loaded, *args):   # type: ignore[no-untyped-def]
+    def fails_for_fog(loaded, *args, **kwargs):   # type: ignore[no-untyped-def]
         if loaded.game.id == FOG:
             time.sleep(1)   # the other kit is made and staged by then
             if how == "dies":
                 os._exit(3)
             raise RuntimeError("the press jammed")
-        return real(loaded, *args)
+        return real(loaded, *args, **kwargs)
 
     monkeypatch.setattr(kit, "make", fails_for_fog)   # the pool's workers, forked, inherit it
     with pytest.raises(RuntimeError, match="the press jammed" if how == "raises" else "terminated abruptly"):
