@@ -90,38 +90,67 @@ def legible(scene: Scene, scale: float) -> Scene:
 
 def flowable(fig: Figure, labels: tuple[str, ...], number: int, caption: str, width: float,
              styles: Mapping[str, ParagraphStyle]) -> Flowable:
-    """The figure: its scenes in a row at one scale, a label under each, the numbered caption."""
+    """The figure: its scenes in rows at one scale, a label under each, the numbered caption. The scenes
+    stand in one row unless their labels' columns cannot share the text's width: then in as few even
+    rows as hold them (a row never runs past the text into the paper's margin)."""
     from .rulebook import inline
 
     gap = GAP_MM * mm
-    n = len(fig.scenes)
-    total_w = sum(s.w for s in fig.scenes) * mm
-    tallest = max(s.h for s in fig.scenes) * mm
-    scale = min(fig.max_scale, (0.98 * width - gap * (n - 1)) / total_w, fig.max_h_mm * mm / tallest)
     labels = labels or fig.labels
-    if any(labels):  # a small piece's column is widened to hold its label: the row shrinks to make room
-        extra = sum(max(0.0, MIN_LABEL_MM * mm - s.w * mm * scale) for s in fig.scenes)
-        scale = min(scale, (0.98 * width - gap * (n - 1) - extra) / total_w)
-    cells = [SceneFlowable(s, scale, fig.outline) for s in fig.scenes]
-    col_w = [max(c.width, MIN_LABEL_MM * mm if any(labels) else 0) + (gap if k < n - 1 else 0)
-             for k, c in enumerate(cells)]
-    rows: list[list[object]] = [list(cells)]
-    if any(labels):
-        rows.append([Paragraph(inline(lb), styles["label"]) for lb in (*labels, *[""] * n)[:n]])
-    t = Table(rows, colWidths=col_w, hAlign="CENTER")
-    t.setStyle(TableStyle([
-        ("FONTNAME", (0, 0), (-1, -1), fonts.pdf_name("regular")),  # else reportlab sets Helvetica
-        ("VALIGN", (0, 0), (-1, 0), "BOTTOM"),
-        ("ALIGN", (0, 0), (-1, 0), "CENTER"),
-        ("VALIGN", (0, 1), (-1, -1), "TOP"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 0),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-        ("RIGHTPADDING", (0, 0), (-2, -1), gap),
-        ("TOPPADDING", (0, 0), (-1, -1), 1.5),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
-    ]))
+    labelled = any(labels)
+    n = len(fig.scenes)
+    groups = rows_of(fig, labels, width)
+    scale = scale_of(fig, labels, width)
+    all_labels = (*labels, *[""] * n)[:n]
+    tables: list[Flowable] = []
+    for group in groups:
+        cells = [SceneFlowable(fig.scenes[k], scale, fig.outline) for k in group]
+        col_w = [max(c.width, MIN_LABEL_MM * mm if labelled else 0) + (gap if j < len(group) - 1 else 0)
+                 for j, c in enumerate(cells)]
+        table_rows: list[list[object]] = [list(cells)]
+        if labelled:
+            table_rows.append([Paragraph(inline(all_labels[k]), styles["label"]) for k in group])
+        t = Table(table_rows, colWidths=col_w, hAlign="CENTER")
+        t.setStyle(TableStyle([
+            ("FONTNAME", (0, 0), (-1, -1), fonts.pdf_name("regular")),  # else reportlab sets Helvetica
+            ("VALIGN", (0, 0), (-1, 0), "BOTTOM"),
+            ("ALIGN", (0, 0), (-1, 0), "CENTER"),
+            ("VALIGN", (0, 1), (-1, -1), "TOP"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 0),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+            ("RIGHTPADDING", (0, 0), (-2, -1), gap),
+            ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+        ]))
+        tables.append(t)
     text = f"<b>Figure {number}.</b> {inline(caption)}" if caption else f"<b>Figure {number}.</b>"
-    return KeepTogether([Spacer(1, 4), t, Paragraph(text, styles["caption"]), Spacer(1, 4)])
+    return KeepTogether([Spacer(1, 4), *tables, Paragraph(text, styles["caption"]), Spacer(1, 4)])
+
+
+def rows_of(fig: Figure, labels: tuple[str, ...], width: float) -> list[list[int]]:
+    """The scenes of each row of the figure (by index), for a text `width` wide (reportlab points)."""
+    gap = GAP_MM * mm
+    n = len(fig.scenes)
+    per_row = n if not any(labels) else max(1, min(n, int((0.98 * width + gap) // (MIN_LABEL_MM * mm + gap))))
+    per_row = -(-n // -(-n // per_row))   # as even as the rows can be
+    return [list(range(k, min(n, k + per_row))) for k in range(0, n, per_row)]
+
+
+def scale_of(fig: Figure, labels: tuple[str, ...], width: float) -> float:
+    """The one scale of a figure's scenes: at most max_scale and max_h_mm tall, every row inside `width`
+    (reportlab points), a small piece's column widened to hold its label."""
+    gap = GAP_MM * mm
+    tallest = max(s.h for s in fig.scenes) * mm
+    scale = min(fig.max_scale, fig.max_h_mm * mm / tallest)
+    for group in rows_of(fig, labels, width):
+        scenes = [fig.scenes[k] for k in group]
+        total_w = sum(s.w for s in scenes) * mm
+        room = 0.98 * width - gap * (len(scenes) - 1)
+        scale = min(scale, room / total_w)
+        if any(labels):   # a small piece's column is widened to hold its label: the row shrinks to make room
+            extra = sum(max(0.0, MIN_LABEL_MM * mm - s.w * mm * scale) for s in scenes)
+            scale = min(scale, (room - extra) / total_w)
+    return scale
 
 
 def lookup(figures: Mapping[str, Figure], name: str) -> Figure:
