@@ -137,6 +137,7 @@ class Token(Strict):
     quantity: int = Field(ge=1)
     rings: int | None = Field(default=None, ge=1, le=4)
     enemy: Slug | None = None
+    cells: float | None = Field(default=None, gt=0, le=4)   # its width in grid cells: 1 (a chest: its cells)
 
 
 class Cards(Strict):

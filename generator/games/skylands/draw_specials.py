@@ -18,7 +18,7 @@ from ...layout.render import Scale
 from ...layout.units import Length
 from .draw_tiles import tile_items
 from .model import Skylands, SpecialIsland
-from .special_layout import Flow, layout, space_row
+from .special_layout import Flow, hostel_spots, layout
 
 MIN_PT = 6.0   # the back's first-game label
 
@@ -53,8 +53,6 @@ def _flowed(lay: Layout, flow: Flow, t: float, space: float) -> Layout:
     """The layout with its body (and the Hostel's spaces) where the flow puts them."""
     sy = Scale.of(lay, (t, t)).y
     moved = {"body": (flow.body_box.y, flow.body_box.h)}
-    if flow.spaces_y is not None:
-        moved["spaces"] = (flow.spaces_y - space, 2 * space)
     boxes = [replace(b, values={**b.values, "y": Length(moved[b.name][0] / sy),
                                 "height": Length(moved[b.name][1] / sy)}) if b.name in moved else b
              for b in lay.boxes]
@@ -89,11 +87,11 @@ def special_front_checked(model: Skylands, special: SpecialIsland, *, bleed: flo
               "blob": depicts.light if depicts else model.files.game.special_island_type.light}
 
     def spaces(b: SlotBox) -> tuple[Item, ...]:
-        """The Hostel: its spaces, dashed (they score nothing), with the inhabitants standing on them."""
+        """The Hostel: its spaces, each the outline of the inhabitant that stands on it, dashed (they
+        score nothing), its words printed over them; with the inhabitants standing on them."""
         out: list[Item] = []
-        y = b.y + b.h / 2
-        for i, x in enumerate(space_row(b.x + b.w / 2, pr.space, special.face.fragments[0].spaces)):
-            out.append(Circle(x, y, pr.space, fill="#ffffff", stroke=b.color or model.inks["muted"],
+        for i, (x, y) in enumerate(hostel_spots(model, special)):
+            out.append(Circle(x, y, pr.inhabitant / 2, stroke=b.color or model.inks["muted"],
                               stroke_mm=b.stroke_width or 0.55, dash=(0.8, 0.6)))
             if i < len(inhabitants):
                 out.append(inhabitant_disc(model, inhabitants[i], x, y))
