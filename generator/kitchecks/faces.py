@@ -44,8 +44,8 @@ def printed_faces(files: Iterable[KitFile], paper: str = "a4") -> Iterator[Print
                 figure = fig.lookup(f.figures, name)
                 scale = fig.scale_of(figure, labels or figure.labels, width)
                 for k, scene in enumerate(figure.scenes):
-                    part = f", scene {k + 1}" if len(figure.scenes) > 1 else ""
-                    yield PrintedFace(f"{f.path}: figure {number} ({name}{part})", scene, scale)
+                    which = f", scene {k + 1}" if len(figure.scenes) > 1 else ""
+                    yield PrintedFace(f"{f.path}: figure {number} ({name}{which})", scene, scale)
 
 
 Matrix = tuple[float, float, float, float, float, float]   # x' = a x + c y + e, y' = b x + d y + f
@@ -119,10 +119,10 @@ def _outline(p: Path) -> list[tuple[float, float]]:
     pts: list[tuple[float, float]] = []
     for op in p.ops:
         if op[0] in ("M", "L"):
-            pts.append((op[1], op[2]))   # type: ignore[misc]
+            pts.append((op[1], op[2]))
         elif op[0] == "C" and pts:
             x0, y0 = pts[-1]
-            x1, y1, x2, y2, x3, y3 = op[1:]   # type: ignore[misc]
+            x1, y1, x2, y2, x3, y3 = op[1:]
             for k in range(1, 9):
                 t = k / 8
                 u = 1 - t

@@ -81,7 +81,12 @@ def _other(value: Any, annotation: Any) -> Any:
 
 def _get(value: Any, path: tuple[Step, ...]) -> Any:
     for step in path:
-        value = value[step] if isinstance(value, dict | list | tuple) else getattr(value, str(step))
+        if isinstance(value, dict):
+            value = value[step]
+        elif isinstance(value, list | tuple):
+            value = value[int(step)]
+        else:
+            value = getattr(value, str(step))
     return value
 
 

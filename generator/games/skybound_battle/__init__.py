@@ -83,4 +83,5 @@ GAME = Game(
     kit=kit,
     commands=_commands,
     documents=_documents,
+    settings=("rules",),
 )
