@@ -227,8 +227,8 @@ FILES: dict[str, type[BaseModel]] = {
 # art (tiles, sheets, maps, rings) paints with.
 LAYOUTS = ("card", "card-two-numbers", "card-back", "token-player", "token-enemy", "token-charging-enemy",
            "token-chest", "token-trap", "token-stage-end", "token-duration-marker")
-COLOURS = ("ability-card", "bridge", "bridge-line", "chest", "ink", "island", "island-line", "muted", "paper",
-           "player", "sea", "socket", "stage-end", "trap")
+COLOURS = ("ability-card", "bridge", "bridge-line", "chest", "ink", "island", "island-label", "island-line", "muted",
+           "paper", "player", "sea", "socket", "stage-end", "trap")
 
 
 def make_model(parts: dict[str, Any], content: ContentSet, palette: dict[str, str],
