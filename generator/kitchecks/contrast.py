@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from ..draw.fonts import PT_MM, width_mm
 from ..draw.scene import Circle, Image, Path, Rect, Text
 from ..kitspec import KitFile
-from .faces import Placed, apply, covers, invert, placed_items, printed_faces, text_scale
+from .faces import Placed, apply, covers, invert, placed_items, printed_faces, text_scale, texts_placed
 
 SMALL_PT = 9.0
 MIN_RATIO = 4.5
@@ -56,9 +56,8 @@ def low_contrast(files: Iterable[KitFile], paper: str = "a4") -> list[LowContras
     out: list[LowContrast] = []
     for face in printed_faces(files, paper):
         items = placed_items(face.scene)
-        for p in items:
-            t = p.item
-            if not isinstance(t, Text) or not t.text.strip() or t.color is None:
+        for p, t in texts_placed(face.scene):
+            if t.color is None:
                 continue
             pt = t.size_pt * text_scale(p.m) * face.scale
             if pt >= SMALL_PT:

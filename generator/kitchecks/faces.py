@@ -149,6 +149,10 @@ def text_scale(m: Matrix) -> float:
 
 
 def texts_placed(scene: Scene) -> Iterator[tuple[Placed, Text]]:
+    """Every word of the scene that prints: its anchor on the face (a detail of a larger face leaves
+    the rest of it outside, clipped away)."""
     for p in placed_items(scene):
         if isinstance(p.item, Text) and p.item.text.strip():
-            yield p, p.item
+            x, y = apply(p.m, p.item.x, p.item.y)
+            if -1e-6 <= x <= scene.w + 1e-6 and -1e-6 <= y <= scene.h + 1e-6:
+                yield p, p.item

@@ -99,8 +99,7 @@ def flowable(fig: Figure, labels: tuple[str, ...], number: int, caption: str, wi
     labels = labels or fig.labels
     labelled = any(labels)
     n = len(fig.scenes)
-    groups = rows_of(fig, labels, width)
-    scale = scale_of(fig, labels, width)
+    scale, groups = arrange(fig, labels, width)
     all_labels = (*labels, *[""] * n)[:n]
     tables: list[Flowable] = []
     for group in groups:
@@ -127,30 +126,100 @@ def flowable(fig: Figure, labels: tuple[str, ...], number: int, caption: str, wi
     return KeepTogether([Spacer(1, 4), *tables, Paragraph(text, styles["caption"]), Spacer(1, 4)])
 
 
+BOOK_H_MM = 230.0   # the tallest a figure stands on a book's page (its text frame, less a caption)
+
+
+def smallest_pt(scene: Scene) -> float | None:
+    """The smallest text size of a scene at its own size (None: it has no words)."""
+    sizes: list[float] = []
+
+    def walk(items: tuple[Item, ...]) -> None:
+        for it in items:
+            if isinstance(it, Text) and it.text.strip():
+                sizes.append(it.size_pt)
+            elif isinstance(it, Group):
+                walk(it.items)
+
+    walk(scene.items)
+    return min(sizes) if sizes else None
+
+
+def arrange(fig: Figure, labels: tuple[str, ...], width: float) -> tuple[float, list[list[int]]]:
+    """The one scale of a figure's scenes and the scenes of each row (by index), for a text `width`
+    wide (reportlab points). The scale is at most max_scale and max_h_mm a row; where the scenes'
+    words would print under MIN_PT in one row, the scale grows until they do not (up to max_scale) and
+    the scenes wrap into as many rows as that takes, as long as the rows stand on a page."""
+    gap = GAP_MM * mm
+    labelled = any(labels)
+    room = 0.98 * width
+    col_min = MIN_LABEL_MM * mm if labelled else 0.0
+
+    def pack(scale: float) -> list[list[int]]:
+        rows: list[list[int]] = [[]]
+        used = 0.0
+        for k, sc in enumerate(fig.scenes):
+            w = max(sc.w * mm * scale, col_min)
+            if rows[-1] and used + gap + w > room:
+                rows.append([])
+                used = 0.0
+            used += (gap if rows[-1] else 0.0) + w
+            rows[-1].append(k)
+        return rows
+
+    def fits(scale: float, rows: list[list[int]]) -> float:
+        """The largest scale up to `scale` at which each row lies inside the width."""
+        for row in rows:
+            scenes = [fig.scenes[k] for k in row]
+            total_w = sum(s.w for s in scenes) * mm
+            free = room - gap * (len(scenes) - 1)
+            scale = min(scale, free / total_w)
+            if labelled:   # a small piece's column is widened to hold its label: the row shrinks to make room
+                extra = sum(max(0.0, col_min - s.w * mm * scale) for s in scenes)
+                scale = min(scale, (free - extra) / total_w)
+        return scale
+
+    tallest = max(s.h for s in fig.scenes) * mm
+    top = min(fig.max_scale, fig.max_h_mm * mm / tallest)
+    one_row = [list(range(len(fig.scenes)))]
+    scale = fits(top, one_row)
+    small = [p for p in (smallest_pt(s) for s in fig.scenes) if p is not None]
+    want = min(top, MIN_PT / min(small)) if small else scale
+    if scale < want - 1e-9:
+        rows = pack(want)
+        wrapped = fits(want, rows)
+        height = sum(max(fig.scenes[k].h for k in row) for row in rows) * wrapped
+        if height <= BOOK_H_MM and wrapped > scale:
+            return wrapped, rows
+    return scale, one_row
+
+
 def rows_of(fig: Figure, labels: tuple[str, ...], width: float) -> list[list[int]]:
     """The scenes of each row of the figure (by index), for a text `width` wide (reportlab points)."""
-    gap = GAP_MM * mm
-    n = len(fig.scenes)
-    per_row = n if not any(labels) else max(1, min(n, int((0.98 * width + gap) // (MIN_LABEL_MM * mm + gap))))
-    per_row = -(-n // -(-n // per_row))   # as even as the rows can be
-    return [list(range(k, min(n, k + per_row))) for k in range(0, n, per_row)]
+    return arrange(fig, labels, width)[1]
 
 
 def scale_of(fig: Figure, labels: tuple[str, ...], width: float) -> float:
-    """The one scale of a figure's scenes: at most max_scale and max_h_mm tall, every row inside `width`
-    (reportlab points), a small piece's column widened to hold its label."""
-    gap = GAP_MM * mm
-    tallest = max(s.h for s in fig.scenes) * mm
-    scale = min(fig.max_scale, fig.max_h_mm * mm / tallest)
-    for group in rows_of(fig, labels, width):
-        scenes = [fig.scenes[k] for k in group]
-        total_w = sum(s.w for s in scenes) * mm
-        room = 0.98 * width - gap * (len(scenes) - 1)
-        scale = min(scale, room / total_w)
-        if any(labels):   # a small piece's column is widened to hold its label: the row shrinks to make room
-            extra = sum(max(0.0, MIN_LABEL_MM * mm - s.w * mm * scale) for s in scenes)
-            scale = min(scale, (room - extra) / total_w)
-    return scale
+    """The one scale of a figure's scenes (see `arrange`)."""
+    return arrange(fig, labels, width)[0]
+
+
+def detail(face: Scene, x: float, y: float, w: float, h: float, title: str = "") -> Scene:
+    """The part (x, y, w, h in mm) of a face, as a scene of its own: a figure shows a large face's
+    detail at a size its words read at, rather than the whole face too small to read."""
+    items: tuple[Item, ...] = face.items
+    if face.background:
+        items = (Rect(0, 0, face.w, face.h, fill=face.background), *items)
+    return Scene(w, h, (Group(items, -x, -y),), face.background, title or face.title)
+
+
+def pictured(face: Scene) -> Scene:
+    """A face without its words: for a figure whose caption names only what the picture shows (the
+    lay of a board, where pieces go), not a word printed on it."""
+    def keep(items: tuple[Item, ...]) -> tuple[Item, ...]:
+        return tuple(Group(keep(it.items), it.dx, it.dy, it.rotate) if isinstance(it, Group) else it
+                     for it in items if not isinstance(it, Text))
+
+    return Scene(face.w, face.h, keep(face.items), face.background, face.title, face.play_area)
 
 
 def lookup(figures: Mapping[str, Figure], name: str) -> Figure:

@@ -24,6 +24,11 @@ def _pitch_mm(m: IslandOfFog) -> float:
     return _square_mm(m) + 2 * m.board.value_band
 
 
+def square_pitch_mm(m: IslandOfFog) -> float:
+    """A board square's side, for whoever draws a part of the board (a figure's corner of it)."""
+    return _pitch_mm(m)
+
+
 def tile_origin(m: IslandOfFog, square: tuple[int, int]) -> tuple[float, float]:
     """Where the top-left corner of the tile laid on `square` lies on the board, in mm."""
     band, pitch = m.board.value_band, _pitch_mm(m)
