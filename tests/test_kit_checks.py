@@ -161,3 +161,49 @@ def test_the_contrast_check_finds_small_pale_words_and_passes_dark_ones():
     face = kitspec.PrintFile("x.pdf", "x", [kitspec.Sheet("sheet", scene)], ())
     low = {x.text: round(x.ratio, 1) for x in contrast.low_contrast([face])}
     assert set(low) == {"A1", "6"} and low["A1"] == pytest.approx(2.2, abs=0.1)
+
+
+# ---- colours told apart ---------------------------------------------------------------------------------------
+
+def test_every_nation_piece_of_the_fog_prints_its_nation_s_mark(built_kit):
+    """The nations' colours carry a symbol (game.yaml's tell_apart): each nation's initial, on every
+    piece of the nation (units, their backs, buildings, bases, lighthouse pieces)."""
+    from generator import paths
+    from generator.draw.scene import texts
+
+    built = built_kit("island-of-fog", paths.CONTENT)
+    model = kit.load("island-of-fog", paths.CONTENT).model
+    tokens = next(f for f in built.files if isinstance(f, kitspec.PrintFile) and f.path == "tokens.pdf")
+    seen = set()
+    for part in tokens.parts:
+        assert isinstance(part, kitspec.Section)
+        for face in part.faces:
+            for scene in (face.front, face.back):
+                nation = next((c for c in model.game.colours if scene and scene.title.startswith(c.name + " ")), None)
+                if scene is not None and nation is not None:
+                    assert nation.mark in texts(scene), scene.title
+                    seen.add(nation.id)
+    assert seen == {c.id for c in model.game.colours}
+
+
+def test_without_their_marks_the_fog_nations_are_not_told_apart(content_copy):
+    from tests.conftest import problems_after_edit
+
+    line = "    symbol: every piece of a nation prints its initial (R, Y, B, G); a start corner names its nation\n"
+    problems = problems_after_edit(content_copy, "island-of-fog", "game.yaml", line, "")
+    assert any("the nations' pieces" in p and "tritanopia" in p for p in problems), problems
+
+
+def test_a_skylands_player_token_prints_its_player_s_initial_and_an_inhabitant_none():
+    from generator import paths
+    from generator.draw.scene import texts
+    from generator.games.skylands import draw_tokens
+
+    model = kit.load("skylands", paths.CONTENT).model
+    for c in model.files.game.player_colours:
+        assert texts(draw_tokens.player_token(model, c)) == [c.name[0]]
+    for ic in model.files.game.inhabitants.colours:
+        assert texts(draw_tokens.inhabitant(model, ic)) == []
+    groups = {g.what: g for g in model.files.print.tell_apart}
+    pieces = next(g for w, g in groups.items() if w.startswith("player tokens and inhabitants"))
+    assert {"red", "green"} <= set(pieces.colours) and pieces.symbol
