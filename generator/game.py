@@ -11,7 +11,7 @@ if TYPE_CHECKING:   # every process imports this module: it names, and imports n
     from pydantic import BaseModel
 
     from .content import ContentSet, Problem
-    from .kitspec import KitFile
+    from .kitspec import KitFile, Spaces
 
 
 @dataclass(frozen=True)
@@ -53,6 +53,9 @@ class Game:
     documents:   a function giving the files a player or designer writes for the game's commands
                  (a deck, a board, a map), by kind, each with its typed model: `playkit schema` gives
                  editors their shape (called by that command only, as `commands` is).
+    settings:    where the model keeps its rule settings (attribute paths, "rules" or "game.turn"):
+                 every number, yes-or-no and choice under them is a rule the players' rulebook states
+                 from the model (generator/kitchecks/settings.py changes each and reads the book again).
     """
 
     id: str
@@ -64,6 +67,7 @@ class Game:
     kit: Callable[[Any, ContentSet, BuildOptions], Kit]
     commands: Callable[[], Mapping[str, list[click.Command]]] = dict
     documents: Callable[[], Mapping[str, type[BaseModel]]] = dict
+    settings: tuple[str, ...] = ()
 
     def load(self, content: ContentSet) -> Any:
         """Validate every declared file, then make the model (None, with problems, if anything failed)."""
@@ -75,7 +79,9 @@ class Game:
 
 @dataclass(frozen=True)
 class Kit:
-    """A game's kit: the title its pages carry and its files in order (may be produced lazily)."""
+    """A game's kit: the title its pages carry, its files in order (may be produced lazily), and where
+    its pieces go (which piece into which space of which face: generator/kitchecks/fit.py)."""
 
     title: str
     files: Iterable[KitFile]
+    spaces: Iterable[Spaces] = ()

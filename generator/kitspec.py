@@ -178,6 +178,24 @@ class Computed:
 KitFile = PrintFile | Rulebook | DataFile | LaterFiles | Computed
 
 
+@dataclass(frozen=True)
+class Spaces:
+    """Where a piece of the kit goes on a face, as the model says: the piece's size and the spaces it
+    takes there (x, y, w, h in the face's mm), checked by generator/kitchecks/fit.py.
+
+    bounded: each space is a field with printed edges the piece must lie inside (a timeline's box);
+             else a space is a mark the piece is set on, centred, and no two pieces set on the face's
+             spaces may overlap (inhabitants on the spaces of a tile).
+    """
+
+    piece: str
+    piece_mm: tuple[float, float]
+    face: str
+    spaces: tuple[tuple[float, float, float, float], ...]
+    bounded: bool = False
+    round: bool = False   # a disc piece_mm across: two overlap only when their centres are nearer than that
+
+
 def made(files: Iterable[KitFile]) -> Iterator[PrintFile | Rulebook | DataFile]:
     """The kit's files with every LaterFiles and Computed made where it stands, in order: the kit as
     a reader that takes it whole sees it."""

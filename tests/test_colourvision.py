@@ -28,6 +28,9 @@ RELY_ON_SYMBOL = {
     ("islands-and-bridges", "the tokens on the map"),   # names and numbers on every token
     ("skybound-battle", "the card colours"),            # flame, wave, leaf, feather
     ("skybound-battle", "the card colours' tints"),
+    ("island-of-fog", "the nations' pieces"),           # each nation's initial on every piece
+    ("skylands", "island types along the tile edges"),  # the edge's symbol and letter
+    ("skylands", "player tokens and inhabitants, which stand side by side at the table"),  # initials
 }
 
 
@@ -94,12 +97,12 @@ def test_every_palette_holds_apart_under_each_dichromacy_or_carries_a_symbol(gro
 
 
 def test_a_palette_that_fails_is_a_content_error_at_its_group(content_copy) -> None:
-    problems = problems_after_edit(content_copy, "island-of-fog", "game.yaml", '"#1f8a4a"', '"#2e8b3d"')
+    problems = problems_after_edit(content_copy, "island-of-fog", "tokens.yaml", '"#c4c9d0"', '"#c8874b"')
     assert len(problems) == 1
     group = (paths.CONTENT / "island-of-fog" / "game.yaml").read_text().splitlines().index(
-        "  - what: the nations' pieces") + 1
+        "  - what: coins") + 1
     assert f"game.yaml:{group}:" in problems[0] or f"game.yaml:{group + 1}:" in problems[0], problems
-    assert "red and green differ by ΔE2000" in problems[0] and "deuteranopia" in problems[0]
+    assert "coins: coin-1 and coin-3 differ by ΔE2000 0.0" in problems[0]
 
 
 def test_a_group_naming_an_unknown_colour_is_a_content_error(content_copy) -> None:

@@ -19,13 +19,15 @@ from ..draw import fonts, pdf
 from ..draw.scene import Item, Scene, files_drawn
 from ..game import BuildOptions
 from . import impose
-from .paper import MARGIN_MM, OVERLAP_MM, Page
+from .paper import FOOTER_MM, MARGIN_MM, MARK_LINE_MM, OVERLAP_MM, SAFE_MM, Page
 
 MM = pdf.MM
 MARK_GAP_MM = 0.5
 MARK_LEN_MM = 4.0
 MARK_COLOR = "#000000"
 FOOT_COLOR = "#555555"
+FOOT_BASELINE_MM = SAFE_MM + 0.25 * MARK_LINE_MM   # the footer's descenders stay out of the safe margin;
+# its capitals below the crop marks, which start MARGIN_MM + FOOTER_MM - MARK_GAP_MM - MARK_LEN_MM = 9 mm in
 
 
 def scene_hash(*scenes: Scene | None) -> str:
@@ -274,7 +276,7 @@ class PrintDocument:
         text = f"{self.game_title} · {spec.label} · data {digest} · v{__version__}"
         c.setFillColor(HexColor(FOOT_COLOR))
         c.setFont(fonts.pdf_name("regular"), 6.5)
-        c.drawString(MARGIN_MM * MM, 4.0 * MM, text)
+        c.drawString(MARGIN_MM * MM, FOOT_BASELINE_MM * MM, text)
 
 
 def _same_size(what: str, face: Scene, size: tuple[float, float]) -> None:
@@ -396,11 +398,11 @@ def _part_marks(c: Canvas, pg: Page, t: impose.Tiling, part: impose.Part, scene:
         _cross(c, pg, x0 + mx, y0 + my)
     c.setFillColor(HexColor(FOOT_COLOR))
     c.setFont(fonts.pdf_name("regular"), 6.5)
-    c.drawString(MARGIN_MM * MM, (pg.h - 4.0) * MM, _assembly_line(t, part))
-    # the map of parts, bottom right, in the footer
-    cell = 3.0
+    c.drawString(MARGIN_MM * MM, (pg.h - SAFE_MM - MARK_LINE_MM) * MM, _assembly_line(t, part))
+    # the map of parts, bottom right, in the footer: inside the safe margin, below the part's own region
+    cell = min(3.0, (MARGIN_MM + FOOTER_MM - SAFE_MM - 0.5) / t.rows)
     mx0 = pg.w - MARGIN_MM - t.cols * cell
-    my0 = pg.h - 2.5 - t.rows * cell
+    my0 = pg.h - SAFE_MM - t.rows * cell
     c.setLineWidth(0.2)
     c.setStrokeColor(HexColor("#555555"))
     for r in range(t.rows):

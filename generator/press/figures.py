@@ -90,36 +90,134 @@ def legible(scene: Scene, scale: float) -> Scene:
 
 def flowable(fig: Figure, labels: tuple[str, ...], number: int, caption: str, width: float,
              styles: Mapping[str, ParagraphStyle]) -> Flowable:
-    """The figure: its scenes in a row at one scale, a label under each, the numbered caption."""
+    """The figure: its scenes in rows at one scale, a label under each, the numbered caption. The scenes
+    stand in one row unless their labels' columns cannot share the text's width: then in as few even
+    rows as hold them (a row never runs past the text into the paper's margin)."""
     gap = GAP_MM * mm
-    n = len(fig.scenes)
-    total_w = sum(s.w for s in fig.scenes) * mm
-    tallest = max(s.h for s in fig.scenes) * mm
-    scale = min(fig.max_scale, (0.98 * width - gap * (n - 1)) / total_w, fig.max_h_mm * mm / tallest)
     labels = labels or fig.labels
-    if any(labels):  # a small piece's column is widened to hold its label: the row shrinks to make room
-        extra = sum(max(0.0, MIN_LABEL_MM * mm - s.w * mm * scale) for s in fig.scenes)
-        scale = min(scale, (0.98 * width - gap * (n - 1) - extra) / total_w)
-    cells = [SceneFlowable(s, scale, fig.outline) for s in fig.scenes]
-    col_w = [max(c.width, MIN_LABEL_MM * mm if any(labels) else 0) + (gap if k < n - 1 else 0)
-             for k, c in enumerate(cells)]
-    rows: list[list[object]] = [list(cells)]
-    if any(labels):
-        rows.append([Paragraph(inline(lb), styles["label"]) for lb in (*labels, *[""] * n)[:n]])
-    t = Table(rows, colWidths=col_w, hAlign="CENTER")
-    t.setStyle(TableStyle([
-        ("FONTNAME", (0, 0), (-1, -1), fonts.pdf_name("regular")),  # else reportlab sets Helvetica
-        ("VALIGN", (0, 0), (-1, 0), "BOTTOM"),
-        ("ALIGN", (0, 0), (-1, 0), "CENTER"),
-        ("VALIGN", (0, 1), (-1, -1), "TOP"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 0),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-        ("RIGHTPADDING", (0, 0), (-2, -1), gap),
-        ("TOPPADDING", (0, 0), (-1, -1), 1.5),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
-    ]))
+    labelled = any(labels)
+    n = len(fig.scenes)
+    scale, groups = arrange(fig, labels, width)
+    all_labels = (*labels, *[""] * n)[:n]
+    tables: list[Flowable] = []
+    for group in groups:
+        cells = [SceneFlowable(fig.scenes[k], scale, fig.outline) for k in group]
+        col_w = [max(c.width, MIN_LABEL_MM * mm if labelled else 0) + (gap if j < len(group) - 1 else 0)
+                 for j, c in enumerate(cells)]
+        table_rows: list[list[object]] = [list(cells)]
+        if labelled:
+            table_rows.append([Paragraph(inline(all_labels[k]), styles["label"]) for k in group])
+        t = Table(table_rows, colWidths=col_w, hAlign="CENTER")
+        t.setStyle(TableStyle([
+            ("FONTNAME", (0, 0), (-1, -1), fonts.pdf_name("regular")),  # else reportlab sets Helvetica
+            ("VALIGN", (0, 0), (-1, 0), "BOTTOM"),
+            ("ALIGN", (0, 0), (-1, 0), "CENTER"),
+            ("VALIGN", (0, 1), (-1, -1), "TOP"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 0),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+            ("RIGHTPADDING", (0, 0), (-2, -1), gap),
+            ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+        ]))
+        tables.append(t)
     text = f"<b>Figure {number}.</b> {inline(caption)}" if caption else f"<b>Figure {number}.</b>"
-    return KeepTogether([Spacer(1, 4), t, Paragraph(text, styles["caption"]), Spacer(1, 4)])
+    return KeepTogether([Spacer(1, 4), *tables, Paragraph(text, styles["caption"]), Spacer(1, 4)])
+
+
+BOOK_H_MM = 230.0   # the tallest a figure stands on a book's page (its text frame, less a caption)
+
+
+def smallest_pt(scene: Scene) -> float | None:
+    """The smallest text size of a scene at its own size (None: it has no words)."""
+    sizes: list[float] = []
+
+    def walk(items: tuple[Item, ...]) -> None:
+        for it in items:
+            if isinstance(it, Text) and it.text.strip():
+                sizes.append(it.size_pt)
+            elif isinstance(it, Group):
+                walk(it.items)
+
+    walk(scene.items)
+    return min(sizes) if sizes else None
+
+
+def arrange(fig: Figure, labels: tuple[str, ...], width: float) -> tuple[float, list[list[int]]]:
+    """The one scale of a figure's scenes and the scenes of each row (by index), for a text `width`
+    wide (reportlab points). The scale is at most max_scale and max_h_mm a row; where the scenes'
+    words would print under MIN_PT in one row, the scale grows until they do not (up to max_scale) and
+    the scenes wrap into as many rows as that takes, as long as the rows stand on a page."""
+    gap = GAP_MM * mm
+    labelled = any(labels)
+    room = 0.98 * width
+    col_min = MIN_LABEL_MM * mm if labelled else 0.0
+
+    def pack(scale: float) -> list[list[int]]:
+        rows: list[list[int]] = [[]]
+        used = 0.0
+        for k, sc in enumerate(fig.scenes):
+            w = max(sc.w * mm * scale, col_min)
+            if rows[-1] and used + gap + w > room:
+                rows.append([])
+                used = 0.0
+            used += (gap if rows[-1] else 0.0) + w
+            rows[-1].append(k)
+        return rows
+
+    def fits(scale: float, rows: list[list[int]]) -> float:
+        """The largest scale up to `scale` at which each row lies inside the width."""
+        for row in rows:
+            scenes = [fig.scenes[k] for k in row]
+            total_w = sum(s.w for s in scenes) * mm
+            free = room - gap * (len(scenes) - 1)
+            scale = min(scale, free / total_w)
+            if labelled:   # a small piece's column is widened to hold its label: the row shrinks to make room
+                extra = sum(max(0.0, col_min - s.w * mm * scale) for s in scenes)
+                scale = min(scale, (free - extra) / total_w)
+        return scale
+
+    tallest = max(s.h for s in fig.scenes) * mm
+    top = min(fig.max_scale, fig.max_h_mm * mm / tallest)
+    one_row = [list(range(len(fig.scenes)))]
+    scale = fits(top, one_row)
+    small = [p for p in (smallest_pt(s) for s in fig.scenes) if p is not None]
+    want = min(top, MIN_PT / min(small)) if small else scale
+    if scale < want - 1e-9:
+        rows = pack(want)
+        wrapped = fits(want, rows)
+        height = sum(max(fig.scenes[k].h for k in row) for row in rows) * wrapped
+        if height <= BOOK_H_MM and wrapped > scale:
+            return wrapped, rows
+    return scale, one_row
+
+
+def rows_of(fig: Figure, labels: tuple[str, ...], width: float) -> list[list[int]]:
+    """The scenes of each row of the figure (by index), for a text `width` wide (reportlab points)."""
+    return arrange(fig, labels, width)[1]
+
+
+def scale_of(fig: Figure, labels: tuple[str, ...], width: float) -> float:
+    """The one scale of a figure's scenes (see `arrange`)."""
+    return arrange(fig, labels, width)[0]
+
+
+def detail(face: Scene, x: float, y: float, w: float, h: float, title: str = "") -> Scene:
+    """The part (x, y, w, h in mm) of a face, as a scene of its own: a figure shows a large face's
+    detail at a size its words read at, rather than the whole face too small to read."""
+    items: tuple[Item, ...] = face.items
+    if face.background:
+        items = (Rect(0, 0, face.w, face.h, fill=face.background), *items)
+    return Scene(w, h, (Group(items, -x, -y),), face.background, title or face.title)
+
+
+def pictured(face: Scene) -> Scene:
+    """A face without its words: for a figure whose caption names only what the picture shows (the
+    lay of a board, where pieces go), not a word printed on it."""
+    def keep(items: tuple[Item, ...]) -> tuple[Item, ...]:
+        return tuple(Group(keep(it.items), it.dx, it.dy, it.rotate) if isinstance(it, Group) else it
+                     for it in items if not isinstance(it, Text))
+
+    return Scene(face.w, face.h, keep(face.items), face.background, face.title, face.play_area)
 
 
 def lookup(figures: Mapping[str, Figure], name: str) -> Figure:

@@ -204,13 +204,26 @@ def _widths(rows: list[list[str]], width: float) -> list[float]:
     return [s * scale for s in shares]
 
 
+MARGIN_MM = 18.0   # a book's page margin, every edge
+
+
+def text_width(paper: str) -> float:
+    """The width of a book's text on `paper`, in points: what its figures and tables share."""
+    return (PAPERS_MM[paper][0] - 2 * MARGIN_MM) * mm
+
+
+def figures_named(text: str) -> list[tuple[str, tuple[str, ...]]]:
+    """The figures a book's text shows, in order: each name with the labels its directive gives."""
+    return [d for d in (fig.parse(line) for line in text.splitlines()) if d is not None]
+
+
 def rulebook_pdf(game_title: str, text: str, paper: str, figures: Mapping[str, Figure] | None = None,
                  kind: str = "rulebook") -> bytes:
     """The rulebook (or another book of the kit, named by `kind`): a title, then the text with its
     figures, with page numbers and the game in the footer."""
     w, h = PAPERS_MM[paper]
     buf = io.BytesIO()
-    margin = 18 * mm
+    margin = MARGIN_MM * mm
     doc = SimpleDocTemplate(buf, pagesize=(w * mm, h * mm), leftMargin=margin, rightMargin=margin,
                             topMargin=margin, bottomMargin=margin, title=f"{game_title}: {kind}",
                             author="playkit", creator=f"playkit {__version__}", invariant=1,
@@ -219,7 +232,7 @@ def rulebook_pdf(game_title: str, text: str, paper: str, figures: Mapping[str, F
     story: list[Flowable] = [Paragraph(inline(game_title), st["title"])]
     if kind != "rulebook":
         story.append(Paragraph(inline(kind[:1].upper() + kind[1:]), st["h1"]))
-    story += flowables(text, w * mm - 2 * margin, figures)
+    story += flowables(text, text_width(paper), figures)
 
     def footer(canvas: object, d: SimpleDocTemplate) -> None:
         c = canvas

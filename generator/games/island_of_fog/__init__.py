@@ -61,4 +61,8 @@ def _documents() -> dict[str, type[Strict]]:
 
 
 GAME = Game(id=GAME_ID, title="Battle on the Island of Fog", files=FILES, model=make_model, check=check,
-            components=components, kit=kit, commands=_commands, documents=_documents)
+            components=components, kit=kit, commands=_commands, documents=_documents,
+            # the rules a player follows; combat.simple_threshold is the odds' assumption of a re-roll
+            # policy the book names only when that policy is chosen
+            settings=("game.turn", "game.countdown_turns", "game.scoring", "combat.dice", "combat.die_sides",
+                      "combat.attack_bonus", "combat.defence", "combat.reroll_policy"))

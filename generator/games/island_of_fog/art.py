@@ -199,7 +199,8 @@ def value_coin(m: IslandOfFog, cx: float, cy: float, r: float, value: int, pt: f
     sits centred on (cx, cy)."""
     cap_mm = 0.72 * pt * 0.3528  # the height of a figure in the kit's font
     return [Circle(cx, cy, r, fill=tint(m.look.coin, 0.45), stroke=m.look.coin_dark, stroke_mm=max(0.25, r * 0.05)),
-            Text(cx, cy + cap_mm / 2, str(value), pt, m.look.coin_dark, "bold", "middle")]
+            Text(cx, cy + cap_mm / 2, str(value), pt, readable(m.look.coin_dark, tint(m.look.coin, 0.45)), "bold",
+                 "middle")]
 
 
 def arrow(m: IslandOfFog, x: float, y: float, s: float, turns: int = 0) -> list[Item]:

@@ -24,6 +24,11 @@ def _pitch_mm(m: IslandOfFog) -> float:
     return _square_mm(m) + 2 * m.board.value_band
 
 
+def square_pitch_mm(m: IslandOfFog) -> float:
+    """A board square's side, for whoever draws a part of the board (a figure's corner of it)."""
+    return _pitch_mm(m)
+
+
 def tile_origin(m: IslandOfFog, square: tuple[int, int]) -> tuple[float, float]:
     """Where the top-left corner of the tile laid on `square` lies on the board, in mm."""
     band, pitch = m.board.value_band, _pitch_mm(m)
@@ -70,7 +75,8 @@ def board_items(m: IslandOfFog, size: int, footnote: bool = True) -> list[Item]:
                 items.append(Rect(tx + 2, ty + 2, sq - 4, sq - 4, fill=art.tint(nation.hex, 0.55),
                                   stroke=nation.hex, stroke_mm=1.2))
                 items.append(label(f"{nation.name} start", tx + sq / 2, ty + sq - 5, sq - 8, max_pt=10,
-                                   style="bold", color=art.shade(nation.hex, 0.3)))
+                                   style="bold", color=art.readable(art.shade(nation.hex, 0.3),
+                                                                    art.tint(nation.hex, 0.55))))
             if (r, c) == centre:
                 items += art.lighthouse(m, tx + sq * 0.2, ty + sq * 0.08, sq * 0.6, look.lighthouse_band)
                 items.append(label(f"Lighthouse {m.tiles.lighthouse.income}", tx + sq / 2, ty + sq - 5, sq - 8,
@@ -89,10 +95,11 @@ def board_items(m: IslandOfFog, size: int, footnote: bool = True) -> list[Item]:
         mid = MARGIN + size * pitch / 2
         items.append(Circle(mid, mid, 7, fill=look.paper, stroke=look.ink, stroke_mm=0.5))
         items += art.star(mid, mid, 6, look.ink, points=4)
-    items.append(Text(MARGIN, MARGIN - 3.5, f"{m.game.title}  ·  {size}x{size} board", 8, look.paper, "bold"))
+    on_sea = art.text_on(m, look.sea)
+    items.append(Text(MARGIN, MARGIN - 3.5, f"{m.game.title}  ·  {size}x{size} board", 8, on_sea, "bold"))
     if footnote:
         items.append(Text(side - MARGIN, side - MARGIN + 6.5,
-                          "city values: the coins on each square, in sight round its tile", 6.5, look.paper,
+                          "city values: the coins on each square, in sight round its tile", 6.5, on_sea,
                           "italic", "end"))
     return items
 
@@ -120,6 +127,6 @@ def map_scene(m: IslandOfFog, plan: MapPlan) -> Scene:
         dx, dy = tile_origin(m, p.square)
         items.append(Group(tuple(tile_items(m, tile, nation, turns=p.turns)), dx=dx, dy=dy))
     items.append(Text(side - MARGIN, MARGIN - 3.5, f"map: seed {plan.seed}, {plan.players} players", 8,
-                      m.look.paper, "bold", "end"))
+                      art.text_on(m, m.look.sea), "bold", "end"))
     return Scene(side, side, tuple(items), background=m.look.sea,
                  title=f"Map {plan.size}x{plan.size}, seed {plan.seed}", play_area=_play_area(m, plan.size))

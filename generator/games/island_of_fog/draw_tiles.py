@@ -102,5 +102,5 @@ def back(m: IslandOfFog) -> Scene:
         offset = 0.1 * side if k % 2 else 0.0
         items.append(Rect(offset - 2, fy * side - 1.5, side * 0.8, 3.0, fill=art.tint(dark, 0.45), radius=1.5))
     items.append(label(m.game.title.upper(), side / 2, side / 2 + 1.6, side - 8, max_pt=9, style="bold",
-                       color=dark))
+                       color=art.readable(dark, fog)))
     return Scene(side, side, tuple(items), background=fog, title="Tile back (fog)")

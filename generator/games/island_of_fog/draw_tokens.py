@@ -31,7 +31,7 @@ def _square(b: SlotBox) -> tuple[float, float, float]:
 def _nation(m: IslandOfFog, colour: str) -> dict[str, str]:
     """The colours a nation's token is drawn in: its own, darker for the edge, and the text on it."""
     hex_ = m.colour[colour].hex
-    return {"nation": hex_, "dark": art.shade(hex_, 0.15), "on": art.text_on(m, hex_)}
+    return {"nation": hex_, "dark": art.shade(hex_, 0.15), "on": art.text_on(m, hex_), "mark": m.colour[colour].mark}
 
 
 def unit_checked(m: IslandOfFog, unit_id: str, colour: str,

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from ...draw import Group, Rect, Scene
 from ...draw.scene import Item
 from ...kitspec import Figure
+from ...press.figures import detail
 from . import art, draw_board, draw_cards, draw_tiles, draw_tokens
 from .board import arrow, centre_square, corner_square, quarter_turns, squares
 from .model import IslandOfFog
@@ -20,10 +21,11 @@ def figures(m: IslandOfFog, colours: list[str]) -> dict[str, Figure]:
     return {
         "components-tiles": _components_tiles(m, colours),
         "components-tokens": _components_tokens(m, colours),
-        "setup": Figure((_setup(m, colours),), max_h_mm=120),
-        # the board as large as the page allows: its coins' values must stay legible on the figure
-        "rings": Figure((draw_board.board(m, m.board.default_size),), max_h_mm=175),
-        "arrows": Figure((_arrows(m),), max_h_mm=110),
+        # a corner of the board at its printed size, so its words read as on the board (the whole board
+        # would print them too small to read)
+        "setup": Figure((_corner(m, _setup(m, colours), to_centre=False),), max_h_mm=DETAIL_MM),
+        "rings": Figure((_corner(m, draw_board.board(m, m.board.default_size)),), max_h_mm=DETAIL_MM),
+        "arrows": Figure((_corner(m, _arrows(m)),), max_h_mm=DETAIL_MM),
         "combat": Figure(_combat(m, ex, colours), max_scale=1.5, outline=False),
         # at its printed size, so its words stay as legible as on the card
         "turn-summary": Figure((draw_cards.turn_summary(m, colours[0]),), max_h_mm=125),
@@ -43,6 +45,18 @@ class CombatExample:
     defender: str
     ground: str           # the defence row's name
     space: str            # a space kind of that defence row (drawn in the figure)
+
+
+DETAIL_MM = 168.0   # the side of a board's corner shown at its printed size: it stands within a book's text
+
+
+def _corner(m: IslandOfFog, board: Scene, to_centre: bool = True) -> Scene:
+    """The top-left corner of a board, DETAIL_MM square: from the corner, or up to the far edge of
+    the centre square (where the lighthouse stands) when `to_centre`."""
+    if not to_centre:
+        return detail(board, 0, 0, DETAIL_MM, DETAIL_MM)
+    far = board.w / 2 + draw_board.square_pitch_mm(m) / 2
+    return detail(board, far - DETAIL_MM, far - DETAIL_MM, DETAIL_MM, DETAIL_MM)
 
 
 def combat_example(m: IslandOfFog) -> CombatExample:

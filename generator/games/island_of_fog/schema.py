@@ -21,6 +21,9 @@ class Colour(Strict):
     id: Slug
     name: Text
     hex: HexColour
+    mark: str = Field(min_length=1, max_length=2)
+    """What every piece of the nation prints besides its colour (its initial): nations are told apart
+    without colour too."""
 
 
 class PlayerRange(Strict):

@@ -61,4 +61,5 @@ GAME = Game(
     kit=kit,
     commands=_commands,
     documents=_documents,
+    settings=("elements",),
 )

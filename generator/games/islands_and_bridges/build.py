@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from ...content import ContentSet
 from ...content.decisions import notes
 from ...game import BuildOptions, Kit
-from ...kitspec import Face, KitFile, PrintFile, Rulebook, Section, Sheet, Svg
+from ...kitspec import Face, KitFile, PrintFile, Rulebook, Section, Sheet, Spaces, Svg
 from . import draw_cards, draw_sheets, draw_tiles, draw_tokens, figures, rulebook
 from .model import LAYOUTS, IslandsAndBridges
 
@@ -19,7 +19,15 @@ ALL_RULES = (*ALL, *CARDS, *TOKENS, "phases.yaml", "maps.yaml")
 
 
 def kit(game: IslandsAndBridges, content: ContentSet, options: BuildOptions) -> Kit:
-    return Kit(game.settings.title, _files(game))
+    return Kit(game.settings.title, _files(game), spaces(game))
+
+
+def spaces(game: IslandsAndBridges) -> list[Spaces]:
+    """Which piece goes into which space: an ability's duration marker into a field of its lane."""
+    marker = next(t for t in game.components.tokens if t.kind == "duration-marker")
+    d = draw_tokens.token_mm(game, marker)
+    return [Spaces(marker.name, (d, d), "Ability Duration Timeline", draw_sheets.duration_fields(game),
+                   bounded=True, round=True)]
 
 
 def _files(game: IslandsAndBridges) -> Iterator[KitFile]:

@@ -310,25 +310,56 @@ def ability_duration_timeline(game: IslandsAndBridges, page: int) -> Scene:
     items = _frame(game, "Ability Duration Timeline", LANDSCAPE, f"sheet {page + 1} of "
                    f"{ability_timeline_pages(game)}")
     longest = max(a.duration for a in game.elements.abilities.values())
-    label_w = 40.0
-    field = min(20.0, (w - label_w) / longest)
-    per_page = 2
-    lanes = per_page * len(game.elements.abilities)
-    lane = min(field * 0.82, (h - 17 - per_page * 12 - 12) / lanes - 1.5)
-    players = _players(game)
-    y = 17.0
-    for t in players[page * 2: page * 2 + 2]:
-        items.append(Text(0, y + 5, f"Player {t.rings}", 11, game.color("player"), "bold"))
-        y += 8
-        for ab in game.elements.abilities.values():
+    label_w, field, lane = duration_grid(game)
+    abilities = list(game.elements.abilities.values())
+    ys = duration_lane_ys(game)
+    for k, t in enumerate(_players(game)[page * DURATION_PER_PAGE: (page + 1) * DURATION_PER_PAGE]):
+        lane_ys = ys[k * len(abilities): (k + 1) * len(abilities)]
+        items.append(Text(0, lane_ys[0] - 3, f"Player {t.rings}", 11, game.color("player"), "bold"))
+        for ab, y in zip(abilities, lane_ys, strict=True):
             items += block(ab.label, 0, y, label_w - 3, lane, max_pt=8.5, style="bold", valign="middle")
             items += duration_lane(game, ab, label_w, y, field, lane, longest)
-            y += lane + 1.5
-        y += 4
     items += block(render_line("islands-and-bridges/notes/ability-timeline.txt.j2",
                                phase=_phase_name(game, "skill-duration"), duration_step=rules.DURATION_STEP),
                    0, h - 9, w, 9, max_pt=7.5, color=game.color("muted"))
     return Scene(w, h, tuple(items), title=f"Ability Duration Timeline {page + 1}")
+
+
+DURATION_PER_PAGE = 2   # players on a sheet of the Ability Duration Timeline
+FIELD_GAP_MM = 1.2      # between two fields of a lane
+
+
+def duration_grid(game: IslandsAndBridges) -> tuple[float, float, float]:
+    """The Ability Duration Timeline's label column, the pitch of its fields and the height of a lane,
+    in mm: as wide and tall as the sheet lets them, never wider than 20 mm."""
+    w, h = LANDSCAPE
+    longest = max(a.duration for a in game.elements.abilities.values())
+    label_w = 40.0
+    field = min(20.0, (w - label_w) / longest)
+    lanes = DURATION_PER_PAGE * len(game.elements.abilities)
+    return label_w, field, min(field * 0.82, (h - 17 - DURATION_PER_PAGE * 12 - 12) / lanes - 1.5)
+
+
+def duration_lane_ys(game: IslandsAndBridges) -> tuple[float, ...]:
+    """The top of every lane of a sheet, player by player (each under a line naming the player)."""
+    _, _, lane = duration_grid(game)
+    out = []
+    y = 17.0
+    for _ in range(DURATION_PER_PAGE):
+        y += 8
+        for _ab in game.elements.abilities.values():
+            out.append(y)
+            y += lane + 1.5
+        y += 4
+    return tuple(out)
+
+
+def duration_fields(game: IslandsAndBridges) -> tuple[tuple[float, float, float, float], ...]:
+    """Every field of a sheet's lanes (x, y, w, h in mm): where an ability's marker lies."""
+    label_w, field, lane = duration_grid(game)
+    longest = max(a.duration for a in game.elements.abilities.values())
+    return tuple((label_w + f * field, y, field - FIELD_GAP_MM, lane)
+                 for y in duration_lane_ys(game) for f in range(longest))
 
 
 def duration_lane(game: IslandsAndBridges, ab: Ability, x: float, y: float, field: float, lane: float, longest: int,
@@ -341,11 +372,11 @@ def duration_lane(game: IslandsAndBridges, ab: Ability, x: float, y: float, fiel
     for f, value in enumerate(fields):
         fx = x + f * field
         active = value <= ab.duration
-        items.append(Rect(fx, y, field - 1.2, lane, fill="#f4f1fa" if active else "#e5e7eb",
+        items.append(Rect(fx, y, field - FIELD_GAP_MM, lane, fill="#f4f1fa" if active else "#e5e7eb",
                           stroke=game.color("ability-card"), stroke_mm=0.3, radius=1))
         items.append(Text(fx + 1.5, y + 3.5 * number_pt / 6.5, str(value), number_pt, game.color("muted")))
     f0 = fields.index(ab.duration)
-    x0 = x + f0 * field + (field - 1.2 + 0.6 if rules.DURATION_STEP == "left" else -0.6)
+    x0 = x + f0 * field + (field - FIELD_GAP_MM + 0.6 if rules.DURATION_STEP == "left" else -0.6)
     items.append(Line(x0, y - 0.5, x0, y + lane + 0.5, stroke=game.color("ability-card"), stroke_mm=0.8))
     return items
 
@@ -362,4 +393,4 @@ def _phase_name(game: IslandsAndBridges, phase_id: str) -> str:
 
 
 def ability_timeline_pages(game: IslandsAndBridges) -> int:
-    return math.ceil(game.settings.players / 2)
+    return math.ceil(game.settings.players / DURATION_PER_PAGE)

@@ -42,10 +42,10 @@ def island(game: IslandsAndBridges, number: int | None = None) -> Scene:
     for c in range(cols):
         for r in range(rows):
             items.append(Text(c * cell + depth + 0.9, r * cell + depth + 2.4, f"{chr(65 + c)}{r + 1}", 6,
-                              game.color("island-line")))
+                              game.color("island-label")))
     items.append(Rect(0, 0, w, h, stroke=ink, stroke_mm=0.5))
     if number is not None:
-        items.append(Text(w - 2, h - 2, f"{number}", 7, game.color("island-line"), "bold", "end"))
+        items.append(Text(w - 2, h - 2, f"{number}", 7, game.color("island-label"), "bold", "end"))
     return Scene(w, h, tuple(items), background=game.color("island"), title=game.components.island.name)
 
 

@@ -42,9 +42,15 @@ def item(game: IslandsAndBridges, tok: Token, number: str = "", content: Content
 def token_checked(game: IslandsAndBridges, tok: Token, number: str = "",
                   content: ContentSet | None = None) -> tuple[Scene, list[Problem]]:
     layout, it = item(game, tok, number, content)
-    size = game.settings.cell * (game.elements.chest.cells if tok.kind == "chest" else 1)
+    size = token_mm(game, tok)
     scene, problems = draw(game.layouts[layout], it, (size, size), {"rings": lambda b: rings(tok.rings or 0, b)})
     return Scene(scene.w, scene.h, scene.items, scene.background, tok.name), problems
+
+
+def token_mm(game: IslandsAndBridges, tok: Token) -> float:
+    """A token's width (and height): its cells (a chest's from the chest), else one cell."""
+    cells = tok.cells if tok.cells is not None else game.elements.chest.cells if tok.kind == "chest" else 1
+    return game.settings.cell * cells
 
 
 def token(game: IslandsAndBridges, tok: Token, number: str = "") -> Scene:

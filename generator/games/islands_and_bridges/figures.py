@@ -14,7 +14,7 @@ from ...draw import Circle, Line, Rect, Scene, Text, polygon
 from ...draw.scene import Item
 from ...draw.text import block
 from ...kitspec import Figure
-from ...press.figures import annotated, placed
+from ...press.figures import annotated, detail, pictured, placed
 from . import draw_cards, draw_sheets, draw_tiles, draw_tokens, rules
 from .mapgen import start_bands, widest_start_band
 from .model import Ability, Action, EnemyToken, IslandsAndBridges, Token
@@ -30,7 +30,9 @@ def figures(game: IslandsAndBridges) -> dict[str, Figure]:
         "components-markers": _components_tokens(game, ("chest", "trap", "stage-end", "duration-marker")),
         "components-cards": _components_cards(game),
         "island": _island(game),
-        "setup": Figure((_setup(game),), max_h_mm=120, outline=False),
+        "island-corners": _island_corners(game),
+        # where the first island, its bridge and the players' tokens lie (told apart by their rings)
+        "setup": Figure((pictured(_setup(game)),), max_h_mm=120, outline=False),
         "duration-round": Figure((_duration_round(game, duration_example(game)),), max_scale=1.0, outline=False),
         "damage-example": Figure((_damage_example(game, damage_example(game)),), max_scale=1.2, outline=False),
         "reach": _reach(game),
@@ -152,7 +154,8 @@ def _components_tiles(game: IslandsAndBridges) -> Figure:
     c = game.components
     island = draw_tiles.island(game, 1)
     bridge = draw_tiles.bridge(game)
-    return Figure((island, draw_tiles.tile_back(game, island), bridge),
+    # the picture of each (figure island-corners shows an island's words at their printed size)
+    return Figure((pictured(island), pictured(draw_tiles.tile_back(game, island)), pictured(bridge)),
                   (f"{c.island.quantity} x {c.island.name.lower()}", "the back of every tile",
                    f"{c.bridge.quantity} x {c.bridge.name.lower()}"), max_h_mm=75)
 
@@ -195,10 +198,23 @@ def _island(game: IslandsAndBridges) -> Figure:
         elif s.side == "south":
             x = (max(xs) + 1) * cell - cell * 0.4
         notes.append((min(max(x, 1.0), w - 1.0), min(max(y, 1.0), h - 1.0), f"{s.side} socket"))
-    # the cells' names and the island's number print too small to read at this scale: the caption says them
-    return Figure((annotated(face, notes, size_pt=13), draw_tiles.bridge(game)),
+    # the cells' names and the island's number would print too small to read at this scale: the picture
+    # only, and figure island-corners shows them at their printed size
+    return Figure((annotated(pictured(face), notes, size_pt=13), pictured(draw_tiles.bridge(game))),
                   ("", f"{game.components.bridge.name}, {game.components.bridge.cells[0]}x"
                        f"{game.components.bridge.cells[1]} cells"), outline=False, max_h_mm=100)
+
+
+CORNER_MM = 80.0   # the side of an island's corner shown at its printed size
+
+
+def _island_corners(game: IslandsAndBridges) -> Figure:
+    """An island's north-west and south-east corners at their printed size: the cells' names, the
+    island's number."""
+    face = draw_tiles.island(game, 1)
+    c = CORNER_MM
+    return Figure((detail(face, 0, 0, c, c), detail(face, face.w - c, face.h - c, c, c)),
+                  ("north-west corner", "south-east corner"), max_h_mm=c)
 
 
 def _setup(game: IslandsAndBridges) -> Scene:
@@ -224,25 +240,25 @@ ARROW = "#1d3557"
 
 
 def _duration_round(game: IslandsAndBridges, ex: DurationExample) -> Scene:
-    """The ability card, then its lane of the Ability Duration Timeline after each round's Skill
-    Duration phase: the marker one field towards rules.DURATION_STEP each round, gone below 1."""
-    card = draw_cards.front(game, ex.ability_id, 1)
+    """The ability's lane of the Ability Duration Timeline after each round's Skill Duration phase: the
+    marker one field towards rules.DURATION_STEP each round, gone below 1 (its card is Figure
+    components-cards': at its printed size beside the lane, the lane's numbers would print too small)."""
     # the marker as a disc of the marker token's colour (a token is a whole cell, wider than a field here)
     marker = draw_tokens.faces(game, next(t for t in game.components.tokens if t.kind == "duration-marker"))[0]
     longest = max(a.duration for a in game.elements.abilities.values())
     field, lane, label_w, gap = 10.0, 9.0, 36.0, 5.0
-    x0 = card.w + 6 + label_w
+    x0 = label_w
     rows: list[tuple[str, int | None, int | None]] = [("Round 1, played", ex.ability.duration, None)]
     before: int | None = ex.ability.duration
     for rnd, after in ex.fields:
         if rnd in (1, len(ex.fields) - 1, len(ex.fields)) or len(ex.fields) <= 3:
             rows.append((f"Round {rnd}, after the update", after, before))
         before = after
-    h = max(card.h, len(rows) * (lane + gap) + 4)
-    items: list[Item] = [placed(card, 0, (h - card.h) / 2)]
+    h = len(rows) * (lane + gap) + 4
+    items: list[Item] = []
     y = (h - len(rows) * (lane + gap) + gap) / 2
     for words, value, came_from in rows:
-        items += block(words, card.w + 6, y, label_w - 3, lane, max_pt=8.5, style="bold", valign="middle")
+        items += block(words, 0, y, label_w - 3, lane, max_pt=8.5, style="bold", valign="middle")
         if value is None:
             items += block("the marker leaves the timeline; the card is turned face down", x0, y, field * longest,
                            lane, max_pt=8.5, style="italic", valign="middle")

@@ -150,6 +150,7 @@ class Token(Strict):
     quantity: int = Field(ge=1)
     rings: int | None = Field(default=None, ge=1, le=4)
     enemy: Slug | None = None
+    cells: float | None = Field(default=None, gt=0, le=4)   # its width in grid cells: 1 (a chest: its cells)
 
 
 class Cards(Strict):
@@ -239,8 +240,8 @@ FILES: dict[str, type[BaseModel]] = {
 # art (tiles, sheets, maps, rings) paints with.
 LAYOUTS = ("card", "card-two-numbers", "card-back", "token-player", "token-enemy", "token-charging-enemy",
            "token-chest", "token-trap", "token-stage-end", "token-duration-marker")
-COLOURS = ("ability-card", "bridge", "bridge-line", "chest", "ink", "island", "island-line", "muted", "paper",
-           "player", "sea", "socket", "stage-end", "trap")
+COLOURS = ("ability-card", "bridge", "bridge-line", "chest", "ink", "island", "island-label", "island-line", "muted",
+           "paper", "player", "sea", "socket", "stage-end", "trap")
 
 
 def make_model(parts: dict[str, Any], content: ContentSet, palette: dict[str, str],

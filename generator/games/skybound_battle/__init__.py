@@ -65,4 +65,5 @@ GAME = Game(
     kit=kit,
     commands=_commands,
     documents=_documents,
+    settings=("rules",),
 )

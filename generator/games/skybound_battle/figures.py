@@ -8,7 +8,7 @@ from typing import Any
 
 from ...draw.scene import Group, Item, Scene
 from ...kitspec import Figure
-from ...press.figures import annotated
+from ...press.figures import annotated, detail, pictured
 from . import draw_board, draw_cards, draw_sheets
 from .box import components
 from .compiled import compile_pool
@@ -23,15 +23,39 @@ EXAMPLE_SLOTS = ((0, 0), (0, 2), (0, 6), (1, 0), (1, 8))
 
 def figures(model: SkyboundBattle) -> dict[str, Figure]:
     card = _anatomy_card(model)
+    ex = battle_example(model)
     return {
         "components": _components(model),
         "card-anatomy": Figure((annotated(draw_cards.front(model, card), _anatomy_notes(model, card)),),
                                outline=False, max_scale=1.3),
-        "board": Figure((draw_board.board(model),), max_h_mm=120),
-        "battle-example": Figure((_example_board(model, battle_example(model)),), max_h_mm=150),
-        "reference": Figure((draw_sheets.reference(model, "front"), draw_sheets.reference(model, "back")),
-                            max_scale=1.4),
+        # the whole board as a picture (its words would print too small to read), then a part of it at its
+        # printed size: the battle order's numbers
+        "board": Figure((pictured(draw_board.board(model)),), max_h_mm=120),
+        "board-corner": Figure((_your_corner(model, draw_board.board(model)),), max_h_mm=200),
+        "battle-example": Figure((pictured(_example_board(model, ex)),), max_h_mm=150),
+        "battle-example-yours": _side_cards(model, ex, 0),
+        "battle-example-theirs": _side_cards(model, ex, 1),
+        # one side a figure: at their printed size, two would not stand on one page
+        "reference-front": Figure((draw_sheets.reference(model, "front"),), max_h_mm=150),
+        "reference-back": Figure((draw_sheets.reference(model, "back"),), max_h_mm=150),
     }
+
+
+def _your_corner(model: SkyboundBattle, board: Scene) -> Scene:
+    """Your side's two left columns (the side at the bottom of the board), at the board's size."""
+    kit = model.kit
+    pitch_x, pitch_y = kit.card.width + kit.board.spot_gap, kit.card.height + kit.board.spot_gap
+    top = draw_board.MARGIN + 2 * pitch_y + kit.board.centre / 2
+    return detail(board, 0, top, draw_board.MARGIN + draw_board.STRIP + 2 * pitch_x, board.h - top)
+
+
+def _side_cards(model: SkyboundBattle, ex: Example, side: int) -> Figure:
+    """One side's cards of the battle example at their printed size, each labelled with its space."""
+    cols = model.rules.board.columns
+    cards = [(slot, card) for (s, slot), card in zip(EXAMPLE_SLOTS, ex.cards, strict=True) if s == side]
+    return Figure(tuple(draw_cards.front(model, card) for _, card in cards),
+                  tuple(f"{'Frontline' if slot // cols == 0 else 'Backline'} {slot % cols + 1}"
+                        for slot, _ in cards), max_scale=1.0)
 
 
 def _components(model: SkyboundBattle) -> Figure:

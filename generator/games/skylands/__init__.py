@@ -85,4 +85,5 @@ def _commands() -> dict[str, list[click.Command]]:
 
 
 GAME = Game(id=GAME_ID, title="Skylands", files=FILES, model=make_model, check=check_all, components=components,
-            kit=kit, commands=_commands, documents=lambda: {"board": BoardSpec})
+            kit=kit, commands=_commands, documents=lambda: {"board": BoardSpec},
+            settings=("files.scoring", "files.boards.actions"))

@@ -7,12 +7,14 @@ from collections.abc import Iterator
 from ...content import ContentSet
 from ...content.decisions import notes
 from ...game import BuildOptions, Kit
-from ...kitspec import Face, KitFile, PrintFile, Rulebook, Section, Sheet
+from ...kitspec import Face, KitFile, PrintFile, Rulebook, Section, Sheet, Spaces
 from . import draw_boards, draw_specials, draw_tiles, draw_tokens, rulebook, simreport
 from .boardfile import scoring_example
+from .draw_tiles import space_spots
 from .figures import figures
 from .model import Skylands
 from .simulate import SimSetup, run
+from .special_layout import hostel_spots
 
 TILES = ("game.yaml", "tiles.yaml", "print.yaml")
 SPECIALS = ("game.yaml", "tiles.yaml", "specials.yaml", "boards.yaml", "print.yaml")
@@ -23,7 +25,26 @@ ALL = ("game.yaml", "tiles.yaml", "specials.yaml", "boards.yaml", "tokens.yaml",
 
 
 def kit(model: Skylands, content: ContentSet, options: BuildOptions) -> Kit:
-    return Kit(model.files.game.title, _files(model, content))
+    return Kit(model.files.game.title, _files(model, content), spaces(model))
+
+
+def spaces(model: Skylands) -> list[Spaces]:
+    """Which piece goes into which space: an inhabitant onto each space of an island tile, a starting
+    island, a special island (the Hostel's among them)."""
+    pr = model.files.print
+    size = (pr.inhabitant, pr.inhabitant)
+
+    def marks(spots: list[tuple[float, float]]) -> tuple[tuple[float, float, float, float], ...]:
+        return tuple((x - pr.space, y - pr.space, 2 * pr.space, 2 * pr.space) for x, y in spots)
+
+    faces = [*(t.face for t in model.island_tiles), *model.starting_faces.values()]
+    out = [Spaces("inhabitant", size, face.id, marks([s for f in face.fragments for s in space_spots(f, pr.tile)]),
+                  round=True) for face in faces]
+    for sp in model.specials.values():
+        spots = hostel_spots(model, sp) if not sp.is_fragment else \
+            [s for f in sp.face.fragments for s in space_spots(f, pr.tile)]
+        out.append(Spaces("inhabitant", size, sp.spec.name, marks(spots), round=True))
+    return out
 
 
 def _files(model: Skylands, content: ContentSet) -> Iterator[KitFile]:

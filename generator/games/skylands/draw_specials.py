@@ -16,9 +16,9 @@ from ...layout import Item as Face
 from ...layout import Layout, SlotBox, draw
 from ...layout.render import Scale
 from ...layout.units import Length
-from .draw_tiles import tile_items
+from .draw_tiles import text_on, tile_items
 from .model import Skylands, SpecialIsland
-from .special_layout import Flow, layout, space_row
+from .special_layout import Flow, hostel_spots, layout
 
 MIN_PT = 6.0   # the back's first-game label
 
@@ -44,7 +44,7 @@ def cost_items(model: Skylands, cost: list[str], b: SlotBox) -> list[Item]:
         c = colours.get(cid, g.any)
         out.append(Circle(x0 + i * step, y, r, fill=c.colour, stroke=ink, stroke_mm=b.stroke_width or 0.35))
         if c.id != g.any.id:  # a letter as well as a colour; a blank white disc is "any colour"
-            out.append(Text(x0 + i * step, y + 1.05, c.name[0], b.size or MIN_PT, b.color or "#ffffff", "bold",
+            out.append(Text(x0 + i * step, y + 1.05, c.name[0], b.size or MIN_PT, text_on(c.colour, ink), "bold",
                             "middle"))
     return out
 
@@ -53,8 +53,6 @@ def _flowed(lay: Layout, flow: Flow, t: float, space: float) -> Layout:
     """The layout with its body (and the Hostel's spaces) where the flow puts them."""
     sy = Scale.of(lay, (t, t)).y
     moved = {"body": (flow.body_box.y, flow.body_box.h)}
-    if flow.spaces_y is not None:
-        moved["spaces"] = (flow.spaces_y - space, 2 * space)
     boxes = [replace(b, values={**b.values, "y": Length(moved[b.name][0] / sy),
                                 "height": Length(moved[b.name][1] / sy)}) if b.name in moved else b
              for b in lay.boxes]
@@ -89,21 +87,22 @@ def special_front_checked(model: Skylands, special: SpecialIsland, *, bleed: flo
               "blob": depicts.light if depicts else model.files.game.special_island_type.light}
 
     def spaces(b: SlotBox) -> tuple[Item, ...]:
-        """The Hostel: its spaces, dashed (they score nothing), with the inhabitants standing on them."""
+        """The Hostel: its spaces, each the outline of the inhabitant that stands on it, dashed (they
+        score nothing), its words printed over them (the inhabitants standing on them come last)."""
         out: list[Item] = []
-        y = b.y + b.h / 2
-        for i, x in enumerate(space_row(b.x + b.w / 2, pr.space, special.face.fragments[0].spaces)):
-            out.append(Circle(x, y, pr.space, fill="#ffffff", stroke=b.color or model.inks["muted"],
+        for x, y in hostel_spots(model, special):
+            out.append(Circle(x, y, pr.inhabitant / 2, stroke=b.color or model.inks["muted"],
                               stroke_mm=b.stroke_width or 0.55, dash=(0.8, 0.6)))
-            if i < len(inhabitants):
-                out.append(inhabitant_disc(model, inhabitants[i], x, y))
         return tuple(out)
 
     slots = {"cost": lambda b: tuple(cost_items(model, special.spec.cost, b)),
              "spaces": spaces if flow.spaces_y is not None else (lambda b: ())}
     scene, problems = draw(_flowed(model.layouts[flow.layout], flow, t, pr.space), Face(special.spec.name, fields),
                            (t, t), slots)
-    return Scene(t, t, (*terrain, *scene.items), background=scene.background, title=special.spec.name), problems
+    standing = [inhabitant_disc(model, colour, x, y)   # over the words they cover
+                for colour, (x, y) in zip(inhabitants, hostel_spots(model, special), strict=False)]
+    return Scene(t, t, (*terrain, *scene.items, *standing), background=scene.background,
+                 title=special.spec.name), problems
 
 
 def special_back(model: Skylands, special: SpecialIsland) -> Scene:
@@ -117,7 +116,8 @@ def special_back_checked(model: Skylands, special: SpecialIsland,
     t = model.files.print.tile
     groups = model.files.specials.groups
     k = next(i for i, g in enumerate(groups) if g.id == special.spec.group)
-    fields = {"back": groups[k].back, "group": groups[k].name, "title": model.files.game.title,
+    fields = {"back": groups[k].back, "on_back": text_on(groups[k].back, model.inks["ink"]), "group": groups[k].name,
+              "title": model.files.game.title,
               "intro": model.files.specials.intro_label if special.spec.intro else ""}
     # where the words were written, for a text too long for its box (named alike for every island
     # of a group: one problem, not one an island)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ...draw import BLEED_ART, Circle, Group, Path, Rect, Scene, Text, polygon, width_mm
 from ...draw.scene import Item, PathOp
+from ...kitchecks.contrast import ratio
 from .geometry import form
 from .model import Skylands
 from .tiles import Face, Fragment
@@ -26,9 +27,8 @@ SPACE_SPOTS: dict[str, dict[int, list[tuple[float, float]]]] = {
 
 
 def text_on(fill: str, ink: str) -> str:
-    """White on dark fills, ink on light ones (relative luminance above about a half)."""
-    r, g, b = (int(fill[i:i + 2], 16) / 255 for i in (1, 3, 5))
-    return ink if 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.55 else "#ffffff"
+    """White or ink, whichever stands out more from `fill` (WCAG's contrast ratio)."""
+    return max(("#ffffff", ink), key=lambda c: ratio(c, fill))
 
 
 def turn_point(x: float, y: float, quarter: int, size: float) -> tuple[float, float]:

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from ...draw.scene import Item, Line, Rect, Scene
 from ...kitspec import Figure
-from ...press.figures import annotated, placed
+from ...press.figures import annotated, detail, pictured, placed
 from . import draw_boards, draw_specials, draw_tiles, draw_tokens
 from .board import Board, EndState
 from .box import components
@@ -26,7 +26,9 @@ def figures(model: Skylands, example: EndState) -> dict[str, Figure]:
         "tile-anatomy": _tile_anatomy(model),
         "edge-match": _edge_match(model),
         "islands": _islands(model, example),
-        "scoring-example": Figure((draw_boards.scoring_example_board(model, example),), max_h_mm=120),
+        # the board at its printed size, in two overlapping halves (whole, it is wider than the page)
+        "scoring-example-left": _half(draw_boards.scoring_example_board(model, example), left=True),
+        "scoring-example-right": _half(draw_boards.scoring_example_board(model, example), left=False),
     }
 
 
@@ -64,6 +66,15 @@ def _components_tokens(model: Skylands) -> Figure:
     return Figure(tuple(scenes), tuple(labels), max_scale=2.0)
 
 
+def _half(board: Scene, left: bool) -> Figure:
+    """The left or right part of a player board, three columns of squares and the frame, at its size."""
+    w = min(board.w, HALF_MM)
+    return Figure((detail(board, 0 if left else board.w - w, 0, w, board.h),), max_h_mm=board.h)
+
+
+HALF_MM = 130.0   # a player board's frame and three columns of squares, and a little of the next
+
+
 def _setup(model: Skylands) -> Figure:
     """The supply board in the middle of the table, the action boards around it, a player's board."""
     f = model.files
@@ -84,7 +95,8 @@ def _setup(model: Skylands) -> Figure:
         items.append(placed(a, (w - rest_w) / 2 + k * (aw + gap), ah + supply.h + 2 * gap))
     table = Scene(w, 2 * ah + supply.h + 2 * gap, tuple(items), title="the middle of the table")
     board = draw_boards.player_board(model, f.boards.player_boards[0].id)
-    return Figure((table, board), outline=False, max_h_mm=110)
+    # where everything lies: the pictures (their words would print too small to read at this size)
+    return Figure((pictured(table), pictured(board)), outline=False, max_h_mm=110)
 
 
 def _tile_anatomy(model: Skylands) -> Figure:
@@ -143,8 +155,9 @@ def _islands(model: Skylands, example: EndState) -> Figure:
                   {sq: p for sq, p in example.board.squares.items() if sq != gone})
     incomplete = next(i for i in find_islands(board) if not i.complete and set(i.squares) < set(complete.squares))
     opened = replace(example, board=board)
-    return Figure((_outlined(model, example, complete, GOOD), _outlined(model, opened, incomplete, BAD)),
-                  max_h_mm=80)
+    # islands outlined on the pictures (their words would print too small to read at this size)
+    return Figure((pictured(_outlined(model, example, complete, GOOD)),
+                   pictured(_outlined(model, opened, incomplete, BAD))), max_h_mm=80)
 
 
 def _outlined(model: Skylands, example: EndState, island: Island, colour: str) -> Scene:

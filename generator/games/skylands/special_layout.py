@@ -71,8 +71,6 @@ def layout(model: Skylands, special: SpecialIsland) -> Flow:
     """The special island's boxes (model.special_boxes) with its words flowed into them."""
     name_of = layout_of(special)
     boxes = model.special_boxes[name_of]
-    pr = model.files.print
-    t = pr.tile
     nb, bb = boxes["name"], boxes["body"]
     name = special.spec.name
     name_pt = fit_size(name, nb.w, nb.h, nb.size, nb.min_size, nb.style, nb.font)
@@ -80,31 +78,37 @@ def layout(model: Skylands, special: SpecialIsland) -> Flow:
     body = special_text(model, special) or (model.files.specials.fragment_note if special.is_fragment else "")
     spaces_y = None
     n = 0 if special.is_fragment else special.face.fragments[0].spaces
-    if n:  # the Hostel's row of spaces under its name, clear of the VP badge
-        row = boxes["spaces"]
-        spaces_y = max(below + pr.space, row.y + pr.space, _clear_of_badge(boxes, row, t, pr.space, n))
-        below = spaces_y + pr.space + GAP
+    if n:  # the Hostel's spaces under its name: a block the words run over (the inhabitants cover them)
+        spaces_y = below
     top = max(bb.y, below)
     body_box = Box(bb.x, top, bb.w, bb.bottom - top, bb.size, bb.min_size, bb.style, bb.font, bb.where)
     return Flow(name_of, name, nb, body, body_box, spaces_y)
 
 
-def space_row(cx: float, space: float, n: int) -> list[float]:
-    """x of each of the Hostel's n spaces, in a row centred on cx."""
-    step = 2 * space + 1.0
-    return [cx - step * (n - 1) / 2 + i * step for i in range(n)]
+HOSTEL_ROOM_MM = 0.6   # between two inhabitants standing on neighbouring Hostel spaces
 
 
-def _clear_of_badge(boxes: dict[str, Box], row: Box, t: float, space: float, n: int) -> float:
-    """The highest centre line for a row of n spaces that keeps the last one off the VP badge."""
-    badge = boxes.get("badge")
-    if badge is None:
-        return 0.0
-    r = min(badge.w, badge.h) / 2
-    bx, by = badge.x + badge.w / 2, badge.y + badge.h / 2
-    dx = max(0.0, bx - space_row(row.x + row.w / 2, space, n)[-1])
-    reach = r + space + GAP
-    return by + (reach * reach - dx * dx) ** 0.5 if dx < reach else 0.0
+def hostel_spots(model: Skylands, special: SpecialIsland) -> list[tuple[float, float]]:
+    """The centres of the Hostel's spaces (tile mm): an inhabitant (print.yaml: inhabitant) stands on
+    each, so they lie an inhabitant and HOSTEL_ROOM_MM apart, in as many rows as the spaces box is wide
+    enough for, the block centred on the room between the name and the bottom of the spaces box."""
+    n = 0 if special.is_fragment else special.face.fragments[0].spaces
+    if not n:
+        return []
+    pr = model.files.print
+    box = model.special_boxes[layout_of(special)]["spaces"]
+    flow = layout(model, special)
+    pitch = pr.inhabitant + HOSTEL_ROOM_MM
+    per_row = max(1, min(n, int((box.w - pr.inhabitant) // pitch) + 1))
+    rows = -(-n // per_row)
+    top = flow.spaces_y if flow.spaces_y is not None else box.y
+    cy = (top + box.y + box.h) / 2
+    out = []
+    for k in range(n):
+        r, c = divmod(k, per_row)
+        in_row = min(per_row, n - r * per_row)
+        out.append((box.x + box.w / 2 + (c - (in_row - 1) / 2) * pitch, cy + (r - (rows - 1) / 2) * pitch))
+    return out
 
 
 def _room(h: float, size: float) -> int:
