@@ -17,6 +17,7 @@ from ..draw.fonts import PT_MM, width_mm
 from ..draw.scene import Circle, Image, Path, Rect, Text
 from ..kitspec import KitFile
 from .faces import Placed, apply, covers, invert, placed_items, printed_faces, text_scale, texts_placed
+from .wcag import ratio
 
 SMALL_PT = 9.0
 MIN_RATIO = 4.5
@@ -35,20 +36,6 @@ class LowContrast:
     def __str__(self) -> str:
         return (f"{self.where}: {self.text!r} ({self.printed_pt:.1f} pt, {self.color} on {self.under}) has "
                 f"contrast {self.ratio:.1f}:1; words under {SMALL_PT:g} pt need {MIN_RATIO:g}:1")
-
-
-def luminance(hex_colour: str) -> float:
-    """WCAG 2's relative luminance of an sRGB colour '#rrggbb'."""
-    def linear(c: float) -> float:
-        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-    r, g, b = (int(hex_colour[k:k + 2], 16) / 255 for k in (1, 3, 5))
-    return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
-
-
-def ratio(a: str, b: str) -> float:
-    """WCAG 2's contrast ratio of two colours, 1 to 21."""
-    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
-    return (la + 0.05) / (lb + 0.05)
 
 
 def low_contrast(files: Iterable[KitFile], paper: str = "a4") -> list[LowContrast]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ...draw import BLEED_ART, Circle, Group, Path, Rect, Scene, Text, polygon, width_mm
 from ...draw.scene import Item, PathOp
-from ...kitchecks.contrast import ratio
+from ...kitchecks.wcag import ratio
 from .geometry import form
 from .model import Skylands
 from .tiles import Face, Fragment
