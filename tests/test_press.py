@@ -230,9 +230,4 @@ def test_an_item_drawn_again_is_one_form_shown_by_name_and_looks_the_same():
     alone = PrintDocument("Test", "cards", BuildOptions(duplex="none"))
     alone.cards("cards", [face(i) for i in range(9, 12)])
     last, first_seen = pypdfium2.PdfDocument(data)[1], pypdfium2.PdfDocument(alone.to_bytes())[0]
-
-    def cards(page: pypdfium2.PdfPage) -> bytes:   # the page above its footer (which names the page)
-        image = page.render(scale=0.5).to_pil()
-        return image.crop((0, 0, image.width, int(image.height * 0.95))).tobytes()
-
-    assert cards(last) == cards(first_seen)
+    assert last.render(scale=0.5).to_pil().tobytes() == first_seen.render(scale=0.5).to_pil().tobytes()
