@@ -209,25 +209,3 @@ def test_the_press_draws_with_reportlabs_public_api_only():
     found = [f"{p.relative_to(package)}:{n}" for p in sorted(package.rglob("*.py"))
              for n, line in enumerate(p.read_text().splitlines(), 1) if private.search(line)]
     assert found == []
-
-
-def test_an_item_drawn_again_is_one_form_shown_by_name_and_looks_the_same():
-    """A frame on every card is written once (a form, from its second drawing on); each page shows
-    what the same page shows drawn by a document that never saw the frame before."""
-    import pypdfium2
-
-    frame = Rect(2, 2, 59, 84, fill="#fbf6ea", stroke="#1f2a44", stroke_mm=0.5, radius=2.5)
-
-    def face(i: int) -> Scene:
-        return Scene(63, 88, (frame, Text(31.5, 40, "Peer", 14, "#1f2a44", "bold", "middle"),
-                              Text(10, 60, f"card {i}", 9)), background="#1f2a44")
-
-    doc = PrintDocument("Test", "cards", BuildOptions(duplex="none"))
-    doc.cards("cards", [face(i) for i in range(12)])
-    data = doc.to_bytes()
-    # the frame and "Peer" (each card's number is its own), and the form that numbers the glyphs
-    assert data.count(b"/Subtype /Form") == 3
-    alone = PrintDocument("Test", "cards", BuildOptions(duplex="none"))
-    alone.cards("cards", [face(i) for i in range(9, 12)])
-    last, first_seen = pypdfium2.PdfDocument(data)[1], pypdfium2.PdfDocument(alone.to_bytes())[0]
-    assert last.render(scale=0.5).to_pil().tobytes() == first_seen.render(scale=0.5).to_pil().tobytes()

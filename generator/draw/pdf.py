@@ -1,19 +1,13 @@
 """Render a scene onto a reportlab canvas (points, y up) at a place on the page.
 
 A face's items are drawn in its own space: the page placement is one transform, then each item is
-drawn by reportlab's canvas in millimetres with y down. An item a document draws again (a deck's
-frames, stat circles, repeated texts, its shared back) becomes a PDF form the second time it is
-seen, drawn once and shown by name wherever it recurs: the file says it once, and reportlab writes
-and holds its operators once (they are held until the file is saved). What a canvas remembers is
-bounded, so memory stays flat in card count.
+drawn by reportlab's canvas in millimetres with y down.
 """
 
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass, field
 from functools import cache
-from weakref import WeakKeyDictionary
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.utils import ImageReader
@@ -23,24 +17,6 @@ from . import fonts
 from .scene import Circle, Clipped, Group, Image, Item, Line, Path, Rect, Scene, Text
 
 MM = 72 / 25.4
-REMEMBERED = 2048
-"""Items a canvas remembers having seen, and forms it remembers the names of; past it, it forgets
-them all and starts again (a form already in the file stays there)."""
-_REACH = 10_000
-"""A form's box, in mm either way of the face's corner: the form never clips what its item draws
-(the face's own clip does)."""
-
-
-@dataclass
-class _Forms:
-    """What one canvas has drawn: items seen once, and the form made of each item seen again."""
-
-    seen: set[Item] = field(default_factory=set)
-    named: dict[Item, str] = field(default_factory=dict)
-    made: int = 0
-
-
-_canvases: WeakKeyDictionary[Canvas, _Forms] = WeakKeyDictionary()
 
 
 def draw(canvas: Canvas, scene: Scene, x: float, y: float, page_h: float, *, bleed: float = 0.0,
@@ -51,12 +27,9 @@ def draw(canvas: Canvas, scene: Scene, x: float, y: float, page_h: float, *, ble
     `clip` = (x, y, w, h) in scene mm, for tiling a large face across pages).
     """
     c = canvas
-    forms = _canvases.get(c)
-    if forms is None:
-        forms = _canvases[c] = _Forms()
     c.saveState()
     _place(c, scene, x, y, page_h, bleed, clip)
-    _items(c, scene.items, forms)
+    _items(c, scene.items)
     c.restoreState()
 
 
@@ -85,32 +58,12 @@ def _paint(c: Canvas, fill: str | None, stroke: str | None, stroke_mm: float,
     return (1 if stroke else 0), (1 if fill else 0)
 
 
-def _items(c: Canvas, items: tuple[Item, ...], forms: _Forms) -> None:
-    """Each item: drawn the first time the canvas sees it, made a form the second, shown by its
-    name after. Pictures and groups are drawn each time (a picture registers itself with the page)."""
+def _items(c: Canvas, items: tuple[Item, ...]) -> None:
     for it in items:
-        if isinstance(it, (Image, Group)):
-            _item(c, it, forms)
-            continue
-        name = forms.named.get(it)
-        if name is None:
-            if it not in forms.seen:
-                if len(forms.seen) >= REMEMBERED:
-                    forms.seen.clear()
-                forms.seen.add(it)
-                _item(c, it, forms)
-                continue
-            if len(forms.named) >= REMEMBERED:
-                forms.named.clear()
-            forms.made += 1
-            name = forms.named[it] = f"playkit-item-{forms.made}"
-            c.beginForm(name, -_REACH, -_REACH, _REACH, _REACH)
-            _item(c, it, forms)
-            c.endForm()
-        c.doForm(name)
+        _item(c, it)
 
 
-def _item(c: Canvas, it: Item, forms: _Forms) -> None:
+def _item(c: Canvas, it: Item) -> None:
     if isinstance(it, Rect):
         s, f = _paint(c, it.fill, it.stroke, it.stroke_mm, it.dash)
         if it.radius:
@@ -158,7 +111,7 @@ def _item(c: Canvas, it: Item, forms: _Forms) -> None:
             p = c.beginPath()
             p.rect(*it.clip)
             c.clipPath(p, stroke=0, fill=0)
-        _items(c, it.items, forms)
+        _items(c, it.items)
         c.restoreState()
 
 
