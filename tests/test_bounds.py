@@ -19,7 +19,7 @@ CASES = [
      "a number from -1,000,000 to 1,000,000"),
     ("island-of-fog", "tokens.yaml", "value: 1,", "value: .inf,", "tokens.yaml:16:", "valid integer (found inf)"),
     ("islands-and-bridges", "elements.yaml", "damage: 10", "damage: 10000000000000", "elements.yaml:54:", "1,000,000"),
-    ("islands-and-bridges", "game.yaml", "cell: 22mm", "cell: 0.01mm", "game.yaml:4:", "greater than or equal to 12"),
+    ("islands-and-bridges", "game.yaml", "cell: 22mm", "cell: 0.01mm", "game.yaml:6:", "greater than or equal to 12"),
 ]
 
 
@@ -39,7 +39,7 @@ def test_a_text_longer_than_any_box_is_an_error_at_its_line(content_copy):
 def test_a_card_text_that_cannot_fit_its_card_is_an_error_at_its_line(content_copy):
     problems = problems_after_edit(content_copy, "islands-and-bridges", "elements.yaml",
                                    "No activation or cooldown time.", "No activation or cooldown time. " * 25)
-    assert any("elements.yaml:50:" in p and "does not fit its" in p for p in problems), problems
+    assert any("elements.yaml:58:" in p and "does not fit its" in p for p in problems), problems
 
 
 @pytest.mark.parametrize("game, file, old, new, where", [

@@ -39,7 +39,7 @@ def test_ranges(content_copy, file, old, new, expect):
 def test_unknown_card_reference(content_copy):
     (msg,) = problems_after(content_copy, "components.yaml", "per_player: [primary-attack,",
                             "per_player: [fireball, primary-attack,")
-    assert "unknown action or ability 'fireball'" in msg and msg.split(":")[1] == "30"
+    assert "unknown action or ability 'fireball'" in msg and msg.split(":")[1] == "31"
 
 
 def test_unknown_enemy_reference(content_copy):

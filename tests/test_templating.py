@@ -79,7 +79,7 @@ def test_a_card_text_that_runs_a_command_is_an_error_at_its_line(content_copy, t
     problems = problems_after_edit(content_copy, "islands-and-bridges", "elements.yaml",
                                    "Deal {{ action.damage }} damage to a single enemy",
                                    "Deal {{ cycler.__init__.__globals__.os.system('touch x') }} damage")
-    assert any("elements.yaml:50:" in p and "unsafe" in p for p in problems), problems
+    assert any("elements.yaml:58:" in p and "unsafe" in p for p in problems), problems
     assert not (tmp_path / "x").exists()
 
 
