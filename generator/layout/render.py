@@ -8,15 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 from ..content import Problem
 from ..content.problems import on
 from ..draw import fonts
-from ..draw.scene import BLEED_ART, Anchor, Circle, FontStyle, Image, Line, Rect, Scene, Text, polygon
+from ..draw.scene import BLEED_ART, Anchor, Circle, FontStyle, Image, Line, Rect, Scene, polygon
 from ..draw.scene import Item as SceneItem
-from ..draw.text import LEADING, wrapped_to_fit
+from ..draw.text import draw_fitted, fit, plain
 from .spec import MIN_TEXT_PT, Box, Colour, Layout
 from .template import Template, TemplateFails, missing_fields, render
 
@@ -180,20 +179,6 @@ def draw(layout: Layout, item: Item, size: tuple[float, float] | None = None,
         items += drawn
     background = _paint(layout.background, item, problems, None) if layout.background else None
     return Scene(w, h, tuple(items), background=background, title=item.name), problems
-
-
-def _extent(lines: list[SceneItem], widths: tuple[float, ...]) -> Extent:
-    """The area (x0, y0, x1, y1) the lines of a text box cover, ascenders to descenders (`widths`:
-    each line's)."""
-    x0 = y0 = float("inf")
-    x1 = y1 = float("-inf")
-    for t, width in zip(lines, widths, strict=True):
-        assert isinstance(t, Text)
-        left = t.x - {"start": 0.0, "middle": width / 2, "end": width}[t.anchor]
-        em = t.size_pt * fonts.PT_MM
-        x0, x1 = min(x0, left), max(x1, left + width)
-        y0, y1 = min(y0, t.y - 0.75 * em), max(y1, t.y + 0.2 * em)
-    return (x0, y0, x1, y1)
 
 
 def _covers(box: Box, drawn: list[SceneItem], texts: list[tuple[Box, Extent]], item: Item,
@@ -391,48 +376,16 @@ def _text_lines(box: Box, item: Item, x: float, y: float, w: float, h: float, se
                                                f"{shown}{_sources(box.values['text'].fields, item)}"))
         return [], None
     low = settings.low
-    fitted = _fit(text, w, h, settings.size, low, style, file, settings.wrapping)
+    fitted = fit(plain(text, style), w, h, settings.size, low, file, settings.wrapping)
     if fitted is None:
         problems.append(box.at["text"].problem(
             f"box {box.name!r}: {item.name}: the text does not fit its {w:g} x {h:g} mm box even at "
             f"{low:g} pt{_sources(box.values['text'].fields, item)}"))
         return [], None
-    size, lines, widths = fitted
     colour = _paint(box.get("color"), item, problems, box.at.get("color")) if "color" in box.values else "#000000"
-    anchor = settings.anchor
-    em = size * fonts.PT_MM
-    step = em * LEADING
-    used = step * len(lines)
-    top = y + {"top": 0.0, "middle": (h - used) / 2, "bottom": h - used}[settings.valign]
-    ax = {"start": x, "middle": x + w / 2, "end": x + w}[anchor]
-    ascent = em * 0.78
-    drawn: list[SceneItem] = [Text(ax, top + i * step + ascent + (step - em) / 2, line, size, colour, style,
-                                   anchor, file) for i, line in enumerate(lines)]
-    return drawn, _extent(drawn, widths)
-
-
-@lru_cache(maxsize=1024)
-def _fit(text: str, w: float, h: float, size: float, low: float, style: FontStyle, file: str,
-         wrapping: bool) -> tuple[float, tuple[str, ...], tuple[float, ...]] | None:
-    """The largest size (in 0.25 pt steps, down to `low`) at which the text fits, with its lines and
-    their widths (mm); None when it does not fit even at `low`. Remembered: a build draws every face
-    its validation drew, and the texts of a deck repeat (its stats, its kinds); bounded, so memory
-    stays flat in card count."""
-    def lines_at(pt: float) -> list[str] | None:
-        if wrapping:
-            return wrapped_to_fit(text, w, h, pt, style, file)
-        lines = text.split("\n")
-        ok = (all(fonts.width_mm(line, pt, style, file) <= w for line in lines)
-              and len(lines) * pt * fonts.PT_MM * LEADING <= h + 1e-9)
-        return lines if ok else None
-
-    lines = lines_at(size)
-    while lines is None and size > low:
-        size = max(low, size - 0.25)
-        lines = lines_at(size)
-    if lines is None:
-        return None
-    return size, tuple(lines), tuple(fonts.width_mm(line, size, style, file) for line in lines)
+    drawn, extent = draw_fitted(fitted, x, y, w, h, color=colour, anchor=settings.anchor, valign=settings.valign,
+                          font=file)
+    return drawn, extent
 
 
 def _image(box: Box, x: float, y: float, w: float, h: float) -> list[SceneItem]:
