@@ -33,5 +33,5 @@ def block(paras: list[Para], x: float, y: float, w: float, h: float, *, max_pt: 
     laid = fitted(paras, w, h, max_pt, min_pt, label_color)
     if laid is None:
         return ()
-    drawn, _ = draw_fitted(laid, x, y, w, h, color=color, valign=valign)
+    drawn, _ = draw_fitted(laid, float(x), y, w, h, color=color, valign=valign)   # x as a float, as it was
     return tuple(t for t in drawn if isinstance(t, Text))
