@@ -15,22 +15,25 @@ tokens), each from a data file (CSV or YAML) drawn by a layout, with a back and 
 
 from __future__ import annotations
 
+import difflib
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
-from pathlib import PurePath
+from pathlib import Path, PurePath
 from typing import Any, Literal, overload
 
 from pydantic import Field, field_validator
 
 from ..content import ContentSet, Problem, Slug, Strict
+from ..content.problems import on
 from ..content.schema import MAX_NUMBER
 from ..draw.scene import Scene
 from ..game import BuildOptions, Game, Kit
 from ..kitspec import DrawnFaces, Face, KitFile, PrintFile, Section
 from ..layout import Item, Layout, draw, load_layouts, load_palette
 from ..layout.render import face_size, reads_item
+from ..layout.template import Template, TemplateFails, compile_template, is_template, render
 from .table import Cell, Row, Table, read_table
 
 KIND = "generic"
@@ -49,10 +52,12 @@ class Component(Strict):
     data: str = Field(pattern=r"^[A-Za-z0-9_.-]+\.(csv|yaml|yml)$")
     """The data file in the game's folder: a CSV whose first line names the columns, or a YAML list of
     entries; one row a face."""
-    layout: str
-    """The layout that draws a face: layouts/LAYOUT.yaml."""
+    layout: str = Field(min_length=1, max_length=500)
+    """The layout that draws a face: layouts/LAYOUT.yaml; or a template over the row choosing one for
+    each row (`"{{ class }}"`), every one of them the same size."""
     back: str | None = None
-    """The layout that draws the back (drawn for each row, so a back may show a field); none for no back."""
+    """The layout that draws the back (drawn for each row, so a back may show a field); a template over the
+    row choosing one for each row; none for no back."""
     quantity: int | str = Field(default=1)
     """How many copies of each face are printed: a number, or the name of a number field."""
     fields: dict[str, FieldType] = Field(default_factory=dict)
@@ -100,6 +105,8 @@ class _Row:
     line: int
     copies: int
     svg: str
+    layout: str          # the names of its face's and back's layouts ("" for no back)
+    back: str
 
 
 def _named(comp: Component, file: str, fields: dict[str, Any], line: int) -> tuple[str, str]:
@@ -124,14 +131,14 @@ class RowFaces(DrawnFaces):
     """A component's faces, drawn from its checked rows when the press reaches them (a page at a
     time): the model holds the rows, never the drawings, so memory does not grow with the faces."""
 
-    def __init__(self, comp: Component, file: str, layout: Layout, back: Layout | None, rows: list[_Row],
+    def __init__(self, comp: Component, file: str, layouts: dict[str, Layout], rows: list[_Row],
                  shared_back: Scene | None, same_backs: bool) -> None:
-        self.comp, self.file, self.layout, self.back_layout, self.rows = comp, file, layout, back, rows
+        self.comp, self.file, self.layouts, self.rows = comp, file, layouts, rows
         self.shared_back = shared_back          # the one back, when the back layout reads no field
         self.same_backs = same_backs            # every back drawn alike: one SVG for all
-        self.size = face_size(layout)
+        self.size = face_size(layouts[rows[0].layout]) if rows else (63.0, 88.0)
         self.copies = sum(r.copies for r in rows)
-        self.backs = back is not None
+        self.backs = comp.back is not None
         self.named = comp.svg
 
     def __len__(self) -> int:
@@ -153,10 +160,10 @@ class RowFaces(DrawnFaces):
         fields = dict(zip(row.keys, row.values, strict=True))
         called = _named(self.comp, self.file, fields, row.line)[1]
         item = Item(_titled(self.comp, self.file, fields, row.line), fields)   # drawn checked: no problem to name
-        front, _ = draw(self.layout, item)
+        front, _ = draw(self.layouts[row.layout], item)
         back = self.shared_back
-        if back is None and self.back_layout is not None:
-            back = _back(self.comp, self.back_layout, item)[0]
+        if back is None and row.back:
+            back = _back(self.comp, self.layouts[row.back], item)[0]
         back_svg = ""
         if back is not None and row.svg:
             back_svg = f"{self.comp.id}/back" if self.same_backs else f"{row.svg}-back"
@@ -182,12 +189,8 @@ def make_model(parts: dict[str, Any], content: ContentSet) -> GenericGame:
     for k, comp in enumerate(game.components):
         def at(key: str, message: str, k: int = k) -> Problem:
             return game_source.problem(("components", k, key), message)
-        layout = layouts.get(comp.layout)
-        back = layouts.get(comp.back) if comp.back else None
-        for key, name in (("layout", comp.layout), ("back", comp.back)):
-            if name and name not in layouts and not (content.folder / "layouts" / f"{name}.yaml").is_file():
-                problems.append(at(key, f"no layout {name!r} (layouts/{name}.yaml; layouts: "
-                                        f"{', '.join(sorted(layouts)) or 'none'})"))
+        picks = {key: _Pick.of(key, name, layouts, content.folder, at, problems)
+                 for key, name in (("layout", comp.layout), ("back", comp.back)) if name is not None}
         if isinstance(comp.quantity, str) and comp.quantity not in comp.fields:
             problems.append(at("quantity", f"quantity names the field {comp.quantity!r}, which `fields` does "
                                            "not declare as a number"))
@@ -197,28 +200,85 @@ def make_model(parts: dict[str, Any], content: ContentSet) -> GenericGame:
             continue
         found: list[Problem] = []   # said unless the table turns out unreadable (they would be false)
         made = None
-        if layout is None or (comp.back and back is None):
-            pass
-        elif back is not None and back.size != layout.size:
-            found.append(at("back", f"the back layout {comp.back!r} is not the size of {comp.layout!r}"))
-        else:
-            made = _draw(comp, table, layout, back, found)
+        if all(pick is not None for pick in picks.values()):
+            made = _draw(comp, table, layouts, picks["layout"], picks.get("back"), at, found)  # type: ignore[arg-type]
         problems += table.finish(found)
         if made is not None and table.unreadable is None:
             drawn.append(made)
     return GenericGame(game, drawn, problems)
 
 
-def _draw(comp: Component, table: Table, layout: Layout, back: Layout | None,
-          problems: list[Problem]) -> Drawn:
+@dataclass(frozen=True)
+class _Pick:
+    """A component's layout (or back) as written: one layout's name, or a template over the row that
+    names one for each row."""
+
+    key: str
+    name: str
+    template: Template | None
+
+    @staticmethod
+    def of(key: str, name: str, layouts: dict[str, Layout], folder: Path, at: Callable[[str, str], Problem],
+           problems: list[Problem]) -> _Pick | None:
+        """The pick, or None (with the problem at game.yaml's line) for a layout that is not there (one
+        that is there but broken has its own problems) or a template that cannot be read."""
+        if is_template(name):
+            try:
+                return _Pick(key, name, compile_template(name))
+            except TemplateFails as err:
+                problems.append(at(key, f"the template fails: {err}"))
+                return None
+        if name in layouts:
+            return _Pick(key, name, None)
+        if not (folder / "layouts" / f"{name}.yaml").is_file():
+            problems.append(at(key, f"no layout {name!r} (layouts/{name}.yaml; {_meant(name, layouts)}layouts: "
+                                    f"{', '.join(sorted(layouts)) or 'none'})"))
+        return None
+
+    def layout(self, layouts: dict[str, Layout], item: Item, at: Callable[[str, str], Problem],
+               problems: list[Problem]) -> str | None:
+        """The name of the row's layout; None (with the problem where the row wrote the name, or at
+        game.yaml's line when it is not one field's) when it names none."""
+        if self.template is None:
+            return self.name
+        try:
+            name = render(self.template, item.fields).strip()
+        except TemplateFails as err:
+            problems.append(on(at(self.key, f"{item.name}: the template fails: {err}"), item.name))
+            return None
+        if name in layouts:
+            return name
+        message = (f"{item.name}: the {self.key} {name!r} is no layout of the game (layouts/{name}.yaml; "
+                   f"{_meant(name, layouts)}layouts: {', '.join(sorted(layouts)) or 'none'})")
+        for field_name in self.template.fields:
+            where = item.places.get(field_name)
+            if where is not None and str(item.fields.get(field_name, "")).strip() == name:
+                file, line, col = where.rsplit(":", 2)
+                problems.append(Problem(file, int(line), int(col), f"{field_name}: {message}"))
+                return None
+        problems.append(on(at(self.key, message), item.name))
+        return None
+
+
+def _meant(name: str, layouts: dict[str, Layout]) -> str:
+    close = difflib.get_close_matches(name, sorted(layouts), n=1, cutoff=0.6)
+    return f"did you mean {close[0]!r}? " if close else ""
+
+
+def _draw(comp: Component, table: Table, layouts: dict[str, Layout], front: _Pick, back: _Pick | None,
+          at: Callable[[str, str], Problem], problems: list[Problem]) -> Drawn:
     """Check every row and draw its face and back once, for the problems drawing finds (a text too
-    long for its box); keep the rows, not the drawings."""
+    long for its box, a layout the row names that is not there or not the deck's size); keep the rows,
+    not the drawings."""
     rows: list[_Row] = []
     keys: dict[tuple[str, ...], tuple[str, ...]] = {}
     texts: dict[str, str] = {}   # each text kept once: a deck's rules texts and kinds repeat
     first_back: Scene | None = None
     same_backs = True
-    shared = back is not None and not reads_item(back)
+    shared = back is not None and back.template is None and not reads_item(layouts[back.name])
+    size: tuple[float, float] | None = None   # the deck's: its first row's face
+    sized_by = ""
+    said: set[tuple[str, str]] = set()        # layouts said to be of another size
     if table.header and comp.fields:
         for name, cell in table.header.items():
             if name not in comp.fields:
@@ -237,9 +297,26 @@ def _draw(comp: Component, table: Table, layout: Layout, back: Layout | None,
             where: Cell | Row = row.cells.get(str(comp.quantity)) or row
             problems.append(table.at(where, f"{comp.quantity}: a whole number of copies, not {copies!r}"))
             continue
-        problems += draw(layout, item)[1]
-        if back is not None and (first_back is None or not shared):
-            back_face, found = _back(comp, back, item)
+        front_name = front.layout(layouts, item, at, problems)
+        back_name = back.layout(layouts, item, at, problems) if back is not None else ""
+        if front_name is None or back_name is None:
+            continue
+        for key, name in (("layout", front_name), ("back", back_name)):
+            face = face_size(layouts[name]) if name else None
+            if size is None:
+                size, sized_by = face, name
+            elif face is not None and face != size:
+                if (key, name) not in said:   # once a layout, not once a row
+                    said.add((key, name))
+                    problems.append(at(key, f"the {key} layout {name!r} is not the size of {sized_by!r} "
+                                            f"({face[0]:g} x {face[1]:g} mm, not {size[0]:g} x {size[1]:g} mm: "
+                                            f"one component, one size; met at {item.name})"))
+                front_name = None
+        if front_name is None:
+            continue
+        problems += draw(layouts[front_name], item)[1]
+        if back_name and (first_back is None or not shared):
+            back_face, found = _back(comp, layouts[back_name], item)
             problems += found
             if first_back is None:
                 first_back = back_face
@@ -250,8 +327,9 @@ def _draw(comp: Component, table: Table, layout: Layout, back: Layout | None,
         names = tuple(fields)
         svg = f"{comp.id}/{_slug(ident)}" if comp.svg else ""
         kept = tuple(texts.setdefault(v, v) if isinstance(v, str) else v for v in fields.values())
-        rows.append(_Row(keys.setdefault(names, names), kept, row.line, int(copies), svg))
-    faces = RowFaces(comp, table.file, layout, back, rows, first_back if shared else None, same_backs)
+        rows.append(_Row(keys.setdefault(names, names), kept, row.line, int(copies), svg,
+                         texts.setdefault(front_name, front_name), texts.setdefault(back_name, back_name)))
+    faces = RowFaces(comp, table.file, layouts, rows, first_back if shared else None, same_backs)
     return Drawn(comp, faces, faces.copies)
 
 
@@ -341,9 +419,10 @@ def kit(model: GenericGame, content: ContentSet, options: BuildOptions) -> Kit:
 
 def _files(model: GenericGame) -> Iterator[KitFile]:
     for d in model.drawn:
+        rows = d.faces.rows
+        used = [f"layouts/{n}.yaml" for n in (*(r.layout for r in rows), *(r.back for r in rows)) if n]
         yield PrintFile(f"{d.component.id}.pdf", d.component.name, [Section(d.component.name, d.faces)],
-                        tuple(dict.fromkeys(("game.yaml", d.component.data, f"layouts/{d.component.layout}.yaml",
-                                             *([f"layouts/{d.component.back}.yaml"] if d.component.back else [])))))
+                        tuple(dict.fromkeys(("game.yaml", d.component.data, *used))))
 
 
 def game_for(game_id: str, title: str = "") -> Game:
