@@ -198,6 +198,13 @@ def draw(layout: Layout, item: Item, size: tuple[float, float] | None = None,
         where = sized.places[i] or _placed(box, item, w, h, sized.scale, problems)
         if where is None:
             continue
+        if sized.places[i] is None and not _inside(box, where, w, h, []):
+            x, y, bw, bh = where   # said with the item: each item places this box where its data says
+            fields = sorted({f for key in PLACE if isinstance(t := box.values[key], Template) for f in t.fields})
+            problems.append(on(box.where.problem(
+                f"box {box.name!r}: {item.name}: its place ({x:g}, {y:g}, {bw:g} x {bh:g} mm) is outside the "
+                f"{w:g} x {h:g} mm face{_sources(tuple(fields), item)}"), item.name))
+            continue
         known = sized.drawings.get(i)
         if known is not None:
             drawn, extent = known
