@@ -244,3 +244,17 @@ def test_the_search_tries_few_sizes_however_large():
     assert largest(fits, 1_000_000, 6) == (6.25, 6.25)
     assert len(tried) <= 2 * 22 + 2   # 4 million steps of 0.25 pt: about 2·log2 of them
 
+
+
+def test_a_slot_size_is_no_template(tmp_path):
+    """A slot's sizes are hints the game's code reads as numbers: a template there is refused at its line."""
+    from generator.content import Problem
+    from generator.layout import load_layouts, load_palette
+
+    (tmp_path / "layouts").mkdir()
+    (tmp_path / "layouts" / "card.yaml").write_text(
+        'size: poker\nboxes:\n  art: {type: slot, x: 1mm, y: 1mm, width: 9mm, height: 9mm, size: "{{ pt }}"}\n')
+    problems: list[Problem] = []
+    layouts = load_layouts(tmp_path, load_palette(tmp_path, problems), problems)
+    assert layouts["card"].box("art") is None
+    assert [(p.line, "sizes a text box's words only" in p.message) for p in problems] == [(3, True)]

@@ -374,6 +374,11 @@ class _Reader:
                 ok = False
                 continue
             at[key] = place
+        for key in ("size", "min_size"):
+            if kind != "text" and isinstance(values.get(key), Template):
+                self.problems.append(at[key].problem(f"box {name!r}: {key}: a template over the item sizes a "
+                                                     "text box's words only; here a size in points, such as 9"))
+                ok = False
         for key in PLACE:
             if key not in values and ok:
                 self.problems.append(where.problem(f"box {name!r}: missing field {key!r}"))
