@@ -41,7 +41,8 @@ def pad_lines(model: Skylands, end: EndState, pad: ScorePad, title: str) -> list
             state = "can never be completed (open at " + ", ".join(
                 f"{square_name(sq)} {SIDES[s]}" for sq, s in island.blocked_edges) + ")"
         people = f"{island.inhabitants} inhabitant{'' if island.inhabitants == 1 else 's'}"
-        out.append(f"  {island.type:<9} {squares:<{wide}}  {island.spaces:>2} spaces, {people}, {state}")
+        spaces = f"{island.spaces:>2} space{'' if island.spaces == 1 else 's'}"
+        out.append(f"  {island.type:<9} {squares:<{wide}}  {spaces}, {people}, {state}")
     return out
 
 

@@ -77,7 +77,7 @@ def academy_vp(e: Academy, s: SpecialIsland, f: _Facts) -> tuple[int, str]:
 
 def villa_vp(e: Villa, s: SpecialIsland, f: _Facts) -> tuple[int, str]:
     best = max((i.spaces for i in f.complete), default=0)
-    return e.vp_per_space * best, f"largest complete island has {best} spaces"
+    return e.vp_per_space * best, f"largest complete island has {best} space{'' if best == 1 else 's'}"
 
 
 # The "?" tiles: each scoring effect the model knows (checks.py holds content to this list).
@@ -135,7 +135,8 @@ def final_score(model: Skylands, end: EndState) -> ScorePad:
     details = {
         "empty-squares": f"{empty} empty square{'s' if empty != 1 else ''} x {rules.empty_square_vp}",
         "inhabitants": f"{facts.inhabitants} inhabitants / {rules.inhabitants_per_vp}",
-        "spaces": f"{spaces} spaces on {len(complete)} complete islands",
+        "spaces": f"{spaces} space{'' if spaces == 1 else 's'} on {len(complete)} complete "
+                  f"island{'' if len(complete) == 1 else 's'}",
         "specials": ", ".join(f"{ln.name} at {square_name(ln.square)} {ln.vp}" for ln in lines) or "none",
         "markers": (f"{markers} in markers + {active} for the "
                     f"{'active' if end.marker_active else 'passive'} marker + {end.bracketed_vp} in brackets"),
