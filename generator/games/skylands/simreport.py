@@ -8,7 +8,7 @@ import io
 from dataclasses import replace
 
 from .model import Skylands
-from .simulate import SHARE, SimSetup, Tally, mean, quantile, seat_figures, special_rates
+from .simulate import SHARE, SimSetup, Tally, mean, over_seat_counts, quantile, seat_figures, special_rates
 
 # the first player is fair when it outscores each other seat this often (ties half): a stated band
 FAIR_BAND = (0.45, 0.55)
@@ -55,12 +55,7 @@ def length_table(tallies: dict[int, Tally]) -> list[str]:
 def specials_table(model: Skylands, tallies: dict[int, Tally]) -> list[str]:
     """Every special island over all seat counts: shown, taken when shown, its taker's win rate
     against a fair share (1 / players)."""
-    total = Tally()
-    fair: dict[str, float] = {}
-    for n, t in sorted(tallies.items()):
-        total.merge(t)
-        for sid, s in t.specials.items():
-            fair[sid] = fair.get(sid, 0.0) + s.taken / n
+    total, fair = over_seat_counts(tallies)
     out = ["| special island | shown | taken when shown [95 %] | its taker won [95 %] | fair share |",
            "|---|---|---|---|---|"]
     for sid, taken, won in special_rates(total):

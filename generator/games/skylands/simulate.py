@@ -227,3 +227,15 @@ def seat_figures(tally: Tally, players: int) -> list[SeatFigures]:
 def special_rates(tally: Tally) -> list[tuple[str, Rate, Rate]]:
     """Each special island seen: how often it was taken when shown, how often its taker won."""
     return [(sid, Rate(t.taken, t.shown), Rate(t.won / SHARE, t.taken)) for sid, t in sorted(tally.specials.items())]
+
+
+def over_seat_counts(tallies: dict[int, Tally]) -> tuple[Tally, dict[str, float]]:
+    """Every seat count's games together, with each special island's fair share of wins for its
+    takers (1 / players, summed over the games that took it)."""
+    total = Tally()
+    fair: dict[str, float] = {}
+    for n, t in sorted(tallies.items()):
+        total.merge(t)
+        for sid, s in t.specials.items():
+            fair[sid] = fair.get(sid, 0.0) + s.taken / n
+    return total, fair

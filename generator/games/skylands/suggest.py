@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 import yaml
 
 from .model import Skylands, make_model
-from .simulate import Mapper, SimSetup, Tally, run, serial, special_rates
+from .simulate import Mapper, SimSetup, Tally, over_seat_counts, run, serial, special_rates
 
 
 @dataclass(frozen=True)
@@ -39,12 +39,7 @@ class Standing:
 
 
 def standings(tallies: dict[int, Tally]) -> dict[str, Standing]:
-    total = Tally()
-    fair: dict[str, float] = {}
-    for n, t in sorted(tallies.items()):
-        total.merge(t)
-        for sid, s in t.specials.items():
-            fair[sid] = fair.get(sid, 0.0) + s.taken / n
+    total, fair = over_seat_counts(tallies)
     out = {}
     for sid, _, won in special_rates(total):
         if won.n:
