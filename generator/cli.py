@@ -124,6 +124,9 @@ class _Playkit(click.Group):
             raise SystemExit(0) from None
         except KeyboardInterrupt:   # Ctrl-C, SIGINT, or SIGTERM (run): whatever was begun is taken back
             click.echo("\nplaykit: interrupted; nothing more was written", err=True)
+            # Left without Python's teardown: a pool's workers stopped mid-way through sending a result
+            # leave its reading thread waiting for the rest for good, and the teardown would join it.
+            cliutil.leave_at_once()
             raise SystemExit(INTERRUPTED) from None
         except OSError as err:
             where = f" {err.filename}" if err.filename else ""
