@@ -174,7 +174,7 @@ def unknown_command(name: str, commands: Iterable[str], every_game: Iterable[str
 
 class LengthMm(click.ParamType[float, Any]):
     """A length given as content gives one ('3mm', '0.125in', '0.3cm', or a bare number of mm), converted
-    by the one units module (layout/units.py), from 0 to `most` mm; held in mm."""
+    by the one units module (content/lengths.py), from 0 to `most` mm; held in mm."""
 
     name = "length"
 
@@ -188,10 +188,10 @@ class LengthMm(click.ParamType[float, Any]):
                 value = float(value)   # a bare number of mm (nan and inf are refused as lengths)
             except ValueError:
                 value = value.strip()
-        from .layout.units import length  # pydantic's import is the content's, not the CLI's start
+        from .content.lengths import MAX_LONG_MM, to_mm
 
         try:
-            mm = length(value, percent=False).value
+            mm = to_mm(value, MAX_LONG_MM)
         except ValueError:
             self.fail(f"{given!r} is not a length from 0 to {self.most:g} mm such as 3mm, 0.125in or 3 (mm).",
                       param, ctx)

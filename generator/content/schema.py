@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import re
 import types
 from dataclasses import dataclass
 from functools import cache
@@ -24,6 +23,7 @@ from pydantic.json_schema import JsonSchemaValue
 from pydantic_core.core_schema import CoreSchema
 
 from ..paths import SLUG_PATTERN
+from .lengths import LENGTH_PATTERN, MAX_LENGTH_MM, MAX_LONG_MM, UNITS_MM, to_mm
 from .nearby import did_you_mean
 from .problems import ContentError, Problem
 from .yamlload import Loc, Source, short
@@ -31,43 +31,12 @@ from .yamlload import Loc, Source, short
 Slug = Annotated[str, StringConstraints(pattern=SLUG_PATTERN, max_length=64)]
 """An id: lower-case words joined by hyphens, so that no output path can leave output/."""
 
-MAX_LENGTH_MM = 300.0
-"""The longest `Mm` (a part that prints on one sheet: A4 is 297 mm long); a `LongMm` goes to
-MAX_LONG_MM (a table, a board laid out over several sheets)."""
-MAX_LONG_MM = 5000.0
 MAX_TEXT = 5_000
 """The longest text a content field may hold: no box in a kit holds more at 6 pt (a poker card holds
 about 1,500 characters; the longest text shipped, a decision, is 829). Each game checks its boxes
 more closely where it draws content text."""
 MAX_NUMBER = 1_000_000
 """The largest number, count or size any content field may hold (the kits' largest is 12,800)."""
-
-_UNITS_MM = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72}
-_NUMBER = r"\d+(?:\.\d+)?"
-_UNIT = "|".join(_UNITS_MM)
-_LENGTH = re.compile(rf"^\s*(-?{_NUMBER})\s*({_UNIT})\s*$")
-LENGTH_PATTERN = rf"^\s*{_NUMBER}\s*({_UNIT})\s*$"
-"""A length as an editor's schema matches it: `_LENGTH` without the minus sign no length may have."""
-
-
-def to_mm(value: Any, most: float = MAX_LENGTH_MM) -> float:
-    """The one place units are converted: '63mm', '2.5cm', '0.125in', '9pt' (or a bare number of mm),
-    from 0 to `most` mm."""
-    if isinstance(value, bool):
-        raise ValueError("a length, not a boolean")
-    mm: float | None = None
-    if isinstance(value, (int, float)):
-        mm = float(value)
-    elif isinstance(value, str):
-        m = _LENGTH.match(value)
-        if m:
-            mm = float(m.group(1)) * _UNITS_MM[m.group(2)]
-    if mm is None:
-        raise ValueError(f"a length such as '63mm', '2.5cm' or '0.125in', not {value!r}")
-    if not (math.isfinite(mm) and 0 <= mm <= most):
-        raise ValueError(f"a length from 0 to {most:g} mm, not {value!r}")
-    return mm
-
 
 def _to_long_mm(value: Any) -> float:
     return to_mm(value, MAX_LONG_MM)
@@ -88,9 +57,9 @@ class _LengthJsonSchema:
             if "exclusiveMinimum" in number else f"from {number['minimum']:g} to {number['maximum']:g} mm"
         # patternErrorMessage: the YAML language server's keyword, said instead of the bare pattern
         text = {"type": "string", "pattern": LENGTH_PATTERN,
-                "patternErrorMessage": f"a length with its unit ({', '.join(_UNITS_MM)}), such as '63mm'"}
+                "patternErrorMessage": f"a length with its unit ({', '.join(UNITS_MM)}), such as '63mm'"}
         return {"anyOf": [text, number],
-                "description": f"A length with its unit ({', '.join(_UNITS_MM)}) such as '63mm', '2.5cm' or "
+                "description": f"A length with its unit ({', '.join(UNITS_MM)}) such as '63mm', '2.5cm' or "
                                f"'0.125in', or a bare number of mm; {bounds}.",
                 "examples": ["63mm", "2.5cm", "0.125in"]}
 
