@@ -15,12 +15,13 @@ from .problems import ContentError, Problem
 if TYPE_CHECKING:
     from . import decisions
     from .contentset import ContentSet, load_content
-    from .schema import LongMm, Mm, Slug, Strict, parse, to_mm
+    from .lengths import to_mm
+    from .schema import LongMm, Mm, Slug, Strict, parse
     from .yamlload import Loc, Source, load_file, load_text
 
 _LAZY = {
     "ContentSet": "contentset", "load_content": "contentset",
-    "LongMm": "schema", "Mm": "schema", "Slug": "schema", "Strict": "schema", "parse": "schema", "to_mm": "schema",
+    "LongMm": "schema", "Mm": "schema", "Slug": "schema", "Strict": "schema", "parse": "schema", "to_mm": "lengths",
     "Loc": "yamlload", "Source": "yamlload", "load_file": "yamlload", "load_text": "yamlload",
 }
 """The names this package gives from its heavier modules, each imported when first asked for."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..content.schema import LENGTH_PATTERN, MAX_LENGTH_MM
+from ..content.lengths import LENGTH_PATTERN, MAX_LENGTH_MM
 from ..draw.scene import SHAPES
 from . import spec
 from .units import PERCENT_PATTERN, PRESETS

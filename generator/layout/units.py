@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..content.schema import to_mm
+from ..content.lengths import to_mm
 
 # name → (width, height) in mm
 PRESETS: dict[str, tuple[float, float]] = {

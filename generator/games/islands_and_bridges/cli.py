@@ -11,7 +11,7 @@ import click
 
 from ...cliutil import InputFile, fail_on_problems, load_or_exit, out_root
 from ...content import ContentError, load_file, to_mm
-from ...content.schema import MAX_LONG_MM
+from ...content.lengths import MAX_LONG_MM
 from ...game import BuildOptions
 from ...kit import Loaded
 from ...output import write_artifacts
