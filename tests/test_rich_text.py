@@ -107,6 +107,30 @@ def test_bold_italic_and_two_icons_wrap_and_shrink_in_the_pdf_and_the_svg(runner
     assert min(sizes) < 12 * 25.4 / 72 - 1e-6
 
 
+def test_bold_italic_is_embedded_where_printed_and_its_codes_depend_on_its_page_alone(runner, designs, tmp_path):
+    """A PDF that prints no bold italic carries no bold-italic font; one that does numbers its glyphs
+    in code-point order, so a page with bold italic is the same bytes whatever earlier pages printed
+    (reportlab numbers the glyphs past ASCII in order of first use)."""
+    folder = designs / "rich"
+    (folder / "cards.csv").write_text("name,type,text\n" + "Goblin,monster,<b>Bite</b> and <i>run</i>.\n" * 30)
+    assert _run(runner, designs, tmp_path / "plain").exit_code == 0
+    names = " ".join(pdfcheck.fonts((tmp_path / "plain" / "rich" / "cards.pdf").read_bytes()))
+    assert "VeraSans-Bold " in names + " " and "BoldOblique" not in names, names
+
+    a_page = pdfcheck.texts((tmp_path / "plain" / "rich" / "cards.pdf").read_bytes())[0].count("Goblin")
+    streams = []
+    for first in ("ü", "é"):   # the first pages' bold italic differs; the last page's is the same
+        rows = [f"Goblin,monster,<b><i>{first}</i></b>"] * a_page + ["Ogre,monster,<b><i>señor ü é</i></b>"]
+        (folder / "cards.csv").write_text("name,type,text\n" + "\n".join(rows) + "\n")
+        out = tmp_path / first
+        assert _run(runner, designs, out).exit_code == 0
+        data = (out / "rich" / "cards.pdf").read_bytes()
+        page = next(n for n, text in enumerate(pdfcheck.texts(data)) if "Ogre" in text)
+        assert page > 0 and "BoldOblique" in " ".join(pdfcheck.fonts(data))
+        streams.append(_pages(data)[page])
+    assert streams[0] == streams[1]
+
+
 def test_the_same_text_at_its_full_size_takes_more_room(runner, designs, tmp_path):
     """The shrink is the fitting's: a box tall enough keeps the 12 pt asked for."""
     (designs / "rich" / "layouts" / "card.yaml").write_text(CARD.format(height="34mm"))
