@@ -32,7 +32,7 @@ from ..draw.scene import Scene
 from ..game import BuildOptions, Game, Kit
 from ..kitspec import DrawnFaces, Face, KitFile, PrintFile, Section
 from ..layout import Item, Layout, draw, load_layouts, load_palette
-from ..layout.render import face_size, reads_item
+from ..layout.render import at_place, face_size, reads_item
 from ..layout.spec import Colour, present
 from ..layout.template import Template, TemplateFails, compile_template, is_template, render
 from .table import Cell, Row, Table, read_table
@@ -264,8 +264,7 @@ class _Pick:
         for field_name in self.template.fields:
             where = item.places.get(field_name)
             if where is not None and str(item.fields.get(field_name, "")).strip() == name:
-                file, line, col = where.rsplit(":", 2)
-                problems.append(Problem(file, int(line), int(col), f"{field_name}: {message}"))
+                problems.append(at_place(where, f"{field_name}: {message}"))
                 return None
         problems.append(on(at(self.key, message), item.name))
         return None

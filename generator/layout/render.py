@@ -483,8 +483,7 @@ def _markup_problem(box: Box, item: Item, err: markup.MarkupError) -> Problem:
         value = item.fields.get(name)
         where = item.places.get(name)
         if isinstance(value, str) and err.token in value and where:
-            file, line, col = where.rsplit(":", 2)
-            return on(Problem(file, int(line), int(col), f"{name}: {err} (drawn by box {box.name!r})"), item.name)
+            return on(at_place(where, f"{name}: {err} (drawn by box {box.name!r})"), item.name)
     return on(box.at["text"].problem(f"box {box.name!r}: {item.name}: {err}"), item.name)
 
 
@@ -528,7 +527,12 @@ def _at_data(box: Box, key: str, item: Item, message: str) -> Problem:
     for name in template.fields:
         place = item.places.get(name)
         if place:
-            file, line, col = place.rsplit(":", 2)
             layout = box.at[key].problem("")
-            return Problem(file, int(line), int(col), f"{message} (the picture of {layout.file}:{layout.line})")
+            return at_place(place, f"{message} (the picture of {layout.file}:{layout.line})")
     return on(box.at[key].problem(message), item.name)
+
+
+def at_place(place: str, message: str) -> Problem:
+    """A problem at a data cell, given as an item's place of a field ('FILE:LINE:COL')."""
+    file, line, col = place.rsplit(":", 2)
+    return Problem(file, int(line), int(col), message)
