@@ -131,6 +131,32 @@ def test_bold_italic_is_embedded_where_printed_and_its_codes_depend_on_its_page_
     assert streams[0] == streams[1]
 
 
+def test_an_icon_is_read_once_through_the_shelf_and_drawn_from_its_bytes(runner, designs, tmp_path, monkeypatch):
+    """An icon file, also drawn by a picture box, is read once in a build (validate and build alike) and
+    never by its path again: removed after it was read, the kit is still drawn from what was read."""
+    from generator.layout import pictures
+
+    layout = designs / "rich" / "layouts" / "card.yaml"
+    layout.write_text(layout.read_text() + "  art: {type: image, file: images/star.svg, x: 4mm, y: 20mm, "
+                                           "width: 20mm, height: 20mm}\n")
+    reads: list[str] = []
+    real = pictures.read_bytes
+
+    def counted(path, *args, **kwargs):  # type: ignore[no-untyped-def]
+        reads.append(Path(path).name)
+        data = real(path, *args, **kwargs)
+        if Path(path).name == "star.svg":
+            Path(path).unlink()   # gone once read: whatever draws it next must use the bytes
+        return data
+
+    monkeypatch.setattr(pictures, "read_bytes", counted)
+    result = _run(runner, designs, tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert sorted(reads) == ["coin.png", "star.svg"], reads
+    svg = (tmp_path / "out" / "rich" / "svg" / "cards" / "01-brave-knight.svg").read_text()
+    assert svg.count('fill="#ff00ff"') == 2, "the star inline and in its box"
+
+
 def test_the_same_text_at_its_full_size_takes_more_room(runner, designs, tmp_path):
     """The shrink is the fitting's: a box tall enough keeps the 12 pt asked for."""
     (designs / "rich" / "layouts" / "card.yaml").write_text(CARD.format(height="34mm"))
