@@ -76,9 +76,9 @@ def page_of(folder: Path) -> _Page:
     return page
 
 
-def drawings(gid: str, root: Path) -> tuple[set[bytes], list[tuple[str, int]]]:
+def drawings(gid: str, root: Path, *, round_only: bool = False) -> tuple[set[bytes], list[tuple[str, int]]]:
     """Every drawing of the kit spec (fronts, backs, sheets, boards) as SVG with the font subsets of them
-    all, and each face's name and copies, from the spec itself."""
+    all (or those of round faces only: `shape: circle`), and each face's name and copies, from the spec."""
     loaded = kit.load(gid, root)
     spec = loaded.game.kit(loaded.model, loaded.content, BuildOptions())
     scenes: list[Scene] = []
@@ -98,7 +98,7 @@ def drawings(gid: str, root: Path) -> tuple[set[bytes], list[tuple[str, int]]]:
                 scenes.append(part.scene)
                 named.append((part.label, 1))
     kit_fonts = SvgFonts(scenes)
-    return {to_svg(scene, kit_fonts) for scene in scenes}, named
+    return {to_svg(scene, kit_fonts) for scene in scenes if scene.shape == "circle" or not round_only}, named
 
 
 def test_the_page_shows_every_drawing_of_the_kit_with_names_and_copies(preview) -> None:
@@ -116,6 +116,16 @@ def test_the_page_shows_every_drawing_of_the_kit_with_names_and_copies(preview) 
         assert f"{name} × {copies}" in page.captions or not name, (name, copies)
     assert all(img["alt"] for img in page.images)
     assert not re.search(r"<script|https?:|@import|url\(", text)   # nothing runs, nothing is fetched
+
+
+def test_a_round_piece_is_shown_round_and_no_other(preview) -> None:
+    """A token whose layout says `shape: circle` is cut round: the page shows it so, not on a square."""
+    gid, root, folder = preview
+    round_faces, _ = drawings(gid, root, round_only=True)
+    shown = {img["src"]: "border-radius:50%" in img["style"] for img in page_of(folder).images}
+    assert shown == {src: (folder / unquote(src)).read_bytes() in round_faces for src in shown}
+    if gid in ("market-day", "skylands"):
+        assert any(shown.values())
 
 
 def test_the_preview_is_a_profile_of_its_own_beside_the_home_kit(preview) -> None:

@@ -21,7 +21,8 @@ from reportlab.pdfbase.ttfonts import TTFont
 from .scene import FontStyle
 
 _DIR = Path(reportlab.__file__).parent / "fonts"
-FILES: dict[FontStyle, str] = {"regular": "Vera.ttf", "bold": "VeraBd.ttf", "italic": "VeraIt.ttf"}
+FILES: dict[FontStyle, str] = {"regular": "Vera.ttf", "bold": "VeraBd.ttf", "italic": "VeraIt.ttf",
+                               "bolditalic": "VeraBI.ttf"}
 FAMILY = "Bitstream Vera Sans"
 PT_MM = 25.4 / 72
 
@@ -176,7 +177,7 @@ def svg_font_face(style: FontStyle, chars: str, font: str = "") -> str:
     buf = io.BytesIO()
     ft.save(buf)
     encoded = base64.b64encode(buf.getvalue()).decode()
-    weight = "bold" if style == "bold" and not font else "normal"
-    slant = "italic" if style == "italic" and not font else "normal"
+    weight = "bold" if style in ("bold", "bolditalic") and not font else "normal"
+    slant = "italic" if style in ("italic", "bolditalic") and not font else "normal"
     return (f"@font-face{{font-family:'{family(font)}';font-weight:{weight};font-style:{slant};"
             f"src:url(data:font/ttf;base64,{encoded}) format('truetype');}}")

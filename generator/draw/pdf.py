@@ -14,9 +14,27 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from . import fonts
-from .scene import Circle, Clipped, Group, Image, Item, Line, Path, Rect, Scene, Text
+from .scene import Circle, Clipped, FontStyle, Group, Image, Item, Line, Path, Rect, Scene, Text
 
 MM = 72 / 25.4
+UPFRONT_STYLES: tuple[FontStyle, ...] = ("regular", "bold", "italic")
+"""The built-in styles whose glyph codes every document fixes before its first page (`fix_codes`);
+bold italic, which only a layout's text with both <b> and <i> prints, is fixed where it is first drawn,
+so a document that prints none does not carry its font."""
+
+
+def fix_codes(c: Canvas, styles: tuple[FontStyle, ...], name: str) -> None:
+    """Fix every glyph's code of the styles' embedded subsets in code-point order, so a page's content
+    stream depends on that page alone (reportlab numbers a document's glyphs in order of first use):
+    each style's characters are drawn into a form `name` that no page shows (reportlab writes it, a
+    small stream no page refers to)."""
+    c.beginForm(name)
+    for style in styles:
+        text = c.beginText()
+        text.setFont(fonts.pdf_name(style), 1)
+        text.textOut(fonts.covered_chars(style))
+        c.drawText(text)
+    c.endForm()
 
 
 def draw(canvas: Canvas, scene: Scene, x: float, y: float, page_h: float, *, bleed: float = 0.0,
@@ -119,6 +137,8 @@ def _text(c: Canvas, t: Text) -> None:
     """One line in one text object: its matrix turns it upright in the flipped space at its anchor
     (no saved state, no transform of the page: a deck of hundreds has thousands of lines)."""
     size, x = _size_and_x(t)
+    if not t.font and t.style not in UPFRONT_STYLES and not c.hasForm(late := f"playkit-glyph-codes-{t.style}"):
+        fix_codes(c, (t.style,), late)
     text = c.beginText()
     text.setTextTransform(1, 0, 0, -1, x, t.y)
     text.setFont(fonts.pdf_name(t.style, t.font), size)

@@ -12,7 +12,7 @@ from typing import Literal
 
 Color = str | None
 Anchor = Literal["start", "middle", "end"]
-FontStyle = Literal["regular", "bold", "italic"]
+FontStyle = Literal["regular", "bold", "italic", "bolditalic"]
 Shape = Literal["rect", "circle"]
 SHAPES: tuple[Shape, ...] = ("rect", "circle")
 

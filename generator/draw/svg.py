@@ -11,7 +11,7 @@ from .scene import Circle, Clipped, FontStyle, Group, Image, Item, Line, Path, R
 if TYPE_CHECKING:   # svgwrite is imported by the first SVG drawn: `playkit validate` draws none
     import svgwrite
 
-_STYLES = ("regular", "bold", "italic")
+_STYLES = ("regular", "bold", "italic", "bolditalic")
 
 
 def _num(v: float) -> str:
@@ -110,8 +110,8 @@ def _items(d: svgwrite.Drawing, parent: svgwrite.container.Group, items: tuple[I
                 parts.append(op[0] + " ".join(_num(float(v)) for v in op[1:]))
             parent.add(d.path(d=" ".join(parts), **_style(it.fill, it.stroke, it.stroke_mm, it.dash)))
         elif isinstance(it, Text):
-            weight = {"font_weight": "bold"} if it.style == "bold" and not it.font else {}
-            slant = {"font_style": "italic"} if it.style == "italic" and not it.font else {}
+            weight = {"font_weight": "bold"} if it.style in ("bold", "bolditalic") and not it.font else {}
+            slant = {"font_style": "italic"} if it.style in ("italic", "bolditalic") and not it.font else {}
             if it.font:
                 weight["style"] = f"font-family:'{fonts.family(it.font)}'"  # beats the stylesheet's family
             parent.add(d.text(it.text, insert=(_num(it.x), _num(it.y)),

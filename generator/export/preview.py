@@ -54,6 +54,7 @@ class Shown:
     copies: int
     w_mm: float
     h_mm: float
+    round: bool = False   # cut round (its layout's `shape: circle`): shown round, as it is cut
 
 
 class _Images:
@@ -144,7 +145,7 @@ def _face(images: _Images, face: Face, file: str, k: int) -> Shown:
     image = face.svg or f"{stem}/{_slug(face.front.title) or k + 1}"
     front = images.add(face.front, image)
     back = images.add(face.back, face.back_svg or f"{image}-back") if face.back is not None else None
-    return Shown(name, front, back, face.copies, face.front.w, face.front.h)
+    return Shown(name, front, back, face.copies, face.front.w, face.front.h, face.front.shape == "circle")
 
 
 def _section(label: str, faces: Sequence[Face], shown: list[Shown]) -> str:
@@ -163,8 +164,8 @@ def _section(label: str, faces: Sequence[Face], shown: list[Shown]) -> str:
         backs = {s.back for s in items}
         shared = backs.pop() if len(backs) == 1 and len(items) > 1 else None
         figures = [_figure(Shown("The back of every one", shared, None, sum(s.copies for s in items),
-                                 items[0].w_mm, items[0].h_mm), "back")] if shared else []
-        figures += [_figure(s if shared is None else Shown(s.name, s.front, None, s.copies, s.w_mm, s.h_mm))
+                                 items[0].w_mm, items[0].h_mm, items[0].round), "back")] if shared else []
+        figures += [_figure(s if shared is None else Shown(s.name, s.front, None, s.copies, s.w_mm, s.h_mm, s.round))
                     for s in items]
         out.append('<div class="faces">' + "".join(figures) + "</div>")
     return "\n".join(out)
@@ -172,7 +173,7 @@ def _section(label: str, faces: Sequence[Face], shown: list[Shown]) -> str:
 
 def _figure(s: Shown, side: str = "front") -> str:
     scale = min(SCALE, MAX_SHOWN_MM / max(s.w_mm, s.h_mm))
-    size = f"width:{s.w_mm * scale:.1f}mm"
+    size = f"width:{s.w_mm * scale:.1f}mm" + (";border-radius:50%" if s.round else "")
     imgs = [f'<img src="{quote(s.front)}" alt="{_e(s.name)}" style="{size}" data-side="{side}">']
     if s.back is not None:
         imgs.append(f'<img src="{quote(s.back)}" alt="{_e(s.name)}: back" style="{size}" data-side="back">')

@@ -17,23 +17,24 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, field, replace
-from pathlib import PurePath
+from pathlib import Path, PurePath
 from typing import Any, Literal, overload
 
 from pydantic import Field, field_validator
 
 from ..content import ContentSet, Problem, Slug, Strict
 from ..content.nearby import closest, did_you_mean
+from ..content.problems import on
 from ..content.schema import MAX_NUMBER
 from ..draw.scene import Scene
 from ..game import BuildOptions, Game, Kit
 from ..kitspec import DrawnFaces, Face, KitFile, PrintFile, Section
 from ..layout import Item, Layout, draw, load_layouts, load_palette
-from ..layout.render import face_size, reads_item
+from ..layout.render import at_place, face_size, reads_item
 from ..layout.spec import Colour, present
-from ..layout.template import Template
+from ..layout.template import Template, TemplateFails, compile_template, is_template, render
 from .table import Cell, Row, Table, read_table
 
 KIND = "generic"
@@ -56,10 +57,12 @@ class Component(Strict):
     columns, or a YAML list of entries; one row a face."""
     sheet: str | None = None
     """The sheet of a spreadsheet to read (its first when none is named)."""
-    layout: str
-    """The layout that draws a face: layouts/LAYOUT.yaml."""
+    layout: str = Field(min_length=1, max_length=500)
+    """The layout that draws a face: layouts/LAYOUT.yaml; or a template over the row choosing one for
+    each row (`"{{ class }}"`), every one of them the same size."""
     back: str | None = None
-    """The layout that draws the back (drawn for each row, so a back may show a field); none for no back."""
+    """The layout that draws the back (drawn for each row, so a back may show a field); a template over the
+    row choosing one for each row; none for no back."""
     quantity: int | str = Field(default=1)
     """How many copies of each face are printed: a number, or the name of a number field."""
     fields: dict[str, FieldType] = Field(default_factory=dict)
@@ -119,6 +122,8 @@ class _Row:
     called: str
     copies: int
     svg: str
+    layout: str          # the names of its face's and back's layouts ("" for no back)
+    back_layout: str
 
 
 def _named(comp: Component, file: str, fields: dict[str, Any], line: int) -> tuple[str, str]:
@@ -143,14 +148,14 @@ class RowFaces(DrawnFaces):
     """A component's faces as its check drew them: each face is laid out once a build, and the press
     prints the check's drawing (its texts fitted once), a page at a time."""
 
-    def __init__(self, comp: Component, layout: Layout, back: Layout | None, rows: list[_Row],
-                 shared_back: Scene | None, same_backs: bool) -> None:
+    def __init__(self, comp: Component, rows: list[_Row], size: tuple[float, float], shared_back: Scene | None,
+                 same_backs: bool) -> None:
         self.comp, self.rows = comp, rows
         self.shared_back = shared_back          # the one back, when the back layout reads no field
         self.same_backs = same_backs            # every back drawn alike: one SVG for all
-        self.size = face_size(layout)
+        self.size = size
         self.copies = sum(r.copies for r in rows)
-        self.backs = back is not None
+        self.backs = comp.back is not None
         self.named = comp.svg
 
     def __len__(self) -> int:
@@ -195,12 +200,8 @@ def make_model(parts: dict[str, Any], content: ContentSet) -> GenericGame:
     for k, comp in enumerate(game.components):
         def at(key: str, message: str, k: int = k) -> Problem:
             return game_source.problem(("components", k, key), message)
-        layout = layouts.get(comp.layout)
-        back = layouts.get(comp.back) if comp.back else None
-        for key, name in (("layout", comp.layout), ("back", comp.back)):
-            if name and name not in layouts and not present(content.folder / "layouts" / f"{name}.yaml"):
-                problems.append(at(key, f"no layout {name!r} (layouts/{name}.yaml; layouts: "
-                                        f"{', '.join(sorted(layouts)) or 'none'})"))
+        front = _Pick.of("layout", comp.layout, layouts, content.folder, at, problems)
+        back = _Pick.of("back", comp.back, layouts, content.folder, at, problems) if comp.back else None
         if isinstance(comp.quantity, str) and comp.quantity not in comp.fields:
             problems.append(at("quantity", f"quantity names the field {comp.quantity!r}, which `fields` does "
                                            "not declare as a number"))
@@ -210,28 +211,79 @@ def make_model(parts: dict[str, Any], content: ContentSet) -> GenericGame:
             continue
         found: list[Problem] = []   # said unless the table turns out unreadable (they would be false)
         made = None
-        if layout is None or (comp.back and back is None):
-            pass
-        elif back is not None and back.size != layout.size:
-            found.append(at("back", f"the back layout {comp.back!r} is not the size of {comp.layout!r}"))
-        else:
-            made = _draw(comp, table, layout, back, found)
+        if front is not None and (comp.back is None or back is not None):
+            made = _draw(comp, table, layouts, front, back, at, found)
         problems += table.finish(found)
         if made is not None and table.unreadable is None:
             drawn.append(made)
     return GenericGame(game, drawn, problems)
 
 
-def _draw(comp: Component, table: Table, layout: Layout, back: Layout | None,
-          problems: list[Problem]) -> Drawn:
+@dataclass(frozen=True)
+class _Pick:
+    """A component's layout (or back) as written: one layout's name, or a template over the row that
+    names one for each row."""
+
+    key: str
+    name: str
+    template: Template | None
+
+    @staticmethod
+    def of(key: str, name: str, layouts: dict[str, Layout], folder: Path, at: Callable[[str, str], Problem],
+           problems: list[Problem]) -> _Pick | None:
+        """The pick, or None (with the problem at game.yaml's line) for a layout that is not there (one
+        that is there but broken has its own problems) or a template that cannot be read."""
+        if is_template(name):
+            try:
+                return _Pick(key, name, compile_template(name))
+            except TemplateFails as err:
+                problems.append(at(key, f"the template fails: {err}"))
+                return None
+        if name in layouts:
+            return _Pick(key, name, None)
+        if not present(folder / "layouts" / f"{name}.yaml"):
+            problems.append(at(key, f"no layout {name!r} (layouts/{name}.yaml; layouts: "
+                                    f"{', '.join(sorted(layouts)) or 'none'}){did_you_mean(name, layouts)}"))
+        return None
+
+    def layout(self, layouts: dict[str, Layout], item: Item, at: Callable[[str, str], Problem],
+               problems: list[Problem]) -> str | None:
+        """The name of the row's layout; None (with the problem where the row wrote the name, or at
+        game.yaml's line when it is not one field's) when it names none."""
+        if self.template is None:
+            return self.name
+        try:
+            name = render(self.template, item.fields).strip()
+        except TemplateFails as err:
+            problems.append(on(at(self.key, f"{item.name}: the template fails: {err}"), item.name))
+            return None
+        if name in layouts:
+            return name
+        message = (f"{item.name}: the {self.key} {name!r} is no layout of the game (layouts/{name}.yaml; "
+                   f"layouts: {', '.join(sorted(layouts)) or 'none'}){did_you_mean(name, layouts)}")
+        for field_name in self.template.fields:
+            where = item.places.get(field_name)
+            if where is not None and str(item.fields.get(field_name, "")).strip() == name:
+                problems.append(at_place(where, f"{field_name}: {message}"))
+                return None
+        problems.append(on(at(self.key, message), item.name))
+        return None
+
+
+def _draw(comp: Component, table: Table, layouts: dict[str, Layout], front: _Pick, back: _Pick | None,
+          at: Callable[[str, str], Problem], problems: list[Problem]) -> Drawn:
     """Check every row and draw its face and back once, for the problems drawing finds (a text too
-    long for its box): the drawings the press prints."""
+    long for its box, a layout the row names that is not there or not the deck's size): the drawings
+    the press prints."""
     rows: list[_Row] = []
     first_back: Scene | None = None
     same_backs = True
     svg_names: list[tuple[str, Cell | Row]] = []   # each face's SVG name, with the cell that gives it
-    shared = back is not None and not reads_item(back)
+    shared = back is not None and back.template is None and not reads_item(layouts[back.name])
     absent: set[str] = set()   # declared fields the header lacks: said once, at the header, not on each row
+    size: tuple[float, float] | None = None   # the deck's: its first row's face
+    sized_by = ""
+    said: set[tuple[str, str]] = set()        # layouts said to be of another size
     if table.header and comp.fields:
         meant = set()
         for name, cell in table.header.items():
@@ -256,9 +308,11 @@ def _draw(comp: Component, table: Table, layout: Layout, back: Layout | None,
         if not ok:
             # drawn all the same by the boxes that read no wrong cell, so that what else is wrong with the
             # row (a text too long for its box) is said now, not once its wrong cells are fixed
-            for lay in (layout, back):
-                if lay is not None:
-                    problems += draw(_without(lay, frozenset(wrong), partial), item)[1]
+            for pick in (front, back):
+                if pick is not None and (pick.template is None or wrong.isdisjoint(pick.template.fields)):
+                    picked = pick.layout(layouts, item, at, problems)
+                    if picked is not None:
+                        problems += draw(_without(layouts[picked], frozenset(wrong), partial), item)[1]
             continue
         copies = values[comp.quantity] if isinstance(comp.quantity, str) else comp.quantity
         if (isinstance(copies, float) and not copies.is_integer()) or not isinstance(copies, (int, float)) \
@@ -266,14 +320,31 @@ def _draw(comp: Component, table: Table, layout: Layout, back: Layout | None,
             where: Cell | Row = row.cells.get(str(comp.quantity)) or row
             problems.append(table.at(where, f"{comp.quantity}: a whole number of copies, not {copies!r}"))
             continue
-        front, found = draw(layout, item)
+        front_name = front.layout(layouts, item, at, problems)
+        back_name = back.layout(layouts, item, at, problems) if back is not None else ""
+        if front_name is None or back_name is None:
+            continue
+        for key, name in (("layout", front_name), ("back", back_name)):
+            face = face_size(layouts[name]) if name else None
+            if size is None:
+                size, sized_by = face, name
+            elif face is not None and face != size:
+                if (key, name) not in said:   # once a layout, not once a row
+                    said.add((key, name))
+                    problems.append(at(key, f"the {key} layout {name!r} is not the size of {sized_by!r} "
+                                            f"({face[0]:g} x {face[1]:g} mm, not {size[0]:g} x {size[1]:g} mm: "
+                                            f"one component, one size; met at {item.name})"))
+                front_name = None
+        if front_name is None:
+            continue
+        face_front, found = draw(layouts[front_name], item)
         problems += found
         title = _titled(comp, table.file, fields, row.line)
-        if front.title != title:
-            front = replace(front, title=title)
+        if face_front.title != title:
+            face_front = replace(face_front, title=title)
         back_face = None
-        if back is not None and (first_back is None or not shared):
-            back_face, found = _back(comp, back, item)
+        if back_name and (first_back is None or not shared):
+            back_face, found = _back(comp, layouts[back_name], item)
             problems += found
             if first_back is None:
                 first_back = back_face
@@ -283,9 +354,11 @@ def _draw(comp: Component, table: Table, layout: Layout, back: Layout | None,
         svg = f"{comp.id}/{_slug(ident)}" if comp.svg else ""
         if svg:
             svg_names.append((svg, row.cells.get("id") or row.cells.get("name") or row))
-        rows.append(_Row(front, None if shared else back_face, called, int(copies), svg))
+        rows.append(_Row(face_front, None if shared else back_face, called, int(copies), svg, front_name, back_name))
     problems += _same_files(comp, table, svg_names, back is not None and not same_backs)
-    faces = RowFaces(comp, layout, back, rows, first_back if shared else None, same_backs)
+    if size is None:   # no row drawn: the size its one layout says
+        size = face_size(layouts[front.name] if front.template is None else None)
+    faces = RowFaces(comp, rows, size, first_back if shared else None, same_backs)
     return Drawn(comp, faces, faces.copies)
 
 
@@ -419,9 +492,10 @@ def kit(model: GenericGame, content: ContentSet, options: BuildOptions) -> Kit:
 
 def _files(model: GenericGame) -> Iterator[KitFile]:
     for d in model.drawn:
+        rows = d.faces.rows
+        used = [f"layouts/{n}.yaml" for n in (*(r.layout for r in rows), *(r.back_layout for r in rows)) if n]
         yield PrintFile(f"{d.component.id}.pdf", d.component.name, [Section(d.component.name, d.faces)],
-                        tuple(dict.fromkeys(("game.yaml", d.component.data, f"layouts/{d.component.layout}.yaml",
-                                             *([f"layouts/{d.component.back}.yaml"] if d.component.back else [])))))
+                        tuple(dict.fromkeys(("game.yaml", d.component.data, *used))))
 
 
 def game_for(game_id: str, title: str = "") -> Game:

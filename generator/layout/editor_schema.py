@@ -32,9 +32,11 @@ def _ending(suffixes: tuple[str, ...]) -> str:
 
 KINDS: dict[str, JsonSchema] = {
     "length": {"anyOf": [*_MM["anyOf"], {"type": "string", "pattern": PERCENT_PATTERN,
-                                                     "patternErrorMessage": "a length such as '3mm' or '50%'"}],
+                                                     "patternErrorMessage": "a length such as '3mm' or '50%'"},
+                         {"type": "string", "pattern": r"\{\{"}],
                "description": "A length such as '12mm', '1.2cm', '0.5in' or '9pt', or a percentage of the face "
-                              "(or of the box, for a polygon's points) such as '50%'.",
+                              "(or of the box, for a polygon's points) such as '50%'; for x, y, width and "
+                              "height also a template over the row such as '{{ x }}mm'.",
                "examples": ["3mm", "50%"]},
     "thin": {**_MM, "description": "A length such as '0.5mm' or '1pt'.", "examples": ["0.5mm"]},
     "colour": {"type": "string",
@@ -47,8 +49,10 @@ KINDS: dict[str, JsonSchema] = {
                        {"type": "string", "pattern": _ending(spec.FONT_SUFFIXES)}],
              "description": f"One of {', '.join(spec.BUILTIN_FONTS)}, or a font file "
                             f"({', '.join(spec.FONT_SUFFIXES)}) in the game's folder."},
-    "pt": {"type": "number", "minimum": spec.MIN_TEXT_PT,
-           "description": f"A size in points, at least {spec.MIN_TEXT_PT:g} (no word is printed smaller)."},
+    "pt": {"anyOf": [{"type": "number", "minimum": spec.MIN_TEXT_PT, "maximum": spec.MAX_TEXT_PT},
+                     {"type": "string", "pattern": r"\{\{"}],
+           "description": f"A size in points from {spec.MIN_TEXT_PT:g} (no word is printed smaller) to "
+                          f"{spec.MAX_TEXT_PT:g}, or a template over the row such as '{{{{ pt }}}}'."},
     "align": {"enum": list(spec.ALIGN)},
     "valign": {"enum": list(spec.VALIGN)},
     "flag": {"type": "boolean"},
@@ -124,6 +128,10 @@ def layout_schema() -> JsonSchema:
             "shape": {"enum": list(SHAPES),
                       "description": "The piece's outline as it is cut: circle for a round token (a Tabletop "
                                      "Simulator export makes it a round tile); rect by default."},
+            "icons": {"type": "object", "propertyNames": {"pattern": spec.ICON_NAME.pattern},
+                      "additionalProperties": {"$ref": "#/$defs/image"},
+                      "description": "Pictures a text prints inline at its size: `fire: images/fire.svg` is "
+                                     ":fire: in a text."},
             "boxes": {"type": "object", "additionalProperties": {"$ref": "#/$defs/box"},
                       "description": "The boxes by name, drawn in the order written."},
         },

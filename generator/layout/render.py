@@ -8,18 +8,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 from ..content import Problem
 from ..content.problems import on
 from ..draw import fonts
-from ..draw.scene import BLEED_ART, Anchor, Circle, FontStyle, Line, Rect, Scene, Text, polygon
+from ..draw.scene import BLEED_ART, Anchor, Circle, FontStyle, Line, Rect, Scene, polygon
 from ..draw.scene import Item as SceneItem
-from ..draw.text import LEADING, wrapped_to_fit
+from ..draw.text import Icon, Piece, draw_fitted, fit
+from . import markup
 from .picturefit import fitted
-from .spec import MIN_TEXT_PT, Box, Colour, Layout
+from .spec import MIN_TEXT_PT, PLACE, Box, Colour, Layout, LayoutIcon, points
 from .template import Template, TemplateFails, missing_fields, render
+from .units import length
 
 
 @dataclass(frozen=True)
@@ -75,9 +76,9 @@ def reads_item(layout: Layout) -> bool:
     return False
 
 
-def face_size(layout: Layout, given: tuple[float, float] | None = None) -> tuple[float, float]:
-    """The face's size: the game's when it sets one, else the layout's (poker by default)."""
-    return given or layout.size or (63.0, 88.0)
+def face_size(layout: Layout | None, given: tuple[float, float] | None = None) -> tuple[float, float]:
+    """The face's size: the game's when it sets one, else the layout's (poker by default, and for no layout)."""
+    return given or (layout.size if layout is not None else None) or (63.0, 88.0)
 
 
 @dataclass(frozen=True)
@@ -106,9 +107,37 @@ class Scale:
 
 
 def place(box: Box, fw: float, fh: float, scale: Scale = Scale()) -> tuple[float, float, float, float]:
-    """The box (x, y, width, height) in mm on a fw x fh mm face."""
+    """The box (x, y, width, height) in mm on a fw x fh mm face (a box whose place is written as a
+    template: see `_placed`)."""
     v = box.values
     return (v["x"].mm(fw, scale.x), v["y"].mm(fh, scale.y), v["width"].mm(fw, scale.x), v["height"].mm(fh, scale.y))
+
+
+def _templated(box: Box, keys: tuple[str, ...]) -> bool:
+    return any(isinstance(box.values.get(key), Template) for key in keys)
+
+
+def _placed(box: Box, item: Item, fw: float, fh: float, scale: Scale,
+            problems: list[Problem]) -> tuple[float, float, float, float] | None:
+    """The place of a box some of whose x, y, width and height are templates, for this item; None (with
+    the problem at the value's line, naming the item and where its fields were written) when a template
+    gives no length."""
+    out = []
+    for key, whole, k in (("x", fw, scale.x), ("y", fh, scale.y), ("width", fw, scale.x), ("height", fh, scale.y)):
+        value = box.values[key]
+        if isinstance(value, Template):
+            said = len(problems)
+            text = _text(box, key, item, problems)
+            if len(problems) > said:
+                return None
+            try:
+                value = length(text.strip())
+            except ValueError as err:
+                problems.append(on(box.at[key].problem(f"box {box.name!r}: {key}: {item.name}: the template gives "
+                                                       f"{err}{_sources(value.fields, item)}"), item.name))
+                return None
+        out.append(value.mm(whole, k))
+    return out[0], out[1], out[2], out[3]
 
 
 Extent = tuple[float, float, float, float]
@@ -121,7 +150,7 @@ class _Sized:
     extent) of each box that reads nothing of the item, once it has been drawn without a problem."""
 
     scale: Scale
-    places: list[tuple[float, float, float, float]]
+    places: list[tuple[float, float, float, float] | None]   # None: a template over the item
     fixed: list[bool]                        # the box reads no field: one drawing serves every item
     drawings: dict[int, tuple[list[SceneItem], Extent | None]] = field(default_factory=dict)
     texts: dict[int, _TextSettings] = field(default_factory=dict)   # each text box's settings
@@ -138,7 +167,8 @@ def _sized(layout: Layout, w: float, h: float) -> _Sized:
     known: _Sized | None = layout.drawn.get((w, h))
     if known is None:
         scale = Scale.of(layout, (w, h))
-        known = layout.drawn[(w, h)] = _Sized(scale, [place(box, w, h, scale) for box in layout.boxes],
+        known = layout.drawn[(w, h)] = _Sized(scale, [None if _templated(box, PLACE) else place(box, w, h, scale)
+                                                      for box in layout.boxes],
                                                [_reads_nothing(box) for box in layout.boxes])
     return known
 
@@ -164,13 +194,22 @@ def draw(layout: Layout, item: Item, size: tuple[float, float] | None = None,
     items: list[SceneItem] = []
     texts: list[tuple[Box, Extent]] = []   # text drawn so far, where
     for i, box in enumerate(layout.boxes):
-        where = sized.places[i]
+        where = sized.places[i] or _placed(box, item, w, h, sized.scale, problems)
+        if where is None:
+            continue
+        if sized.places[i] is None and not _inside(box, where, w, h, []):
+            x, y, bw, bh = where   # said with the item: each item places this box where its data says
+            fields = sorted({f for key in PLACE if isinstance(t := box.values[key], Template) for f in t.fields})
+            problems.append(on(box.where.problem(
+                f"box {box.name!r}: {item.name}: its place ({x:g}, {y:g}, {bw:g} x {bh:g} mm) is outside the "
+                f"{w:g} x {h:g} mm face{_sources(tuple(fields), item)}"), item.name))
+            continue
         known = sized.drawings.get(i)
         if known is not None:
             drawn, extent = known
         else:
             found: list[Problem] = []
-            drawn, extent = _box(box, item, w, h, where, sized, i, slots or {}, found)
+            drawn, extent = _box(box, item, w, h, where, sized, i, slots or {}, found, layout.icons)
             if sized.fixed[i] and not found:   # a problem names the item: such a box is drawn each time
                 sized.drawings[i] = (drawn, extent)
             problems += found
@@ -181,20 +220,6 @@ def draw(layout: Layout, item: Item, size: tuple[float, float] | None = None,
         items += drawn
     background = _paint(layout.background, item, problems, None) if layout.background else None
     return Scene(w, h, tuple(items), background=background, title=item.name, shape=layout.shape), problems
-
-
-def _extent(lines: list[SceneItem], widths: tuple[float, ...]) -> Extent:
-    """The area (x0, y0, x1, y1) the lines of a text box cover, ascenders to descenders (`widths`:
-    each line's)."""
-    x0 = y0 = float("inf")
-    x1 = y1 = float("-inf")
-    for t, width in zip(lines, widths, strict=True):
-        assert isinstance(t, Text)
-        left = t.x - {"start": 0.0, "middle": width / 2, "end": width}[t.anchor]
-        em = t.size_pt * fonts.PT_MM
-        x0, x1 = min(x0, left), max(x1, left + width)
-        y0, y1 = min(y0, t.y - 0.75 * em), max(y1, t.y + 0.2 * em)
-    return (x0, y0, x1, y1)
 
 
 def _covers(box: Box, drawn: list[SceneItem], texts: list[tuple[Box, Extent]], item: Item,
@@ -216,7 +241,8 @@ def _covers(box: Box, drawn: list[SceneItem], texts: list[tuple[Box, Extent]], i
 
 
 def _box(box: Box, item: Item, fw: float, fh: float, where: tuple[float, float, float, float], sized: _Sized,
-         index: int, slots: Mapping[str, Slot], problems: list[Problem]) -> tuple[list[SceneItem], Extent | None]:
+         index: int, slots: Mapping[str, Slot], problems: list[Problem],
+         icons: Mapping[str, LayoutIcon]) -> tuple[list[SceneItem], Extent | None]:
     """The box drawn for the item, with the area its text covers (a text box's)."""
     if box.type == "text":
         x, y, w, h = where
@@ -224,9 +250,13 @@ def _box(box: Box, item: Item, fw: float, fh: float, where: tuple[float, float, 
             return [], None
         settings = sized.texts.get(index)
         if settings is None:
-            settings = sized.texts[index] = _TextSettings.of(box, sized.scale)
-        known = sized.lines.setdefault(index, {}) if settings.by_text else None
-        return _text_box(box, item, x, y, w, h, settings, problems, known)
+            settings = _TextSettings.of(box, sized.scale, item, problems)
+            if settings is None:
+                return [], None
+            if not _templated(box, ("size", "min_size")):
+                sized.texts[index] = settings
+        known = sized.lines.setdefault(index, {}) if settings.by_text and sized.places[index] else None
+        return _text_box(box, item, x, y, w, h, settings, problems, known, icons)
     return _shape(box, item, fw, fh, where, sized.scale, slots, problems), None
 
 
@@ -349,20 +379,45 @@ class _TextSettings:
     by_text: bool        # its text alone decides its drawing (no `when`, no colour read from the item)
 
     @staticmethod
-    def of(box: Box, scale: Scale) -> _TextSettings:
+    def of(box: Box, scale: Scale, item: Item, problems: list[Problem]) -> _TextSettings | None:
+        """The settings for the item (its own, when a size is a template over it: None, with the problem
+        at the size's line, when it gives no size in bounds)."""
         font = box.get("font", "regular")
         style: FontStyle = font if font in ("regular", "bold", "italic") else "regular"
         file = "" if font in ("regular", "bold", "italic") else font
-        low = box.values["min_size"]
+        sizes = []
+        for key in ("min_size", "size"):
+            value = box.values[key]
+            if isinstance(value, Template):
+                said = len(problems)
+                text = _text(box, key, item, problems).strip()
+                if len(problems) > said:
+                    return None
+                try:
+                    value = points(float(text))
+                except ValueError as err:
+                    number = text.lstrip("-").replace(".", "", 1).isdigit()
+                    why = str(err) if number else f"{text!r}, not a size in points"
+                    problems.append(on(box.at[key].problem(f"box {box.name!r}: {key}: {item.name}: the template "
+                                                           f"gives {why}{_sources(box.values[key].fields, item)}"),
+                                       item.name))
+                    return None
+            sizes.append(value)
+        low, size = sizes
+        if low > size:
+            problems.append(on(box.at.get("min_size", box.where).problem(
+                f"box {box.name!r}: {item.name}: min_size {low:g} pt is larger than size {size:g} pt"), item.name))
+            return None
         colour = box.get("color")
-        by_text = "when" not in box.values and not (isinstance(colour, Colour) and colour.template is not None)
-        return _TextSettings(style, file, scale.pt(box.values["size"], low), low, box.get("wrap", True),
+        by_text = ("when" not in box.values and not (isinstance(colour, Colour) and colour.template is not None)
+                   and not _templated(box, ("size", "min_size")))
+        return _TextSettings(style, file, scale.pt(size, low), low, box.get("wrap", True),
                              _ANCHOR[box.get("align", "left")], box.get("valign", "top"), by_text)
 
 
 def _text_box(box: Box, item: Item, x: float, y: float, w: float, h: float, settings: _TextSettings,
-              problems: list[Problem], known: dict[str, tuple[list[SceneItem], Extent]] | None = None,
-              ) -> tuple[list[SceneItem], Extent | None]:
+              problems: list[Problem], known: dict[str, tuple[list[SceneItem], Extent]] | None,
+              icons: Mapping[str, LayoutIcon]) -> tuple[list[SceneItem], Extent | None]:
     """The box's lines, and the area they cover (ascenders to descenders); taken from `known` (the
     box's drawings by text) when its text was drawn there before without a problem, and kept there."""
     text = _text(box, "text", item, problems)
@@ -375,65 +430,61 @@ def _text_box(box: Box, item: Item, x: float, y: float, w: float, h: float, sett
         if len(known) >= TEXTS_KEPT:
             known.clear()
         said = len(problems)
-        found = _text_lines(box, item, x, y, w, h, settings, problems, text)
+        found = _text_lines(box, item, x, y, w, h, settings, problems, text, icons)
         if found[1] is not None and len(problems) == said:
             known[text] = (found[0], found[1])
         return found
-    return _text_lines(box, item, x, y, w, h, settings, problems, text)
+    return _text_lines(box, item, x, y, w, h, settings, problems, text, icons)
 
 
 def _text_lines(box: Box, item: Item, x: float, y: float, w: float, h: float, settings: _TextSettings,
-                problems: list[Problem], text: str) -> tuple[list[SceneItem], Extent | None]:
+                problems: list[Problem], text: str, icons: Mapping[str, LayoutIcon],
+                ) -> tuple[list[SceneItem], Extent | None]:
     style, file = settings.style, settings.file
-    missing = fonts.missing_glyphs(text, style, file)
-    if missing:
-        shown = ", ".join(f"{ch!r} U+{ord(ch):04X}" for ch in missing)
-        problems.append(box.at["text"].problem(f"box {box.name!r}: {item.name}: the font has no glyph for "
-                                               f"{shown}{_sources(box.values['text'].fields, item)}"))
+    try:
+        paras = markup.parse(text, {name: icon.aspect for name, icon in icons.items()}, style)
+    except markup.MarkupError as err:
+        problems.append(_markup_problem(box, item, err))
         return [], None
+    if file and any(isinstance(p, Piece) and p.style != style for para in paras for p in para):
+        problems.append(on(box.at["text"].problem(
+            f"box {box.name!r}: {item.name}: <b> and <i> print in the built-in fonts; this box's font is a "
+            "font file of the game's (use `font: regular`, bold or italic, or no tags)"), item.name))
+        return [], None
+    for para in paras:
+        for piece in para:
+            missing = fonts.missing_glyphs(piece.text, piece.style, file) if isinstance(piece, Piece) else ""
+            if missing:
+                shown = ", ".join(f"{ch!r} U+{ord(ch):04X}" for ch in missing)
+                problems.append(box.at["text"].problem(f"box {box.name!r}: {item.name}: the font has no glyph for "
+                                                       f"{shown}{_sources(box.values['text'].fields, item)}"))
+                return [], None
     low = settings.low
-    fitted = _fit(text, w, h, settings.size, low, style, file, settings.wrapping)
-    if fitted is None:
+    laid = fit(paras, w, h, settings.size, low, file, settings.wrapping)
+    if laid is None:
         problems.append(box.at["text"].problem(
             f"box {box.name!r}: {item.name}: the text does not fit its {w:g} x {h:g} mm box even at "
             f"{low:g} pt{_sources(box.values['text'].fields, item)}"))
         return [], None
-    size, lines, widths = fitted
     colour = _paint(box.get("color"), item, problems, box.at.get("color")) if "color" in box.values else "#000000"
-    anchor = settings.anchor
-    em = size * fonts.PT_MM
-    step = em * LEADING
-    used = step * len(lines)
-    top = y + {"top": 0.0, "middle": (h - used) / 2, "bottom": h - used}[settings.valign]
-    ax = {"start": x, "middle": x + w / 2, "end": x + w}[anchor]
-    ascent = em * 0.78
-    drawn: list[SceneItem] = [Text(ax, top + i * step + ascent + (step - em) / 2, line, size, colour, style,
-                                   anchor, file) for i, line in enumerate(lines)]
-    return drawn, _extent(drawn, widths)
+
+    def icon(which: Icon, ix: float, iy: float, iw: float, ih: float) -> list[SceneItem]:
+        return [fitted(icons[which.name].picture, ix, iy, iw, ih)]
+
+    return draw_fitted(laid, x, y, w, h, color=colour, anchor=settings.anchor, valign=settings.valign,
+                       font=file, icon=icon)
 
 
-@lru_cache(maxsize=1024)
-def _fit(text: str, w: float, h: float, size: float, low: float, style: FontStyle, file: str,
-         wrapping: bool) -> tuple[float, tuple[str, ...], tuple[float, ...]] | None:
-    """The largest size (in 0.25 pt steps, down to `low`) at which the text fits, with its lines and
-    their widths (mm); None when it does not fit even at `low`. Remembered: a build draws every face
-    its validation drew, and the texts of a deck repeat (its stats, its kinds); bounded, so memory
-    stays flat in card count."""
-    def lines_at(pt: float) -> list[str] | None:
-        if wrapping:
-            return wrapped_to_fit(text, w, h, pt, style, file)
-        lines = text.split("\n")
-        ok = (all(fonts.width_mm(line, pt, style, file) <= w for line in lines)
-              and len(lines) * pt * fonts.PT_MM * LEADING <= h + 1e-9)
-        return lines if ok else None
-
-    lines = lines_at(size)
-    while lines is None and size > low:
-        size = max(low, size - 0.25)
-        lines = lines_at(size)
-    if lines is None:
-        return None
-    return size, tuple(lines), tuple(fonts.width_mm(line, size, style, file) for line in lines)
+def _markup_problem(box: Box, item: Item, err: markup.MarkupError) -> Problem:
+    """Markup that cannot be read, at the data that wrote it (the cell of the field whose value holds
+    it), else at the box's text in the layout."""
+    template: Template = box.values["text"]
+    for name in template.fields:
+        value = item.fields.get(name)
+        where = item.places.get(name)
+        if isinstance(value, str) and err.token in value and where:
+            return on(at_place(where, f"{name}: {err} (drawn by box {box.name!r})"), item.name)
+    return on(box.at["text"].problem(f"box {box.name!r}: {item.name}: {err}"), item.name)
 
 
 def _into_bleed(where: tuple[float, float, float, float], fw: float, fh: float) -> tuple[float, float, float, float]:
@@ -476,7 +527,12 @@ def _at_data(box: Box, key: str, item: Item, message: str) -> Problem:
     for name in template.fields:
         place = item.places.get(name)
         if place:
-            file, line, col = place.rsplit(":", 2)
             layout = box.at[key].problem("")
-            return Problem(file, int(line), int(col), f"{message} (the picture of {layout.file}:{layout.line})")
+            return at_place(place, f"{message} (the picture of {layout.file}:{layout.line})")
     return on(box.at[key].problem(message), item.name)
+
+
+def at_place(place: str, message: str) -> Problem:
+    """A problem at a data cell, given as an item's place of a field ('FILE:LINE:COL')."""
+    file, line, col = place.rsplit(":", 2)
+    return Problem(file, int(line), int(col), message)

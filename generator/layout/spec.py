@@ -6,6 +6,7 @@ A layout is `layouts/<name>.yaml` in a game's content folder:
     shape: rect                # or circle: the piece's outline as it is cut (a round token)
     extends: base              # another layout of the folder: its boxes first, ours over them by name
     background: paper          # a palette name, '#rrggbb' or a template over the item
+    icons: {fire: images/fire.svg}   # pictures a text prints inline as :fire: (layout/markup.py)
     boxes:
       cost: {type: circle, x: 3mm, y: 3mm, width: 12mm, height: 12mm, fill: ink}
       cost-text: {extends: cost, type: text, text: "{{ cost }}", size: 14, align: center}
@@ -28,13 +29,15 @@ from ..content.contentset import shown_path
 from ..content.nearby import did_you_mean
 from ..draw.scene import SHAPES, Shape
 from ..draw.text import MIN_TEXT_PT as MIN_TEXT_PT  # the floor, named where layouts are checked
+from ..draw.text import STEP_PT
 from .pictures import FONT_SUFFIXES as FONT_SUFFIXES
 from .pictures import IMAGE_SUFFIXES as IMAGE_SUFFIXES
 from .pictures import Drawable, Shelf
+from .svgimage import SvgPicture
 from .template import Template, TemplateFails, compile_template, is_template
 from .units import PRESETS, Length, length
 
-LAYOUT_FIELDS = ("size", "extends", "background", "shape", "boxes")
+LAYOUT_FIELDS = ("size", "extends", "background", "shape", "icons", "boxes")
 BOX_TYPES = ("rect", "circle", "line", "polygon", "text", "image", "slot")
 PLACE = ("x", "y", "width", "height")
 _PLACE = (*PLACE, "when", "extends", "type")
@@ -55,6 +58,13 @@ ALIGN = ("left", "center", "right")
 VALIGN = ("top", "middle", "bottom")
 BUILTIN_FONTS = ("regular", "bold", "italic")
 HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
+ICON_NAME = re.compile(r"^[a-z][a-z0-9_-]*$")   # as `:name:` in a text (layout/markup.py)
+MAX_TEXT_PT = 720.0
+"""The largest text size a layout may ask for (10 in, a 254 mm em): past any face playkit prints, and
+a bound on the sizes the fitting tries (a text shrinks from it 0.25 pt a step)."""
+TEMPLATED = frozenset(("x", "y", "width", "height", "size", "min_size"))
+"""The box fields besides texts and colours whose value may be a template over the item (each item's
+value is checked as it is drawn: inside the face, a size in bounds)."""
 COLOUR_NAME = re.compile(r"^[a-z][a-z0-9-]*$")   # a palette's names
 FITS = ("contain", "cover", "stretch")
 VALUES: dict[str, str] = {
@@ -107,6 +117,16 @@ class Box:
         return self.values.get(key, default)
 
 
+@dataclass(frozen=True)
+class LayoutIcon:
+    """A picture a text box prints inline (`:name:`), one em tall: the picture (read once, from the
+    game's shelf) and its width / height."""
+
+    picture: Drawable
+    aspect: float
+    at: At
+
+
 @dataclass
 class Layout:
     name: str
@@ -117,6 +137,8 @@ class Layout:
     size_at: At | None = None
     shape: Shape = "rect"
     """The piece's outline as it is cut (`shape: circle` for a round token): the scene says it to exports."""
+    icons: dict[str, LayoutIcon] = field(default_factory=dict)
+    """Pictures its texts print inline (`:name:`), by name."""
     drawn: dict[tuple[float, float], Any] = field(default_factory=dict, init=False, compare=False, repr=False)
     """What render.py works out once per face size: where each box goes, and the drawing of each box
     that reads nothing of the item (a deck's frame and circles are drawn once, not once a card).
@@ -275,10 +297,28 @@ class _Reader:
             else:
                 self.problems.append(at.problem(f"shape: one of {', '.join(SHAPES)} (the piece's outline as it is "
                                                 f"cut), not {value!r}{did_you_mean(value, SHAPES)}"))
+        icons = self._icons(top["icons"][0]) if "icons" in top else {}
         resolved = {box: self._extend(box, boxes, ()) for box in boxes}
         parsed = [self._box(box, fields) for box, fields in resolved.items()]
         return Layout(name, size, background, [b for b in parsed if b is not None], At(source, ()),
-                      top["size"][1] if "size" in top else None, shape)
+                      top["size"][1] if "size" in top else None, shape, icons)
+
+    def _icons(self, written: dict[str, tuple[Any, At]]) -> dict[str, LayoutIcon]:
+        out = {}
+        for name, (value, at) in written.items():
+            if not ICON_NAME.match(name):
+                self.problems.append(at.problem(f"icon name {name!r}: lower-case letters, digits, - and _, "
+                                                "starting with a letter (a text prints it as :name:)", on_key=True))
+                continue
+            try:
+                if not isinstance(value, str) or is_template(value):
+                    raise ValueError(f"a picture file ({', '.join(IMAGE_SUFFIXES)}) in the game's folder, "
+                                     f"not {value!r}")
+                picture = self.shelf.picture(value)
+                out[name] = LayoutIcon(picture, _aspect(picture, value), at)
+            except ValueError as err:
+                self.problems.append(at.problem(f"icon {name!r}: {err}"))
+        return out
 
     def _written(self, name: str, source: Source, raw: dict[str, Source], chain: tuple[str, ...]
                  ) -> tuple[dict[str, tuple[Any, At]], dict[str, dict[str, tuple[Any, At]]]] | None:
@@ -308,6 +348,16 @@ class _Reader:
                     f"{did_you_mean(key, LAYOUT_FIELDS)}", on_key=True))
             elif key in ("size", "background", "shape"):
                 top[key] = (data[key], At(source, (key,)))
+            elif key == "icons":   # over the icons of the layout it extends, by name
+                at = At(source, (key,))
+                if not isinstance(data[key], dict):
+                    self.problems.append(at.problem("icons: a mapping of icon names to picture files, such as "
+                                                    "{fire: images/fire.svg}"))
+                    continue
+                icons = dict(top["icons"][0]) if "icons" in top else {}
+                for icon, file in data[key].items():
+                    icons[str(icon)] = (file, At(source, (key, icon)))
+                top[key] = (icons, at)
         own = data.get("boxes", {})
         if not isinstance(own, dict):
             self.problems.append(At(source, ("boxes",)).problem("boxes: a mapping of box names to boxes"))
@@ -383,6 +433,11 @@ class _Reader:
                 ok = False
                 continue
             at[key] = place
+        for key in ("size", "min_size"):
+            if kind != "text" and isinstance(values.get(key), Template):
+                self.problems.append(at[key].problem(f"box {name!r}: {key}: a template over the item sizes a "
+                                                     "text box's words only; here a size in points, such as 9"))
+                ok = False
         for key in PLACE:
             if key not in values and ok:
                 self.problems.append(where.problem(f"box {name!r}: missing field {key!r}"))
@@ -393,8 +448,10 @@ class _Reader:
                 ok = False
         if kind == "text" and ok:
             size = values.setdefault("size", 10.0)
-            values.setdefault("min_size", min(MIN_TEXT_PT, size))  # shrinks to fit, down to the floor
-            if values["min_size"] > size:
+            low = values.setdefault("min_size", MIN_TEXT_PT if isinstance(size, Template) else min(MIN_TEXT_PT, size))
+            if isinstance(size, Template) or isinstance(low, Template):
+                pass   # checked for each item as it is drawn
+            elif low > size:
                 self.problems.append(at.get("min_size", where).problem(
                     f"box {name!r}: min_size {values['min_size']:g} pt is larger than size {size:g} pt"))
                 ok = False
@@ -402,6 +459,8 @@ class _Reader:
 
     # ---- one checker per kind of value -------------------------------------------------------
     def _value(self, key: str, value: Any, at: At) -> Any:
+        if key in TEMPLATED and isinstance(value, str) and is_template(value):
+            return _template(value, at)
         checker: Callable[[Any, At], Any] = {
             "length": _length, "thin": _thin, "colour": self._colour, "template": _template,
             "font": self._font, "pt": _points, "align": _choice(ALIGN), "valign": _choice(VALIGN),
@@ -454,8 +513,16 @@ def _thin(value: Any, at: At) -> float:
 def _points(value: Any, at: At) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
         raise ValueError(f"a size in points, such as 9, not {value!r}")
+    return points(value)
+
+
+def points(value: float) -> float:
+    """A text size in bounds: at least MIN_TEXT_PT, at most MAX_TEXT_PT (ValueError saying which)."""
     if value < MIN_TEXT_PT:
         raise ValueError(f"{value:g} pt is smaller than the {MIN_TEXT_PT:g} pt every printed word keeps")
+    if value > MAX_TEXT_PT:
+        raise ValueError(f"{value:g} pt is larger than the {MAX_TEXT_PT:g} pt a text may be (a text shrinks "
+                         f"from its size {STEP_PT:g} pt a step to fit)")
     return float(value)
 
 
@@ -491,3 +558,18 @@ def _points_list(value: Any, at: At) -> tuple[tuple[Length, Length], ...]:
             raise ValueError(f"each point is [x, y], not {p!r}")
         out.append((length(p[0]), length(p[1])))
     return tuple(out)
+
+
+def _aspect(picture: Drawable, name: str) -> float:
+    """A picture's width / height (an SVG's viewBox, a raster's pixels)."""
+    if isinstance(picture, SvgPicture):
+        _, _, w, h = picture.view
+    else:
+        w, h = picture.px
+    if not (w > 0 and h > 0 and 1 / MAX_ICON_ASPECT <= w / h <= MAX_ICON_ASPECT):
+        raise ValueError(f"the picture {name!r} is {w:g} x {h:g}: an icon is drawn one em tall, and at most "
+                         f"{MAX_ICON_ASPECT:g} times as wide as tall or as tall as wide")
+    return float(w / h)
+
+
+MAX_ICON_ASPECT = 20.0

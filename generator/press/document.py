@@ -297,18 +297,9 @@ def _union(slots: list[impose.Slot]) -> tuple[float, float, float, float]:
 
 
 def _stable_font_codes(c: Canvas) -> None:
-    """Fix every glyph's code in the embedded subsets up front, in code-point order, so a page's
-    content stream depends on that page alone (reportlab numbers a document's glyphs in order of
-    first use): each style's characters are drawn, before any page, into a form that no page shows
-    (reportlab writes it, a small stream no page refers to). Call it on a canvas with nothing drawn
-    yet."""
-    c.beginForm("playkit-glyph-codes")
-    for style in fonts.FILES:
-        text = c.beginText()
-        text.setFont(fonts.pdf_name(style), 1)
-        text.textOut(fonts.covered_chars(style))
-        c.drawText(text)
-    c.endForm()
+    """Fix the glyph codes of the built-in styles before any page (draw/pdf.py `fix_codes`). Call it on
+    a canvas with nothing drawn yet."""
+    pdf.fix_codes(c, pdf.UPFRONT_STYLES, "playkit-glyph-codes")
 
 
 def _draw_turned(c: Canvas, p: _Placed, pg: Page) -> None:

@@ -23,6 +23,7 @@ from reportlab.platypus.flowables import Flowable
 
 from ..draw import fonts, pdf, width_mm
 from ..draw.scene import Circle, Group, Item, Line, Rect, Scene, Text
+from ..draw.text import MIN_TEXT_PT
 from ..kitspec import Figure
 from .markup import inline
 
@@ -70,7 +71,7 @@ class SceneFlowable(Flowable):
             c.restoreState()
 
 
-MIN_PT = 6.0
+MIN_PT = MIN_TEXT_PT
 """No text of a kit prints smaller; a face shown smaller than life leaves out the words that would."""
 
 

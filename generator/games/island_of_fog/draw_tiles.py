@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from ...draw import BLEED_ART, Rect, Scene, Text, width_mm
 from ...draw.scene import Item
-from ...draw.text import label
+from ...draw.text import MIN_TEXT_PT, label
 from . import art
 from .model import Grid, IslandOfFog, Tile
 
-NAME_PT = 6.0    # the tile's name in its corner: the kit's smallest text, never smaller
+NAME_PT = MIN_TEXT_PT    # the tile's name in its corner: the kit's smallest text, never smaller
 
 
 def space(m: IslandOfFog, kind: str, x: float, y: float, s: float, nation: str | None = None,

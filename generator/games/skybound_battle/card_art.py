@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...draw import Circle, Text, width_mm
 from ...draw.fonts import PT_MM
 from ...draw.scene import Item
-from ...draw.text import LEADING, label, wrap
+from ...draw.text import LEADING, MIN_TEXT_PT, label, wrap
 from .draw_symbols import heart, keyword_icon, sword, symbol
 from .model import Card, Colour
 from .text import Badge
@@ -35,7 +35,7 @@ def stat_badge(cx: float, cy: float, r: float, value: int, icon: str, ink: str) 
 
 BADGES_H = 22.0   # the badge panel's height the sizes below are drawn for; a panel of another height scales them
 BADGE_R = 6.8
-MIN_PT = 6.0      # no word on a card smaller
+MIN_PT = MIN_TEXT_PT      # no word on a card smaller
 
 
 def keyword_badges(badges: list[Badge], col: Colour, x: float, y: float, w: float,

@@ -11,6 +11,7 @@ from pathlib import Path
 from ...content import ContentSet, Problem
 from ...draw import Scene
 from ...draw.scene import Item as SceneItem
+from ...draw.text import MIN_TEXT_PT
 from ...layout import Item, Layout, SlotBox, draw, load_layouts, load_palette
 from ...layout.render import Slot
 from . import richtext
@@ -19,9 +20,10 @@ from .draw_symbols import crystal, heart, sword, symbol
 from .model import TITLE, Card, SkyboundBattle
 from .text import component_text, effect_lines, keywords
 
+MIN_PT = MIN_TEXT_PT
+
 FRONT, BACK, FIRST_PLAYER = "card", "card-back", "first-player"
 INK = "#1f2328"
-MIN_PT = 6.0
 
 
 @dataclass(frozen=True)
@@ -66,8 +68,7 @@ def front(model: SkyboundBattle, layouts: CardLayouts, card: Card, deck: str | N
         if not paras:
             return ()
         low = b.min_size or MIN_PT
-        size, laid = richtext.fit(paras, b.w, b.h, b.size or 7.6, low)
-        if not richtext.fits(laid, b.w, b.h, size):
+        if richtext.fitted(paras, b.w, b.h, b.size or 7.6, low, ink) is None:
             found.append(at("flavour" if card.flavour else "effects",
                             f"card {card.id!r}: its rules text" + (" and flavour" if card.flavour else "")
                             + f" do not fit the {b.w:.1f} x {b.h:.1f} mm rules box of layouts/{FRONT}.yaml even "
@@ -137,8 +138,7 @@ def first_player(model: SkyboundBattle, layouts: CardLayouts,
             head, _, body = line.partition("|")
             paras.append((f"{head}." if body else "", body or head, "regular"))
         low = b.min_size or MIN_PT
-        size, laid = richtext.fit(paras, b.w, b.h, b.size or 7.5, low)
-        if not richtext.fits(laid, b.w, b.h, size):
+        if richtext.fitted(paras, b.w, b.h, b.size or 7.5, low, NIGHT) is None:
             message = (f"the first player token's lines do not fit the {b.w:.1f} x {b.h:.1f} mm rules box of "
                        f"layouts/{FIRST_PLAYER}.yaml even at {low:g} pt: shorten them")
             found.append(content.problem("components", ("first_player", "lines"), message) if content

@@ -12,6 +12,7 @@ from dataclasses import replace
 from ...content import ContentSet, Problem
 from ...draw import BLEED_ART, Circle, Scene, Text
 from ...draw.scene import Item
+from ...draw.text import MIN_TEXT_PT
 from ...layout import Item as Face
 from ...layout import Layout, SlotBox, draw
 from ...layout.render import Scale
@@ -20,7 +21,7 @@ from .draw_tiles import text_on, tile_items
 from .model import Skylands, SpecialIsland
 from .special_layout import Flow, hostel_spots, layout
 
-MIN_PT = 6.0   # the back's first-game label
+MIN_PT = MIN_TEXT_PT   # the back's first-game label
 
 
 def inhabitant_disc(model: Skylands, colour: str, x: float, y: float) -> Circle:
