@@ -6,9 +6,9 @@ from __future__ import annotations
 import math
 
 from ...draw import Circle, Group, Line, Rect, Scene, Text, polygon
-from ...draw.fonts import PT_MM
+from ...draw.fonts import PT_MM, width_mm
 from ...draw.scene import Item
-from ...draw.text import block, label
+from ...draw.text import MIN_TEXT_PT, block, label
 from .model import IslandsAndBridges, enemy_label
 from .plan import IslandPlan, MapKit, Plan, cell_name
 
@@ -36,15 +36,28 @@ def enemy_mark(game: IslandsAndBridges, enemy: str, cx: float, cy: float, r: flo
     disc = Circle(cx, cy, r, fill=game.color(enemy) if enemy in game.palette else game.color("muted"),
                   stroke=game.color("ink"), stroke_mm=max(0.15, r * 0.05))
     if number is not None and e is not None:
-        return (disc, label(enemy_label(e, number), cx, cy + r * 0.3, r * 1.7, max_pt=_pt(r * 0.75),
-                            style="bold", color="#ffffff"))
-    return (disc, Text(cx, cy + r * 0.45, name[0].upper(), _pt(r * 0.95), "#ffffff", "bold", "middle"))
+        word = label(enemy_label(e, number), cx, cy + r * 0.3, r * 1.7, max_pt=_pt(r * 0.75),
+                     min_pt=MIN_TEXT_PT, style="bold", color="#ffffff")
+    else:
+        word = Text(cx, cy + r * 0.45, name[0].upper(), _pt(r * 0.95), "#ffffff", "bold", "middle")
+    return _legible(disc, word)
+
+
+def _legible(mark: Item, word: Text) -> tuple[Item, ...]:
+    """A mark with its word, or without it where the word would print under the kit's floor (the
+    overview's cells are a few mm): colour, shape and the legend tell the mark, the trapboard names it."""
+    fits = word.size_pt >= MIN_TEXT_PT and width_mm(word.text, word.size_pt, word.style) <= _room(mark)
+    return (mark, word) if fits else (mark,)
+
+
+def _room(mark: Item) -> float:
+    return 2 * mark.r if isinstance(mark, Circle) else math.inf
 
 
 def start_mark(game: IslandsAndBridges, player: int, cx: float, cy: float, r: float) -> tuple[Item, ...]:
     """A player's start: the green ring of the player tokens, with the player's number."""
-    return (Circle(cx, cy, r, fill="#ffffff", stroke=game.color("player"), stroke_mm=max(0.3, r * 0.16)),
-            Text(cx, cy + r * 0.36, f"P{player}", _pt(r * 0.7), game.color("player"), "bold", "middle"))
+    return _legible(Circle(cx, cy, r, fill="#ffffff", stroke=game.color("player"), stroke_mm=max(0.3, r * 0.16)),
+                    Text(cx, cy + r * 0.36, f"P{player}", _pt(r * 0.7), game.color("player"), "bold", "middle"))
 
 
 def island_marks(game: IslandsAndBridges, kit: MapKit, isl: IslandPlan, cell: float, *, words: bool = False,
