@@ -132,3 +132,13 @@ def test_every_bridge_cell_prints_its_name_as_an_island_cell_does(kit):
                            for page in bridges for n in names)
     book = re.sub(r"\s+", " ", " ".join(pdfcheck.texts((kit / "rulebook.pdf").read_bytes())))
     assert f"A bridge's cells are named the same way, {names[0]} to {names[-1]}." in book
+
+
+def test_a_field_is_a_distance_and_a_timeline_box_a_space(kit):
+    """'Field' measures distance (the seed's '2 fields'); a box of a timeline is a space, in every
+    sentence of the rulebook and the sheets that speaks of a timeline or its markers."""
+    for name in ("rulebook.pdf", "gm-sheets.pdf", "sheets.pdf"):
+        text = re.sub(r"\s+", " ", " ".join(pdfcheck.texts((kit / name).read_bytes())))
+        for sentence in re.split(r"(?<=\.)\s", text):
+            if re.search(r"Timeline|marker", sentence):
+                assert not re.search(r"\bfields?\b", sentence, re.I), (name, sentence)
