@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...draw import BLEED_ART, Line, Rect, Scene, Text
-from ...draw.fonts import PT_MM, width_mm
 from ...draw.scene import Item
 from . import rules
 from .model import IslandsAndBridges
@@ -62,16 +63,9 @@ def bridge(game: IslandsAndBridges) -> Scene:
         items.append(Line(0, r * cell, w, r * cell, stroke=dark, stroke_mm=0.45))
     items.append(Line(cell, 0, cell, h, stroke=dark, stroke_mm=0.45))
     items += [Rect(0, 0, 1.6, h, fill=dark), Rect(w - 1.6, 0, 1.6, h, fill=dark)]
-    # every cell named as an island's are (A1 north-west, the rows counted along the bridge), each name on
-    # a patch of the island's colour that hides the planks under it: the names count the cells
-    for c in range(cols):
-        for r in range(rows):
-            name = cell_label(game, c, r, cell)
-            pad = 0.5
-            items.append(Rect(name.x - pad, name.y - LABEL_PT * PT_MM * 0.73 - pad,
-                              width_mm(name.text, LABEL_PT) + 2 * pad, LABEL_PT * PT_MM * 0.73 + 2 * pad,
-                              fill=game.color("island"), radius=0.4))
-            items.append(name)
+    # every cell named as an island's are (A1 north-west, the rows counted along the bridge), between a
+    # cell's edge and its first plank line, in ink: the island's label colour does not read on the wood
+    items += [replace(cell_label(game, c, r, cell), color=game.color("ink")) for c in range(cols) for r in range(rows)]
     items.append(Rect(0, 0, w, h, stroke=game.color("ink"), stroke_mm=0.5))
     return Scene(w, h, tuple(items), background=wood, title=game.components.bridge.name)
 
