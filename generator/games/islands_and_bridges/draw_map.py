@@ -13,6 +13,7 @@ from .model import IslandsAndBridges, enemy_label
 from .plan import IslandPlan, MapKit, Plan, cell_name
 
 OVERVIEW = (264.0, 183.0)   # a full landscape page on A4 and Letter
+MARK_R = 0.36               # an enemy's or a start's mark: its radius, in cells
 STAR_FILL = "#f6d55c"       # the stage-end token's star
 CHEST_LID = "#d9a441"
 
@@ -109,10 +110,10 @@ def island_marks(game: IslandsAndBridges, kit: MapKit, isl: IslandPlan, cell: fl
     for t, cells in isl.enemies:
         nums = (numbers or {}).get(t, ())
         for j, (c, r) in enumerate(cells):
-            items += enemy_mark(game, t, (c + 0.5) * cell, (r + 0.5) * cell, cell * 0.36,
+            items += enemy_mark(game, t, (c + 0.5) * cell, (r + 0.5) * cell, cell * MARK_R,
                                 nums[j] if j < len(nums) else None)
     for j, (c, r) in enumerate(isl.starts):
-        items += start_mark(game, j + 1, (c + 0.5) * cell, (r + 0.5) * cell, cell * 0.36)
+        items += start_mark(game, j + 1, (c + 0.5) * cell, (r + 0.5) * cell, cell * MARK_R)
     return tuple(items)
 
 
@@ -207,7 +208,10 @@ def overview(game: IslandsAndBridges, kit: MapKit, plan: Plan) -> Scene:
     nx = ox + tw_mm * k - 6
     items += [polygon([(nx, sy - 3), (nx + 2.6, sy + 4), (nx, sy + 2.6), (nx - 2.6, sy + 4)], fill=ink),
               Text(nx, sy + 8.5, "N", 8, ink, "bold", "middle")]
-    items += _legend(game, kit, plan, 204.0, 24.0, w - 204.0)
+    # on a large table the marks are too small for their letters at the kit's floor (6 pt): the legend says so
+    lettered = len(start_mark(game, 1, 0, 0, cell * MARK_R)) > 1 and all(
+        len(enemy_mark(game, t, 0, 0, cell * MARK_R)) > 1 for t in kit.enemy_types)
+    items += _legend(game, kit, plan, 204.0, 24.0, w - 204.0, lettered)
     return Scene(w, h, tuple(items), background="#ffffff", title="Map overview")
 
 
@@ -236,7 +240,8 @@ def _badge_at(x: float, y: float, w: float, h: float, r: float, table: Box, take
     return x, y
 
 
-def _legend(game: IslandsAndBridges, kit: MapKit, plan: Plan, x: float, y: float, w: float) -> list[Item]:
+def _legend(game: IslandsAndBridges, kit: MapKit, plan: Plan, x: float, y: float, w: float,
+            lettered: bool = True) -> list[Item]:
     ink = game.color("ink")
     items: list[Item] = [Text(x, y + 3, "Legend", 10, ink, "bold")]
     row = 8.0
@@ -262,6 +267,11 @@ def _legend(game: IslandsAndBridges, kit: MapKit, plan: Plan, x: float, y: float
           f"{game.elements.chest.name} ({kit.chest_cells}x{kit.chest_cells})")
     entry((polygon(star(0, 0, 3.6, 1.6), fill=STAR_FILL, stroke=game.color("stage-end"), stroke_mm=0.3),),
           "stage end")
+    if not lettered:
+        items += block("Drawn this small, the marks on the map carry no letters: each island's trapboard "
+                       "names every token.", x, yy - 2, w, 10, max_pt=7, min_pt=MIN_TEXT_PT,
+                       color=game.color("muted"))
+        yy += 8
     yy += 3
     items.append(Text(x, yy, "The path", 10, ink, "bold"))
     yy += 4.6
