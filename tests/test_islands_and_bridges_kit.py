@@ -109,3 +109,36 @@ def test_build_options(tmp_path, args, pages):
         assert len(cards.pages) == pages
     else:
         assert {pdfcheck.size_mm(p.mediabox) for p in cards.pages} <= {(215.9, 279.4), (279.4, 215.9)}
+
+
+def test_every_bridge_cell_prints_its_name_as_an_island_cell_does(kit):
+    """A bridge's planks made its cells hard to count: each cell carries its name (A1 to B8, as an
+    island's are named), on every bridge of the tiles' print, in the SVG of the tile, and the rulebook
+    says how they run."""
+    import xml.etree.ElementTree as ET
+
+    from generator import kit as kits
+    from generator.games.islands_and_bridges.plan import cell_name
+
+    game = kits.load(GAME, paths.CONTENT).model
+    cols, rows = game.components.bridge.cells
+    names = [cell_name((c, r)) for c in range(cols) for r in range(rows)]
+    svg = ET.parse(kit / "svg/tiles/bridge.svg").getroot()
+    shown = [t.text for t in svg.iter() if t.tag.endswith("text") and t.text]
+    assert sorted(shown) == sorted(names)
+    tiles = pdfcheck.texts((kit / "tiles.pdf").read_bytes())
+    bridges = [page for page in tiles if "bridges" in page and "fronts" in page]
+    assert bridges and all(page.split().count(n) == game.components.bridge.quantity
+                           for page in bridges for n in names)
+    book = re.sub(r"\s+", " ", " ".join(pdfcheck.texts((kit / "rulebook.pdf").read_bytes())))
+    assert f"A bridge's cells are named the same way, {names[0]} to {names[-1]}." in book
+
+
+def test_a_field_is_a_distance_and_a_timeline_box_a_space(kit):
+    """'Field' measures distance (the seed's '2 fields'); a box of a timeline is a space, in every
+    sentence of the rulebook and the sheets that speaks of a timeline or its markers."""
+    for name in ("rulebook.pdf", "gm-sheets.pdf", "sheets.pdf"):
+        text = re.sub(r"\s+", " ", " ".join(pdfcheck.texts((kit / name).read_bytes())))
+        for sentence in re.split(r"(?<=\.)\s", text):
+            if re.search(r"Timeline|marker", sentence):
+                assert not re.search(r"\bfields?\b", sentence, re.I), (name, sentence)

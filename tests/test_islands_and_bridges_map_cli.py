@@ -308,3 +308,18 @@ def test_same_seed_byte_identical_in_separate_processes(tmp_path):
     for name in FILES:
         assert (first / name).read_bytes() == (second / name).read_bytes(), name
     assert players_pdf(first).read_bytes() == players_pdf(second).read_bytes()
+
+
+def test_the_overview_letters_its_marks_where_they_read_and_says_so_where_they_do_not(seven, tmp_path):
+    """gm.pdf page 1 draws the table to scale: on the default table a cell is about 3.6 mm, too small for
+    a mark's letters at 6 pt, so the marks carry none and the legend says where the tokens are named; on
+    a small table they carry their letters (the legend's own P1 is the only one on a large table)."""
+    def overview_words(gm: Path) -> list[str]:
+        return pdfcheck.texts(gm.read_bytes())[0].split()
+
+    big = overview_words(seven / "gm.pdf")
+    assert "trapboard" in big and big.count("P1") == 1 and "P2" not in big
+    result = run(tmp_path, "map", GAME, "--seed", "3", "--islands", "2", "--table", "60x40")
+    assert result.exit_code == 0, result.output
+    small = overview_words(gm_folders(tmp_path)[0] / "gm.pdf")
+    assert "trapboard" not in small and {"P1", "P2", "P3", "P4"} <= set(small) and small.count("P1") == 2

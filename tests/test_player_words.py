@@ -116,3 +116,42 @@ def test_design_notes_hold_every_decision_with_its_quotes(game_id):
     for d in decision_ids(game_id):
         assert f"Decision id: {d}" in text, (game_id, d)
     assert "The seed says:" in text and "Our choice:" in text and "Why:" in text
+
+
+BUILD_ID = re.compile(r"data [0-9a-f]{10}|\bv\d+\.\d+\.\d+\b")
+
+
+def build_ids(data: bytes) -> list[tuple[int, list[str], list[str]]]:
+    """For each page: the build ids printed on the piece (inside the trim box: the paper a player keeps)
+    and those printed outside it (the print shop's slug, cut away)."""
+    doc = pypdfium2.PdfDocument(data)
+    out = []
+    try:
+        for n, page in enumerate(doc, 1):
+            text = page.get_textpage()
+            inside = BUILD_ID.findall(text.get_text_bounded(*page.get_trimbox()))
+            everywhere = BUILD_ID.findall(text.get_text_range())
+            out.append((n, inside, everywhere[len(inside):] if inside else everywhere))
+    finally:
+        doc.close()
+    return out
+
+
+def test_the_build_id_reader_tells_the_piece_from_the_slug():
+    assert BUILD_ID.findall("Skylands · cards 1/2 · data 0123456789 · v0.1.0") == ["data 0123456789", "v0.1.0"]
+    assert BUILD_ID.findall("Draw 2 cards; data is kept") == []
+
+
+@pytest.mark.parametrize("game_id", games.available())
+def test_no_player_facing_page_carries_a_build_id_and_every_slug_does(game_id):
+    """A player sheet names no build (its footer shows the game and the sheet); a page cut to a trim
+    inside the paper (cards, tiles, a board's parts) names its build in the footer outside the trim,
+    so the designer knows which build a print came from."""
+    slugs = 0
+    for path, data in built(game_id).items():
+        if not path.endswith(".pdf") or path.startswith(NOT_FOR_PLAYERS):
+            continue
+        for n, inside, outside in build_ids(data):
+            assert inside == [], f"{game_id}/{path} page {n}: {inside}"
+            slugs += bool(outside)
+    assert slugs, f"{game_id}: no page names its build in its slug"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import math
+from pathlib import Path
 
 import pypdf
 import pytest
@@ -72,3 +73,33 @@ def test_a_figure_leaves_out_the_words_it_would_shrink_under_6_pt() -> None:
 
     assert texts(half) == ["Name", "Big"] and texts(legible(scene, 1.0)) == ["W", "Name", "Big"]
     assert half.items[0] == scene.items[0]
+
+
+def _games_with_maps() -> list[str]:
+    from generator import games
+
+    return [g for g in games.available() if "map" in games.get(g).commands()]
+
+
+@pytest.mark.parametrize("game", _games_with_maps())
+def test_every_text_of_every_map_pdf_is_at_least_6_pt(game: str, tmp_path: Path) -> None:
+    """The map commands' PDFs (the GM's gm.pdf, the players' pages, a fog map) are no kit file that
+    `kit.render` makes, so the test over the kits never saw them: each is written here through the CLI,
+    at the default table and at a larger one where it has a table (smaller cells on the overview)."""
+    from click.testing import CliRunner
+
+    from generator.cli import main
+
+    runs = [["--seed", "42"]]
+    if game == "islands-and-bridges":
+        runs.append(["--seed", "7", "--table", "200x120"])
+    small = []
+    for n, args in enumerate(runs):
+        out = tmp_path / str(n)
+        result = CliRunner().invoke(main, ["--out", str(out), "map", game, *args])
+        assert result.exit_code == 0, result.output
+        pdfs = sorted(out.rglob("*.pdf"))
+        assert pdfs
+        small += [(pdf.name, page, round(pt, 2), text[:40]) for pdf in pdfs
+                  for page, pt, text in printed_sizes(pdf.read_bytes()) if pt < MIN_PT - 1e-6]
+    assert small == [], f"{len(small)} texts under {MIN_PT:g} pt, e.g. {small[:8]}"

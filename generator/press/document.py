@@ -1,7 +1,8 @@
 """A print PDF: sections of imposed cards with backs, full-page sheets and tiled boards.
 
-Every page carries, in its footer, the game, what the page holds and a short hash of the
-faces drawn on it, so a page whose data did not change keeps its hash and its bytes.
+Every page carries, in its footer, the game and what the page holds; a page cut to a trim inside the
+paper adds, in that footer (the slug, cut away), a short hash of the faces drawn on it and the version,
+so a page whose data did not change keeps its hash and its bytes.
 """
 
 from __future__ import annotations
@@ -269,14 +270,24 @@ class PrintDocument:
         c.showPage()
 
     def _footer(self, c: Canvas, spec: _PageSpec) -> None:
-        digest = spec.faces_hash
-        if spec.part is not None:
-            digest += f"-{spec.part[1].row + 1}{spec.part[1].col + 1}"
-        # the build is named by its data digest and version, not by the tool: players read this line too
-        text = f"{self.game_title} · {spec.label} · data {digest} · v{__version__}"
+        # what players read: the game and what the page holds, as a publisher prints it. The build's id
+        # (the page's data digest and the version) only in a print shop's slug: where the page is cut
+        # to a trim inside the paper (cards, tiles, a board's parts), the footer is cut away with it.
+        # A full-page sheet is the piece itself: it names no build (the manifest does, for its file).
+        text = f"{self.game_title} · {spec.label}"
+        if _has_slug(spec):
+            digest = spec.faces_hash
+            if spec.part is not None:
+                digest += f"-{spec.part[1].row + 1}{spec.part[1].col + 1}"
+            text += f" · data {digest} · v{__version__}"
         c.setFillColor(HexColor(FOOT_COLOR))
         c.setFont(fonts.pdf_name("regular"), 6.5)
         c.drawString(MARGIN_MM * MM, FOOT_BASELINE_MM * MM, text)
+
+
+def _has_slug(spec: _PageSpec) -> bool:
+    """Whether the page's trim lies inside the paper, so that its footer is cut away."""
+    return spec.boxes is not None and spec.boxes != (0, 0, spec.page.w, spec.page.h)
 
 
 def _same_size(what: str, face: Scene, size: tuple[float, float]) -> None:

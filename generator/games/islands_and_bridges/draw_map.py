@@ -6,13 +6,14 @@ from __future__ import annotations
 import math
 
 from ...draw import Circle, Group, Line, Rect, Scene, Text, polygon
-from ...draw.fonts import PT_MM
+from ...draw.fonts import PT_MM, width_mm
 from ...draw.scene import Item
-from ...draw.text import block, label
+from ...draw.text import MIN_TEXT_PT, block, label
 from .model import IslandsAndBridges, enemy_label
 from .plan import IslandPlan, MapKit, Plan, cell_name
 
 OVERVIEW = (264.0, 183.0)   # a full landscape page on A4 and Letter
+MARK_R = 0.36               # an enemy's or a start's mark: its radius, in cells
 STAR_FILL = "#f6d55c"       # the stage-end token's star
 CHEST_LID = "#d9a441"
 
@@ -36,15 +37,28 @@ def enemy_mark(game: IslandsAndBridges, enemy: str, cx: float, cy: float, r: flo
     disc = Circle(cx, cy, r, fill=game.color(enemy) if enemy in game.palette else game.color("muted"),
                   stroke=game.color("ink"), stroke_mm=max(0.15, r * 0.05))
     if number is not None and e is not None:
-        return (disc, label(enemy_label(e, number), cx, cy + r * 0.3, r * 1.7, max_pt=_pt(r * 0.75),
-                            style="bold", color="#ffffff"))
-    return (disc, Text(cx, cy + r * 0.45, name[0].upper(), _pt(r * 0.95), "#ffffff", "bold", "middle"))
+        word = label(enemy_label(e, number), cx, cy + r * 0.3, r * 1.7, max_pt=_pt(r * 0.75),
+                     min_pt=MIN_TEXT_PT, style="bold", color="#ffffff")
+    else:
+        word = Text(cx, cy + r * 0.45, name[0].upper(), _pt(r * 0.95), "#ffffff", "bold", "middle")
+    return _legible(disc, word)
+
+
+def _legible(mark: Item, word: Text) -> tuple[Item, ...]:
+    """A mark with its word, or without it where the word would print under the kit's floor (the
+    overview's cells are a few mm): colour, shape and the legend tell the mark, the trapboard names it."""
+    fits = word.size_pt >= MIN_TEXT_PT and width_mm(word.text, word.size_pt, word.style) <= _room(mark)
+    return (mark, word) if fits else (mark,)
+
+
+def _room(mark: Item) -> float:
+    return 2 * mark.r if isinstance(mark, Circle) else math.inf
 
 
 def start_mark(game: IslandsAndBridges, player: int, cx: float, cy: float, r: float) -> tuple[Item, ...]:
     """A player's start: the green ring of the player tokens, with the player's number."""
-    return (Circle(cx, cy, r, fill="#ffffff", stroke=game.color("player"), stroke_mm=max(0.3, r * 0.16)),
-            Text(cx, cy + r * 0.36, f"P{player}", _pt(r * 0.7), game.color("player"), "bold", "middle"))
+    return _legible(Circle(cx, cy, r, fill="#ffffff", stroke=game.color("player"), stroke_mm=max(0.3, r * 0.16)),
+                    Text(cx, cy + r * 0.36, f"P{player}", _pt(r * 0.7), game.color("player"), "bold", "middle"))
 
 
 def island_marks(game: IslandsAndBridges, kit: MapKit, isl: IslandPlan, cell: float, *, words: bool = False,
@@ -96,10 +110,10 @@ def island_marks(game: IslandsAndBridges, kit: MapKit, isl: IslandPlan, cell: fl
     for t, cells in isl.enemies:
         nums = (numbers or {}).get(t, ())
         for j, (c, r) in enumerate(cells):
-            items += enemy_mark(game, t, (c + 0.5) * cell, (r + 0.5) * cell, cell * 0.36,
+            items += enemy_mark(game, t, (c + 0.5) * cell, (r + 0.5) * cell, cell * MARK_R,
                                 nums[j] if j < len(nums) else None)
     for j, (c, r) in enumerate(isl.starts):
-        items += start_mark(game, j + 1, (c + 0.5) * cell, (r + 0.5) * cell, cell * 0.36)
+        items += start_mark(game, j + 1, (c + 0.5) * cell, (r + 0.5) * cell, cell * MARK_R)
     return tuple(items)
 
 
@@ -194,7 +208,10 @@ def overview(game: IslandsAndBridges, kit: MapKit, plan: Plan) -> Scene:
     nx = ox + tw_mm * k - 6
     items += [polygon([(nx, sy - 3), (nx + 2.6, sy + 4), (nx, sy + 2.6), (nx - 2.6, sy + 4)], fill=ink),
               Text(nx, sy + 8.5, "N", 8, ink, "bold", "middle")]
-    items += _legend(game, kit, plan, 204.0, 24.0, w - 204.0)
+    # on a large table the marks are too small for their letters at the kit's floor (6 pt): the legend says so
+    lettered = len(start_mark(game, 1, 0, 0, cell * MARK_R)) > 1 and all(
+        len(enemy_mark(game, t, 0, 0, cell * MARK_R)) > 1 for t in kit.enemy_types)
+    items += _legend(game, kit, plan, 204.0, 24.0, w - 204.0, lettered)
     return Scene(w, h, tuple(items), background="#ffffff", title="Map overview")
 
 
@@ -223,7 +240,8 @@ def _badge_at(x: float, y: float, w: float, h: float, r: float, table: Box, take
     return x, y
 
 
-def _legend(game: IslandsAndBridges, kit: MapKit, plan: Plan, x: float, y: float, w: float) -> list[Item]:
+def _legend(game: IslandsAndBridges, kit: MapKit, plan: Plan, x: float, y: float, w: float,
+            lettered: bool = True) -> list[Item]:
     ink = game.color("ink")
     items: list[Item] = [Text(x, y + 3, "Legend", 10, ink, "bold")]
     row = 8.0
@@ -249,6 +267,11 @@ def _legend(game: IslandsAndBridges, kit: MapKit, plan: Plan, x: float, y: float
           f"{game.elements.chest.name} ({kit.chest_cells}x{kit.chest_cells})")
     entry((polygon(star(0, 0, 3.6, 1.6), fill=STAR_FILL, stroke=game.color("stage-end"), stroke_mm=0.3),),
           "stage end")
+    if not lettered:
+        items += block("Drawn this small, the marks on the map carry no letters: each island's trapboard "
+                       "names every token.", x, yy - 2, w, 10, max_pt=7, min_pt=MIN_TEXT_PT,
+                       color=game.color("muted"))
+        yy += 8
     yy += 3
     items.append(Text(x, yy, "The path", 10, ink, "bold"))
     yy += 4.6

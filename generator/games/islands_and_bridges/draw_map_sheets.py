@@ -118,15 +118,15 @@ def checklist(game: IslandsAndBridges, kit: MapKit, plan: Plan) -> Scene:
     steps = [
         f"Lay island 1 with row 1 of its grid to the north (the far edge of the table): its north-west corner "
         f"{x_cm} from the table's west edge and {y_cm} from its north edge. Put a bridge in its "
-        f"{first.bridge} socket.",
+        f"{first.bridge} socket, its row 1 at the island (a bridge's rows count the fields along it).",
         "Set the players on their start cells: " + ", ".join(
             f"player {j + 1} on {cell_name(s)}" for j, s in enumerate(first.starts)) + ".",
         f"Keep the other islands and bridges, every enemy, {game.elements.chest.name} and the stage end "
         "behind your screen, and this file hidden.",
         f"As soon as a player stands within {vr} fields of the next island, lay it where the table below says, "
-        f"with its bridge. Set out each enemy, {game.elements.chest.name} and the stage end as soon as a player "
-        f"is within {vr} fields of it (enemies see as far, so they attack at once). Traps stay on the "
-        "trapboard until a token steps on one.",
+        f"with its bridge (row 1 at that island). Set out each enemy, {game.elements.chest.name} and the stage "
+        f"end as soon as a player is within {vr} fields of it (enemies see as far, so they attack at once). "
+        "Traps stay on the trapboard until a token steps on one.",
         "Make a mark below round 1 on the Player Timeline and the Enemy Timeline, and begin.",
     ]
     items.append(Text(0, y, "Before the first round", 11, ink, "bold"))

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...draw import BLEED_ART, Line, Rect, Scene, Text
 from ...draw.scene import Item
 from . import rules
 from .model import IslandsAndBridges
+from .plan import cell_name
 
 SOCKET_DEPTH_MM = 2.2  # how far a socket bar reaches into the island
 
@@ -39,10 +42,7 @@ def island(game: IslandsAndBridges, number: int | None = None) -> Scene:
             items.append(Rect(w - depth, y0, depth, y1 - y0, fill=game.color("socket")))
     # coordinates in the north-west corner of every cell, small, for the GM's calls; clear of the
     # socket bars on the north and west edges
-    for c in range(cols):
-        for r in range(rows):
-            items.append(Text(c * cell + depth + 0.9, r * cell + depth + 2.4, f"{chr(65 + c)}{r + 1}", 6,
-                              game.color("island-label")))
+    items += [cell_label(game, c, r, cell) for c in range(cols) for r in range(rows)]
     items.append(Rect(0, 0, w, h, stroke=ink, stroke_mm=0.5))
     if number is not None:
         items.append(Text(w - 2, h - 2, f"{number}", 7, game.color("island-label"), "bold", "end"))
@@ -63,8 +63,21 @@ def bridge(game: IslandsAndBridges) -> Scene:
         items.append(Line(0, r * cell, w, r * cell, stroke=dark, stroke_mm=0.45))
     items.append(Line(cell, 0, cell, h, stroke=dark, stroke_mm=0.45))
     items += [Rect(0, 0, 1.6, h, fill=dark), Rect(w - 1.6, 0, 1.6, h, fill=dark)]
+    # every cell named as an island's are (A1 north-west, the rows counted along the bridge), between a
+    # cell's edge and its first plank line, in ink: the island's label colour does not read on the wood
+    items += [replace(cell_label(game, c, r, cell), color=game.color("ink")) for c in range(cols) for r in range(rows)]
     items.append(Rect(0, 0, w, h, stroke=game.color("ink"), stroke_mm=0.5))
     return Scene(w, h, tuple(items), background=wood, title=game.components.bridge.name)
+
+
+LABEL_PT = 6.0   # a cell's name, on islands and bridges
+
+
+def cell_label(game: IslandsAndBridges, c: int, r: int, cell: float) -> Text:
+    """The name of cell (c, r) of a tile, in its north-west corner: 'C4' (plan.cell_name), in small print
+    for the Game Master's calls, clear of an island's socket bars and a bridge's rails."""
+    return Text(c * cell + SOCKET_DEPTH_MM + 0.9, r * cell + SOCKET_DEPTH_MM + 2.4, cell_name((c, r)), LABEL_PT,
+                game.color("island-label"))
 
 
 def tile_back(game: IslandsAndBridges, scene: Scene) -> Scene:

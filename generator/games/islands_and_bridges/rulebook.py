@@ -7,6 +7,7 @@ from ...text import render
 from . import figures, overview
 from .box import components
 from .model import IslandsAndBridges
+from .plan import cell_name
 from .text import card_text, context
 
 
@@ -21,6 +22,7 @@ def text(game: IslandsAndBridges) -> str:
         damage_ex=figures.damage_example(game),
         duration_ex=figures.duration_example(game),
         pursuit_ex=figures.pursuit_example(game),
+        cell_name=cell_name,
         **context(game),
     )
 
