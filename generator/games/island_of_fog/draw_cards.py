@@ -11,7 +11,7 @@ from ...draw.fonts import PT_MM, width_mm
 from ...draw.scene import FontStyle
 from ...draw.scene import Item as SceneItem
 from ...draw.table import overflowing, table
-from ...draw.text import LEADING, MIN_TEXT_PT, fits, wrap
+from ...draw.text import LEADING, MIN_TEXT_PT, fits, largest, wrap
 from ...layout import DoesNotFit, Item, Layout, SlotBox, draw, face_size
 from ...layout.render import Scale, place
 from ...text import render
@@ -52,15 +52,11 @@ def _flow(lines: Lines, x: float, y: float, w: float, h: float, colour: str, ink
 
 @lru_cache(maxsize=16)
 def _flow_size(lines: Lines, y: float, w: float, h: float, max_pt: float, min_pt: float) -> float | None:
-    """The size `_flow` lays the lines out at, found once for every nation's card (only the colours
-    differ between them)."""
-    size = max_pt
-    while True:
-        if _flow_at(lines, 0.0, y, w, size, "", "", None) - y <= h:
-            return size
-        if size <= min_pt:
-            return None
-        size = max(min_pt, size - 0.25)
+    """The size `_flow` lays the lines out at (the core's one search for the largest size that fits),
+    found once for every nation's card (only the colours differ between them)."""
+    found = largest(lambda size: size if _flow_at(lines, 0.0, y, w, size, "", "", None) - y <= h else None,
+                    max_pt, min_pt)
+    return None if found is None else found[0]
 
 
 def _flow_at(lines: Lines, x: float, y: float, w: float, size: float, colour: str, ink: str,
