@@ -29,6 +29,11 @@ class Template:
     fields: tuple[str, ...]
     compiled: jinja2.Template = field(compare=False, repr=False)
 
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        """Sent to another process (a Dask worker) as its source and compiled again there: jinja2's
+        compiled code does not unpickle outside the process that made it."""
+        return compile_template, (self.source,)
+
 
 @lru_cache(maxsize=4096)
 def compile_template(source: str) -> Template:
