@@ -144,7 +144,8 @@ def _selfplay_options(f: Any) -> Any:
 
     for option in reversed([
         click.option("--players", "players", type=int, multiple=True,
-                     help="Seat count to play (repeat for several; default: every count the board allows)."),
+                     help="Seat count to play (repeat for several; default: every count the board allows, "
+                          "with --calibrate the most)."),
         click.option("--seed", type=int, default=1, show_default=True),
         click.option("--policy", type=click.Choice(sorted(POLICIES)), default="greedy", show_default=True,
                      help="How the simulated players choose."),
@@ -208,6 +209,8 @@ def simulate_command(ctx: click.Context, games: int | None, calibrate: int | Non
 
     model: IslandOfFog = load_or_exit(ctx, GAME_ID).model
     default_games = 20 if calibrate else 100
+    if calibrate and not players:      # as `map --survey`: the most players, unless asked
+        players = (model.game.players.max,)
     setup = _sim_setup(model, players, games or default_games, seed, policy, size)
     with _pool(workers, scheduler) as ex:
         if calibrate:

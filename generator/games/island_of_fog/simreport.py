@@ -127,6 +127,16 @@ def calibration_text(model: IslandOfFog, setup: SimSetup, maps: int,
         agree = Rate(both + neither, len(outcomes))
         lines.append(f"| {n} | {len(outcomes)} | {both + s_only} | {both + p_only} | {agree.text().strip()} | "
                      f"{both} | {s_only} | {p_only} | {neither} | {spread} |")
+    lines += ["", "Seats the survey calls disadvantaged, over its unfair maps (does the survey find the seat "
+              "that loses?):", "", "| players | seats | won [95 %] | a fair share would be |", "|---|---|---|---|"]
+    for n, outcomes in sorted(found.items()):
+        wins = sum(o.behind_wins()[0] for o in outcomes)
+        games = sum(o.behind_wins()[1] for o in outcomes)
+        fair_share = sum(o.behind_wins()[2] for o in outcomes)
+        seats = sum(len(o.behind) for o in outcomes)
+        won = Rate(wins, games)
+        lines.append(f"| {n} | {seats} | {won.text().strip() if games else '-'} | "
+                     f"{100 * fair_share / games if games else 100 / n:.0f} % |")
     return "\n".join(lines) + "\n"
 
 

@@ -211,18 +211,25 @@ class MapOutcome:
     survey_fair: bool          # the fairness module's verdict on the map (fairness.analyse(...).fair)
     why: tuple[str, ...]       # its reasons when unfair
     rates: tuple[Rate, ...]    # each seat's win rate in self-play on the map
+    behind: tuple[int, ...] = ()   # the seats the survey calls disadvantaged
 
     def selfplay_fair(self, players: int) -> bool:
         """No seat's 95 % interval lies wholly outside fair share ± BAND."""
         share = 1 / players
         return all(r.interval[1] >= share - BAND and r.interval[0] <= share + BAND for r in self.rates)
 
+    def behind_wins(self) -> tuple[float, int, float]:
+        """The disadvantaged seats' wins, their games, and the wins a fair share would give them."""
+        games = self.rates[0].n if self.rates else 0
+        return (sum(self.rates[s].successes for s in self.behind), games * len(self.behind),
+                games * len(self.behind) / len(self.rates))
+
     def spread(self) -> float:
         values = [r.value for r in self.rates]
         return max(values) - min(values)
 
 
-Judged = tuple[MapPlan, bool, tuple[str, ...]]   # a map, whether the survey calls it fair, and why not
+Judged = tuple[MapPlan, bool, tuple[tuple[str, str], ...]]   # a map, whether the survey calls it fair, and why not
 
 
 def survey_maps(model: IslandOfFog, size: int, players: int, seed: int, count: int) -> list[Judged]:
@@ -233,7 +240,7 @@ def survey_maps(model: IslandOfFog, size: int, players: int, seed: int, count: i
     for _ in range(count):
         plan = draw(model, size, players, rng, seed)
         report = analyse(model, size, plan.seats, plan_tiles(plan), space_grid(model, plan))
-        out.append((plan, report.fair, tuple(f"{c}: {w}" for c, w in report.disadvantaged)))
+        out.append((plan, report.fair, tuple(report.disadvantaged)))
     return out
 
 
@@ -248,6 +255,8 @@ def calibrate(model: IslandOfFog, setup: SimSetup, maps: int, map_jobs: Mapper =
         tallies = [Tally() for _ in drawn]
         for _, tag, tally in map_jobs(play_chunk, jobs):
             tallies[tag].merge(tally)
-        out[players] = [MapOutcome(i, fair, why, tuple(win_rates(t, players)))
+        colours = model.seats(players)
+        out[players] = [MapOutcome(i, fair, tuple(f"{c}: {w}" for c, w in why), tuple(win_rates(t, players)),
+                                   tuple(sorted({colours.index(c) for c, _ in why})))
                         for i, ((_, fair, why), t) in enumerate(zip(drawn, tallies, strict=True))]
     return out
