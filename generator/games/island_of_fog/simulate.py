@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from ...stats import wilson
@@ -144,8 +144,15 @@ def play_chunk(job: Job) -> tuple[int, int, Tally]:
     return job.players, job.tag, tally
 
 
+def for_jobs(model: IslandOfFog) -> IslandOfFog:
+    """The model a job carries to another process: the rules without the print layouts (which hold
+    compiled templates that cannot be pickled, and which no game reads)."""
+    return replace(model, layouts={})
+
+
 def run(model: IslandOfFog, setup: SimSetup, map_jobs: Mapper = serial) -> dict[int, Tally]:
     """The tallies of a simulation by seat count, each game on its own pile explored live."""
+    model = for_jobs(model)
     jobs = [Job(model, setup, n, start, min(start + CHUNK, setup.games))
             for n in setup.players for start in range(0, setup.games, CHUNK)]
     out = {n: Tally() for n in setup.players}
@@ -248,6 +255,7 @@ def calibrate(model: IslandOfFog, setup: SimSetup, maps: int, map_jobs: Mapper =
     """For each seat count: `maps` surveyed maps, the survey's verdict on each and its seats' win
     rates in `setup.games` self-played games on it (tiles turn up where the map has them)."""
     out: dict[int, list[MapOutcome]] = {}
+    model = for_jobs(model)
     for players in setup.players:
         drawn = survey_maps(model, setup.size, players, setup.seed, maps)
         jobs = [Job(model, setup, players, start, min(start + CHUNK, setup.games), plan, i)
