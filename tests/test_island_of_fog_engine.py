@@ -166,7 +166,7 @@ def test_exploring_turns_up_the_next_tile_arrow_to_the_lighthouse():
     # "When players move off of their tile they must flip over a tile from the top of the pile
     # face-up onto the area of the map they moved into ... the arrow ... pointing towards the lighthouse"
     rng = random.Random(5)
-    plan, pile = new_deal(M, 5, 2, rng)
+    _, pile = new_deal(M, 5, 2, rng)
     top = pile.tiles[0]
     g = Game(M, 5, M.seats(2), pile, rng)
     base = g.bases[0]

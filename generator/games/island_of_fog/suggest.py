@@ -3,8 +3,8 @@ even, each simulated before it is shown.
 
 The measure is how far the seats lie from even: for each seat count, the largest distance of a
 seat's 'ranks above another seat' rate from 50 %, averaged over the seat counts. Each candidate is a
-one-step edit of one number in the content (a unit's cost or move, the lighthouse's income, a ring's
-city value, the starting purse, the countdown, a combat bonus); it is played on the same games
+one-step edit of one number in the content (a unit's cost or move, the lighthouse's income and
+points, the starting purse, the countdown, the attack bonus); it is played on the same games
 (same seed: the edit is the only difference) and shown only when it lowers the measure, as the
 YAML of the file it edits, ready to paste.
 """
@@ -92,6 +92,15 @@ def candidates(model: IslandOfFog) -> list[Edit]:
         if after >= 1:
             out.append(Edit("game", "countdown_turns", countdown, after, countdown_apply,
                             lambda m: {"countdown_turns": m.game.countdown_turns}))
+    points = model.game.scoring.lighthouse_points
+
+    def points_apply(m: IslandOfFog, v: int) -> IslandOfFog:
+        scoring = m.game.scoring.model_copy(update={"lighthouse_points": v})
+        return replace(m, game=m.game.model_copy(update={"scoring": scoring}))
+    for after in (points - 1, points + 1):
+        if after >= 0:
+            out.append(Edit("game", "scoring: lighthouse_points", points, after, points_apply,
+                            lambda m: {"scoring": m.game.scoring.model_dump()}))
     bonus = model.combat.attack_bonus
 
     def attack_apply(m: IslandOfFog, v: int) -> IslandOfFog:
