@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 
 import yaml
 
+from ...stats import wilson
 from .model import IslandOfFog
 from .simulate import Mapper, SimSetup, Tally, run, serial, versus_rates
 
@@ -24,6 +25,12 @@ def unevenness(tallies: dict[int, Tally]) -> float:
     """Mean over seat counts of the largest |seat's rate of ranking above another seat − 50 %|."""
     worst = [max(abs(r.value - 0.5) for r in versus_rates(t, n)) for n, t in sorted(tallies.items())]
     return sum(worst) / len(worst)
+
+
+def noise(games: int) -> float:
+    """Half the width of a 95 % interval on an even rate over `games` games."""
+    lo, hi = wilson(games / 2, games)
+    return (hi - lo) / 2
 
 
 def first_seat(tallies: dict[int, Tally]) -> dict[int, float]:
@@ -150,7 +157,9 @@ def text(setup: SimSetup, base: dict[int, Tally], found: list[tuple[Checked, Isl
     first = ", ".join(f"{n} players {100 * v:.1f} %" for n, v in first_seat(base).items())
     lines = [f"Island of Fog: seats' largest distance from even {100 * unevenness(base):.1f} points "
              f"({setup.games} games per seat count, {setup.policy} players, seed {setup.seed}); first player "
-             f"ranks above another seat: {first}", "",
+             f"ranks above another seat: {first}",
+             f"At {setup.games} games a seat's rate is known to about ±{100 * noise(setup.games):.0f} points (95 %): "
+             "a smaller change may be chance; confirm an edit with more --games.", "",
              "Edits that bring the seats nearer even, each simulated on the same games (paste into the file named):",
              ""]
     for checked, edited in found:
