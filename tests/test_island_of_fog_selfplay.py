@@ -114,3 +114,14 @@ def test_balance_suggest_command_prints_yaml_or_says_none(runner):
         assert isinstance(yaml.safe_load(block), dict)
     if not blocks:
         assert "none found" in out.output
+
+
+def test_agreement_by_chance_is_that_of_independent_verdicts():
+    from generator.games.island_of_fog.simreport import agreement, chance
+
+    even, off = (sim.Rate(5, 10), sim.Rate(5, 10)), (sim.Rate(10, 10), sim.Rate(0, 10))
+    outcomes = [sim.MapOutcome(0, True, (), even), sim.MapOutcome(1, True, (), off),
+                sim.MapOutcome(2, False, (), even), sim.MapOutcome(3, False, (), off)]
+    assert agreement(outcomes, 2) == (1, 1, 1, 1)
+    assert chance(outcomes, 2) == 0.5
+    assert chance(outcomes[:1] + outcomes[3:], 2) == 0.5     # agreeing on both: chance still a half

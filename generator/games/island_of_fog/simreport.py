@@ -106,6 +106,17 @@ def agreement(outcomes: list[MapOutcome], players: int) -> tuple[int, int, int, 
     return both, survey_only, play_only, len(outcomes) - both - survey_only - play_only
 
 
+def chance(outcomes: list[MapOutcome], players: int) -> float:
+    """The agreement two verdicts would reach by chance, each calling as many maps fair as it does
+    but independently of the other: the bar a survey that tells something must clear."""
+    both, s_only, p_only, _ = agreement(outcomes, players)
+    total = len(outcomes)
+    if not total:
+        return 0.0
+    survey, play = (both + s_only) / total, (both + p_only) / total
+    return survey * play + (1 - survey) * (1 - play)
+
+
 def calibration_text(model: IslandOfFog, setup: SimSetup, maps: int,
                      found: dict[int, list[MapOutcome]]) -> str:
     lines = [f"Island of Fog: the fairness survey's verdict against self-play on {maps} surveyed maps per seat "
@@ -113,10 +124,11 @@ def calibration_text(model: IslandOfFog, setup: SimSetup, maps: int,
              f"maps), {setup.games} {setup.policy} games on each.",
              f"Reproduce: `{command(setup, maps)}`", "",
              f"Self-play calls a map fair when no seat's win rate lies beyond its fair share ± {100 * BAND:.0f} "
-             "points (its 95 % interval wholly outside); the two agree when both call a map fair or both unfair.", "",
-             "| players | maps | survey fair | self-play fair | agree [95 %] | both fair | survey only | "
+             "points (its 95 % interval wholly outside); the two agree when both call a map fair or both unfair; "
+             "'by chance' is the agreement of two verdicts that know nothing of each other.", "",
+             "| players | maps | survey fair | self-play fair | agree [95 %] | by chance | both fair | survey only | "
              "self-play only | both unfair | mean seat spread: survey fair / unfair |",
-             "|---|---|---|---|---|---|---|---|---|---|"]
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
     from .simulate import Rate
     for n, outcomes in sorted(found.items()):
         both, s_only, p_only, neither = agreement(outcomes, n)
@@ -126,7 +138,7 @@ def calibration_text(model: IslandOfFog, setup: SimSetup, maps: int,
                  (f"{100 * sum(unfair) / len(unfair):.0f} points" if unfair else "-")
         agree = Rate(both + neither, len(outcomes))
         lines.append(f"| {n} | {len(outcomes)} | {both + s_only} | {both + p_only} | {agree.text().strip()} | "
-                     f"{both} | {s_only} | {p_only} | {neither} | {spread} |")
+                     f"{100 * chance(outcomes, n):.1f} % | {both} | {s_only} | {p_only} | {neither} | {spread} |")
     lines += ["", "Seats the survey calls disadvantaged, over its unfair maps (does the survey find the seat "
               "that loses?):", "", "| players | seats | won [95 %] | a fair share would be |", "|---|---|---|---|"]
     for n, outcomes in sorted(found.items()):
