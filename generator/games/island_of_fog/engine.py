@@ -444,7 +444,9 @@ class Game:
 
     def turn(self, seat: int, policy: Policy) -> None:
         """One player's turn: captures, income, the lighthouse's flip, up to `units_moved`
-        activations, then units built."""
+        activations, then units built. The seed lets a player build "in addition to" moving, at no
+        set time; building last loses nothing (a new unit "cannot be moved until the next turn"
+        either way) and finds every site its units have left, so the engine builds then."""
         self.counts["turns"] += 1
         self.version += 1
         self.capture(seat, policy)
