@@ -15,6 +15,7 @@ from generator.games.island_of_fog import simulate as sim
 from generator.games.island_of_fog import suggest as sg
 from generator.games.island_of_fog.survey import survey
 from generator.pool import Pool
+from generator.stats import Rate
 
 M = kit.load("island-of-fog", paths.CONTENT).model
 ARGS = ["--games", "4", "--seed", "3", "--policy", "random"]
@@ -85,8 +86,8 @@ def test_calibration_command_prints_the_agreement_and_writes_each_map(runner, tm
 
 
 def test_a_map_is_fair_in_self_play_unless_a_seat_is_surely_off_its_share():
-    even = sim.MapOutcome(0, True, (), (sim.Rate(10, 20), sim.Rate(10, 20)))
-    lopsided = sim.MapOutcome(0, True, (), (sim.Rate(20, 20), sim.Rate(0, 20)))
+    even = sim.MapOutcome(0, True, (), (Rate(10, 20), Rate(10, 20)))
+    lopsided = sim.MapOutcome(0, True, (), (Rate(20, 20), Rate(0, 20)))
     assert even.selfplay_fair(2) and not lopsided.selfplay_fair(2)
 
 
@@ -119,7 +120,7 @@ def test_balance_suggest_command_prints_yaml_or_says_none(runner):
 def test_agreement_by_chance_is_that_of_independent_verdicts():
     from generator.games.island_of_fog.simreport import agreement, chance
 
-    even, off = (sim.Rate(5, 10), sim.Rate(5, 10)), (sim.Rate(10, 10), sim.Rate(0, 10))
+    even, off = (Rate(5, 10), Rate(5, 10)), (Rate(10, 10), Rate(0, 10))
     outcomes = [sim.MapOutcome(0, True, (), even), sim.MapOutcome(1, True, (), off),
                 sim.MapOutcome(2, False, (), even), sim.MapOutcome(3, False, (), off)]
     assert agreement(outcomes, 2) == (1, 1, 1, 1)

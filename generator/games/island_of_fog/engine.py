@@ -237,24 +237,31 @@ class Game:
         spaces it can enter (water never, mountains only for climbers), through its own nation's
         units but never an enemy's (decision `passing`)."""
         unit = self.units[at]
-        costs = self.costs[unit.unit]
-        best = {at: 0}
-        frontier = [at]
+        enemies = {i for i, u in self.units.items() if u.seat != unit.seat}
+        best = self.distances([at], self.costs[unit.unit], mp, enemies)
+        return {i: d for i, d in enumerate(best) if d >= 0}
+
+    def distances(self, starts: Sequence[Space], costs: dict[str, int | None], limit: int | None = None,
+                  blocked: set[Space] | frozenset[Space] = frozenset()) -> list[int]:
+        """Fewest movement points from the nearest of `starts` to every covered space (-1: not
+        reached within `limit`), each step paying the cost of the space stepped into; `blocked`
+        spaces are never entered."""
+        best = [-1] * len(self.kinds)
+        for s in starts:
+            best[s] = 0
+        frontier = list(starts)
         while frontier:
             nxt = []
             for i in frontier:
                 d = best[i]
                 for j in self.neighbours[i]:
                     kind = self.kinds[j]
-                    if kind is None:
+                    if kind is None or j in blocked:
                         continue
                     cost = costs[kind]
-                    if cost is None or d + cost > mp:
+                    if cost is None or (limit is not None and d + cost > limit):
                         continue
-                    other = self.units.get(j)
-                    if other is not None and other.seat != unit.seat:
-                        continue
-                    if j not in best or d + cost < best[j]:
+                    if best[j] < 0 or d + cost < best[j]:
                         best[j] = d + cost
                         nxt.append(j)
             frontier = nxt

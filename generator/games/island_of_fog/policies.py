@@ -87,7 +87,7 @@ class GreedyPolicy:
             not_ours = b is not None and b.owner != seat
             if free_lot or not_ours or any(game.kinds[j] is None for j in game.neighbours[at]):
                 goals.append(at)
-        dist = flood(game, goals, game.costs[game.basic_unit])
+        dist = game.distances(goals, game.costs[game.basic_unit])
         self._goals = (key[0], key[1], dist)
         return dist
 
@@ -100,7 +100,7 @@ class GreedyPolicy:
         if self._threat is not None and self._threat[:2] == (game.version, seat):
             return self._threat[2]
         base = game.bases[seat]
-        dist = flood(game, [base], game.costs[game.basic_unit], self.w.threat_mp)
+        dist = game.distances([base], game.costs[game.basic_unit], self.w.threat_mp)
         found = any(u.seat != seat and dist[at] >= 0 for at, u in game.units.items())
         self._threat = (game.version, seat, found)
         return found
@@ -178,31 +178,6 @@ class GreedyPolicy:
     def side(self, game: Game, seat: int, at: Space) -> Literal["city", "factory"]:
         has_factory = any(b.owner == seat and b.kind == "factory" for b in game.buildings.values())
         return "city" if has_factory else "factory"
-
-
-def flood(game: Game, starts: list[Space], costs: dict[str, int | None], limit: int | None = None) -> list[int]:
-    """Movement points from the nearest of `starts` to every covered space (-1: not reached),
-    counting each step by the cost of the space stepped into (the policy's estimate)."""
-    best = [-1] * len(game.kinds)
-    for s in starts:
-        best[s] = 0
-    frontier = list(starts)
-    while frontier:
-        nxt = []
-        for i in frontier:
-            d = best[i]
-            for j in game.neighbours[i]:
-                kind = game.kinds[j]
-                if kind is None:
-                    continue
-                c = costs[kind]
-                if c is None or (limit is not None and d + c > limit):
-                    continue
-                if best[j] < 0 or d + c < best[j]:
-                    best[j] = d + c
-                    nxt.append(j)
-        frontier = nxt
-    return best
 
 
 POLICIES: dict[str, Callable[[random.Random], Policy]] = {"greedy": GreedyPolicy, "random": RandomPolicy}

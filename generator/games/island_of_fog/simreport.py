@@ -6,8 +6,9 @@ from __future__ import annotations
 import csv
 import io
 
+from ...stats import Rate, mean, quantile
 from .model import IslandOfFog
-from .simulate import BAND, MapOutcome, SimSetup, Tally, mean, quantile, versus_rates, win_rates
+from .simulate import BAND, MapOutcome, SimSetup, Tally, versus_rates, win_rates
 
 FAIR_BAND = (0.45, 0.55)   # the first player is fair when it ranks above another seat this often (ties half)
 ENDINGS = {"countdown": "countdown ran out", "last-standing": "last nation standing",
@@ -129,7 +130,6 @@ def calibration_text(model: IslandOfFog, setup: SimSetup, maps: int,
              "| players | maps | survey fair | self-play fair | agree [95 %] | by chance | both fair | survey only | "
              "self-play only | both unfair | mean seat spread: survey fair / unfair |",
              "|---|---|---|---|---|---|---|---|---|---|---|"]
-    from .simulate import Rate
     for n, outcomes in sorted(found.items()):
         both, s_only, p_only, neither = agreement(outcomes, n)
         fair = [o.spread() for o in outcomes if o.survey_fair]

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
-from ...stats import wilson
+from ...stats import Rate
 from .engine import Deal, FixedMap, Result, new_deal, play_game
 from .fairness import analyse
 from .mapgen import MapPlan, draw, plan_tiles, space_grid
@@ -163,26 +163,6 @@ def run(model: IslandOfFog, setup: SimSetup, map_jobs: Mapper = serial) -> dict[
 
 # ---- figures ------------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Rate:
-    """successes out of n (successes may be fractional: shared wins), with a 95 % Wilson interval."""
-
-    successes: float
-    n: int
-
-    @property
-    def value(self) -> float:
-        return self.successes / self.n if self.n else 0.0
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        return wilson(self.successes, self.n)
-
-    def text(self) -> str:
-        lo, hi = self.interval
-        return f"{100 * self.value:5.1f} % [{100 * lo:4.1f}, {100 * hi:4.1f}]"
-
-
 def win_rates(tally: Tally, players: int) -> list[Rate]:
     return [Rate(t.wins / SHARE, tally.games) for t in tally.seats[:players]]
 
@@ -190,21 +170,6 @@ def win_rates(tally: Tally, players: int) -> list[Rate]:
 def versus_rates(tally: Tally, players: int) -> list[Rate]:
     """How often each seat ranks above another seat (ties half): 50 % is fair at any player count."""
     return [Rate((t.beats + t.ties / 2) / (players - 1), tally.games) for t in tally.seats[:players]]
-
-
-def quantile(counts: Counter[int], q: float) -> int:
-    total = sum(counts.values())
-    seen = 0
-    for value in sorted(counts):
-        seen += counts[value]
-        if seen >= q * total:
-            return value
-    return 0
-
-
-def mean(counts: Counter[int]) -> float:
-    total = sum(counts.values())
-    return sum(v * c for v, c in counts.items()) / total if total else 0.0
 
 
 # ---- calibration: the survey's verdict against self-play ----------------------------------------
