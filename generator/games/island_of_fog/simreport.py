@@ -121,8 +121,8 @@ def chance(outcomes: list[MapOutcome], players: int) -> float:
 def calibration_text(model: IslandOfFog, setup: SimSetup, maps: int,
                      found: dict[int, list[MapOutcome]]) -> str:
     lines = [f"Island of Fog: the fairness survey's verdict against self-play on {maps} surveyed maps per seat "
-             f"count ({setup.size}x{setup.size}, the maps of `playkit map island-of-fog --survey {maps} --seed {setup.seed} "
-             f"--size {setup.size} --players N`), {setup.games} {setup.policy} games on each.",
+             f"count ({setup.size}x{setup.size}, the maps of `playkit map island-of-fog --survey {maps} "
+             f"--seed {setup.seed} --size {setup.size} --players N`), {setup.games} {setup.policy} games on each.",
              f"Reproduce: `{command(setup, maps)}`", "",
              f"Self-play calls a map fair when no seat's win rate lies beyond its fair share ± {100 * BAND:.0f} "
              "points (its 95 % interval wholly outside); the two agree when both call a map fair or both unfair; "
