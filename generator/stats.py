@@ -1,8 +1,11 @@
-"""Figures every simulator reports: a proportion's 95 % interval."""
+"""Figures every simulator reports: a proportion's 95 % interval, a rate with it, a distribution's
+quantiles and mean."""
 
 from __future__ import annotations
 
 import math
+from collections import Counter
+from dataclasses import dataclass
 
 
 def wilson(successes: float, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -15,3 +18,39 @@ def wilson(successes: float, n: int, z: float = 1.959964) -> tuple[float, float]
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(max(0.0, p * (1 - p) / n + z * z / (4 * n * n))) / denom
     return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass(frozen=True)
+class Rate:
+    """successes out of n (successes may be fractional: shared wins), with a 95 % Wilson interval."""
+
+    successes: float
+    n: int
+
+    @property
+    def value(self) -> float:
+        return self.successes / self.n if self.n else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.successes, self.n)
+
+    def text(self) -> str:
+        lo, hi = self.interval
+        return f"{100 * self.value:5.1f} % [{100 * lo:4.1f}, {100 * hi:4.1f}]"
+
+
+def quantile(counts: Counter[int], q: float) -> int:
+    """The q-quantile of a distribution given as value → count."""
+    total = sum(counts.values())
+    seen = 0
+    for value in sorted(counts):
+        seen += counts[value]
+        if seen >= q * total:
+            return value
+    return 0
+
+
+def mean(counts: Counter[int]) -> float:
+    total = sum(counts.values())
+    return sum(v * c for v, c in counts.items()) / total if total else 0.0

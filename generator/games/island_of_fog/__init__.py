@@ -49,9 +49,10 @@ def kit(model: IslandOfFog, content: ContentSet, options: BuildOptions) -> Kit:
 
 
 def _commands() -> dict[str, list[click.Command]]:
-    from .cli import map_command, odds_command
+    from .cli import balance_group, map_command, odds_command, simulate_command
 
-    return {"map": [map_command], "odds": [odds_command]}
+    return {"map": [map_command], "odds": [odds_command], "simulate": [simulate_command],
+            "balance": [balance_group]}
 
 
 def _documents() -> dict[str, type[Strict]]:

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -133,3 +136,125 @@ def odds_command(ctx: click.Context, policy: str | None, paper: str) -> None:
                                        Artifact("combat-card.svg", to_svg(card), sources)],
                               {"game": GAME_ID, "odds": list(POLICIES), "card": chosen}, root=out_root(ctx) / GAME_ID)
     click.echo(f"wrote {', '.join(written.written)} to {folder}/")
+
+
+# ---------------------------------------------------------------------- self-play
+def _selfplay_options(f: Any) -> Any:
+    from .policies import POLICIES
+
+    for option in reversed([
+        click.option("--players", "players", type=int, multiple=True,
+                     help="Seat count to play (repeat for several; default: every count the board allows, "
+                          "with --calibrate the most)."),
+        click.option("--seed", type=int, default=1, show_default=True),
+        click.option("--policy", type=click.Choice(sorted(POLICIES)), default="greedy", show_default=True,
+                     help="How the simulated players choose."),
+        click.option("--size", type=int, default=None, help="Board size (default: the game's board, 5)."),
+        click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+                     help="Local processes, without --scheduler (the results do not change)."),
+        click.option("--scheduler", default=None, metavar="ADDRESS",
+                     help="Run on the Dask cluster at ADDRESS (pip install 'playkit[cluster]'); "
+                          "the results do not change."),
+    ]):
+        f = option(f)
+    return f
+
+
+def _sim_setup(model: IslandOfFog, players: tuple[int, ...], games: int, seed: int, policy: str,
+               size: int | None) -> Any:
+    from .board import player_counts
+    from .simulate import SimSetup
+
+    size = model.board.default_size if size is None else size
+    if size not in model.variant:
+        raise click.UsageError(f"no {size}x{size} board (board sizes: {', '.join(map(str, sorted(model.variant)))})")
+    allowed = player_counts(model, size)
+    counts = tuple(sorted(set(players))) or tuple(allowed)
+    bad = [n for n in counts if n not in allowed]
+    if bad:
+        raise click.UsageError(f"--players {bad[0]}: the {size}x{size} board is for "
+                               f"{', '.join(map(str, allowed))} players")
+    return SimSetup(counts, games, seed, policy, size)
+
+
+@contextmanager
+def _pool(workers: int, scheduler: str | None) -> Iterator[Any]:
+    from ...pool import ClusterUnavailable, Pool
+
+    try:
+        with Pool(workers, scheduler) as ex:
+            yield ex
+    except ClusterUnavailable as err:
+        raise click.UsageError(str(err)) from None
+
+
+@click.command(GAME_ID)
+@click.option("--games", type=click.IntRange(1), default=None,
+              help="Games per seat count [default: 100]; with --calibrate, games on each map [default: 20].")
+@click.option("--calibrate", "calibrate", type=click.IntRange(1), default=None, metavar="MAPS",
+              help="Calibrate the fairness survey: its verdict on MAPS surveyed maps against self-play on each.")
+@_selfplay_options
+@click.pass_context
+def simulate_command(ctx: click.Context, games: int | None, calibrate: int | None, players: tuple[int, ...],
+                     seed: int, policy: str, size: int | None, workers: int, scheduler: str | None) -> None:
+    """Play Island of Fog against itself: win rate by seat with 95 % intervals for every player count,
+    points, length; with --calibrate, the fairness survey's verdict against self-play map by map.
+
+    Writes report.md and seats.csv (or calibration.md and calibration.csv) to
+    OUT/island-of-fog/simulation/.
+    """
+    from . import simreport
+    from .simulate import calibrate as run_calibration
+    from .simulate import run
+
+    model: IslandOfFog = load_or_exit(ctx, GAME_ID).model
+    default_games = 20 if calibrate else 100
+    if calibrate and not players:      # as `map --survey`: the most players, unless asked
+        players = (model.game.players.max,)
+    setup = _sim_setup(model, players, games or default_games, seed, policy, size)
+    with _pool(workers, scheduler) as ex:
+        if calibrate:
+            found = run_calibration(model, setup, calibrate, ex.map)
+        else:
+            tallies = run(model, setup, ex.map)
+    if calibrate:
+        report = simreport.calibration_text(model, setup, calibrate, found)
+        artifacts = [Artifact("calibration.md", report.encode()),
+                     Artifact("calibration.csv", simreport.calibration_csv(found).encode())]
+    else:
+        report = simreport.text(model, setup, tallies)
+        artifacts = [Artifact("report.md", report.encode()),
+                     Artifact("seats.csv", simreport.seats_csv(model, tallies).encode())]
+    click.echo(report, nl=False)
+    folder = out_root(ctx) / GAME_ID / "simulation"
+    meta = {"game": GAME_ID, "policy": policy, "seed": seed, "games": setup.games, "players": list(setup.players),
+            "size": setup.size, "calibrate": calibrate}
+    written = write_artifacts(folder, artifacts, meta, root=out_root(ctx) / GAME_ID)
+    click.echo(f"wrote {len(written.written)} files to {folder}/")
+
+
+@click.group(GAME_ID)
+def balance_group() -> None:
+    """Island of Fog balance tools."""
+
+
+@balance_group.command("suggest")
+@click.option("--games", type=click.IntRange(1), default=30, show_default=True,
+              help="Games per seat count for each simulation (the edits are tried on the same games).")
+@click.option("--tries", type=click.IntRange(1, 100), default=None,
+              help="Edits to simulate, nearest the content first (default: all).")
+@click.option("--show", type=click.IntRange(1, 50), default=3, show_default=True, help="Edits to show at most.")
+@_selfplay_options
+@click.pass_context
+def suggest_command(ctx: click.Context, games: int, tries: int | None, show: int, players: tuple[int, ...],
+                    seed: int, policy: str, size: int | None, workers: int, scheduler: str | None) -> None:
+    """Propose the smallest content edits (a unit's cost or move, the lighthouse's income, the starting
+    purse, the countdown, the attack bonus) that bring the seats nearer even, each simulated before
+    it is shown, as YAML to paste."""
+    from . import suggest as sg
+
+    model: IslandOfFog = load_or_exit(ctx, GAME_ID).model
+    setup = _sim_setup(model, players, games, seed, policy, size)
+    with _pool(workers, scheduler) as ex:
+        base, found = sg.suggest(model, setup, tries or len(sg.candidates(model)), show, ex.map)
+    click.echo(sg.text(setup, base, found), nl=False)

@@ -15,7 +15,9 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from ...stats import wilson
+from ...stats import Rate as Rate
+from ...stats import mean as mean
+from ...stats import quantile as quantile
 from .engine import Result, play_game
 from .model import Skylands
 from .policies import POLICIES
@@ -172,40 +174,6 @@ def run(model: Skylands, setup: SimSetup, map_jobs: Mapper = serial) -> dict[int
 
 # ---- figures ------------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Rate:
-    """successes out of n (successes may be fractional: shared wins), with a 95 % Wilson interval."""
-
-    successes: float
-    n: int
-
-    @property
-    def value(self) -> float:
-        return self.successes / self.n if self.n else 0.0
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        return wilson(self.successes, self.n)
-
-    def text(self) -> str:
-        lo, hi = self.interval
-        return f"{100 * self.value:5.1f} % [{100 * lo:4.1f}, {100 * hi:4.1f}]"
-
-
-def quantile(counts: Counter[int], q: float) -> int:
-    """The q-quantile of a distribution given as value → count."""
-    total = sum(counts.values())
-    seen = 0
-    for value in sorted(counts):
-        seen += counts[value]
-        if seen >= q * total:
-            return value
-    return 0
-
-
-def mean(counts: Counter[int]) -> float:
-    total = sum(counts.values())
-    return sum(v * c for v, c in counts.items()) / total if total else 0.0
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,163 @@
+"""An Island of Fog simulation as a designer reads it: Markdown tables (the command's output,
+docs/balance.md) and CSV; and the calibration of the fairness survey against self-play."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from ...stats import Rate, mean, quantile
+from .model import IslandOfFog
+from .simulate import BAND, MapOutcome, SimSetup, Tally, versus_rates, win_rates
+
+FAIR_BAND = (0.45, 0.55)   # the first player is fair when it ranks above another seat this often (ties half)
+ENDINGS = {"countdown": "countdown ran out", "last-standing": "last nation standing",
+           "limit": "stopped (no end in sight)"}
+
+
+def command(setup: SimSetup, calibrate: int | None = None) -> str:
+    players = "".join(f" --players {n}" for n in setup.players)
+    extra = f" --calibrate {calibrate}" if calibrate else ""
+    return (f"playkit simulate island-of-fog{players} --games {setup.games} --seed {setup.seed} "
+            f"--policy {setup.policy}{extra}")
+
+
+def seats_table(model: IslandOfFog, tallies: dict[int, Tally]) -> list[str]:
+    out = ["| players | seat | nation | win rate [95 %] | ranks above another seat [95 %] | "
+           "mean points (p10-p90) | took the lighthouse first |", "|---|---|---|---|---|---|---|"]
+    for n, t in sorted(tallies.items()):
+        colours = model.seats(n)
+        for seat, (win, vs) in enumerate(zip(win_rates(t, n), versus_rates(t, n), strict=True)):
+            st = t.seats[seat]
+            out.append(f"| {n} | {seat + 1} | {model.colour[colours[seat]].name} | {win.text()} | {vs.text()} | "
+                       f"{mean(st.scores):.1f} ({quantile(st.scores, 0.1)}-{quantile(st.scores, 0.9)}) | "
+                       f"{100 * st.lighthouse / t.games if t.games else 0:.0f} % |")
+    return out
+
+
+def length_table(tallies: dict[int, Tally]) -> list[str]:
+    out = ["| players | games | rounds: mean (p10-p90) | winning points: mean (p10-p90) | ended by |",
+           "|---|---|---|---|---|"]
+    for n, t in sorted(tallies.items()):
+        ended = ", ".join(f"{ENDINGS.get(k, k)} {100 * v / t.games:.0f} %" for k, v in sorted(t.ended.items()))
+        out.append(f"| {n} | {t.games} | {mean(t.rounds):.1f} ({quantile(t.rounds, 0.1)}-{quantile(t.rounds, 0.9)}) | "
+                   f"{mean(t.winning_scores):.1f} ({quantile(t.winning_scores, 0.1)}-"
+                   f"{quantile(t.winning_scores, 0.9)}) | {ended} |")
+    return out
+
+
+def activity_table(tallies: dict[int, Tally]) -> list[str]:
+    """What happened in an average game: actions, fights, captures, units built."""
+    keys = ["city", "factory", "claim", "stack", "attack", "attack-won", "attack-drawn", "attack-lost",
+            "captured", "eliminated", "lighthouse-flip", "built-basic", "built-elite"]
+    out = ["| players | " + " | ".join(keys) + " |", "|---|" + "---|" * len(keys)]
+    for n, t in sorted(tallies.items()):
+        out.append(f"| {n} | " + " | ".join(f"{t.events[k] / t.games:.1f}" if t.games else "-" for k in keys) + " |")
+    return out
+
+
+def verdict(tallies: dict[int, Tally]) -> list[str]:
+    lo, hi = FAIR_BAND
+    out = []
+    for n, t in sorted(tallies.items()):
+        f = versus_rates(t, n)[0]
+        a, b = f.interval
+        state = "within" if lo <= f.value <= hi else "outside"
+        settled = (lo <= a and b <= hi) or b < lo or a > hi
+        out.append(f"- {n} players: the first player ranks above another seat {f.text().strip()} and wins "
+                   f"{win_rates(t, n)[0].text().strip()} (fair share {100 / n:.0f} %): {state} "
+                   f"{100 * lo:.0f}-{100 * hi:.0f} %" + ("." if settled else
+                                                         ", though its interval reaches across the band."))
+    return out
+
+
+def text(model: IslandOfFog, setup: SimSetup, tallies: dict[int, Tally]) -> str:
+    lines = [f"Island of Fog self-play: {setup.policy} players, {setup.games} games per seat count, "
+             f"{setup.size}x{setup.size} board, every game on its own pile explored live, seed {setup.seed}.",
+             f"Reproduce: `{command(setup)}`", "",
+             "Seats (seat 1 starts; a shared victory counts as a share; 'ranks above another seat' compares "
+             "nations still in the game, then points, then coins, ties half: 50 % is fair at any player count):",
+             "", *seats_table(model, tallies), "", "Length and points:", "", *length_table(tallies), "",
+             "Per game:", "", *activity_table(tallies), "", "First player:", "", *verdict(tallies), ""]
+    return "\n".join(lines)
+
+
+def seats_csv(model: IslandOfFog, tallies: dict[int, Tally]) -> str:
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(["players", "seat", "nation", "games", "win_rate", "win_low", "win_high", "versus_rate",
+                "versus_low", "versus_high", "mean_points", "p10_points", "p50_points", "p90_points"])
+    for n, t in sorted(tallies.items()):
+        for seat, (win, vs) in enumerate(zip(win_rates(t, n), versus_rates(t, n), strict=True)):
+            st = t.seats[seat]
+            w.writerow([n, seat + 1, model.seats(n)[seat], t.games, f"{win.value:.4f}",
+                        *(f"{x:.4f}" for x in win.interval), f"{vs.value:.4f}", *(f"{x:.4f}" for x in vs.interval),
+                        f"{mean(st.scores):.2f}", quantile(st.scores, 0.1), quantile(st.scores, 0.5),
+                        quantile(st.scores, 0.9)])
+    return buf.getvalue()
+
+
+# ---- calibration ---------------------------------------------------------------------------------
+
+def agreement(outcomes: list[MapOutcome], players: int) -> tuple[int, int, int, int]:
+    """(both fair, survey fair only, self-play fair only, both unfair) map counts."""
+    both = sum(1 for o in outcomes if o.survey_fair and o.selfplay_fair(players))
+    survey_only = sum(1 for o in outcomes if o.survey_fair and not o.selfplay_fair(players))
+    play_only = sum(1 for o in outcomes if not o.survey_fair and o.selfplay_fair(players))
+    return both, survey_only, play_only, len(outcomes) - both - survey_only - play_only
+
+
+def chance(outcomes: list[MapOutcome], players: int) -> float:
+    """The agreement two verdicts would reach by chance, each calling as many maps fair as it does
+    but independently of the other: the bar a survey that tells something must clear."""
+    both, s_only, p_only, _ = agreement(outcomes, players)
+    total = len(outcomes)
+    if not total:
+        return 0.0
+    survey, play = (both + s_only) / total, (both + p_only) / total
+    return survey * play + (1 - survey) * (1 - play)
+
+
+def calibration_text(model: IslandOfFog, setup: SimSetup, maps: int,
+                     found: dict[int, list[MapOutcome]]) -> str:
+    lines = [f"Island of Fog: the fairness survey's verdict against self-play on {maps} surveyed maps per seat "
+             f"count ({setup.size}x{setup.size}, the maps of `playkit map island-of-fog --survey {maps} "
+             f"--seed {setup.seed} --size {setup.size} --players N`), {setup.games} {setup.policy} games on each.",
+             f"Reproduce: `{command(setup, maps)}`", "",
+             f"Self-play calls a map fair when no seat's win rate lies beyond its fair share ± {100 * BAND:.0f} "
+             "points (its 95 % interval wholly outside); the two agree when both call a map fair or both unfair; "
+             "'by chance' is the agreement of two verdicts that know nothing of each other.", "",
+             "| players | maps | survey fair | self-play fair | agree [95 %] | by chance | both fair | survey only | "
+             "self-play only | both unfair | mean seat spread: survey fair / unfair |",
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
+    for n, outcomes in sorted(found.items()):
+        both, s_only, p_only, neither = agreement(outcomes, n)
+        fair = [o.spread() for o in outcomes if o.survey_fair]
+        unfair = [o.spread() for o in outcomes if not o.survey_fair]
+        spread = (f"{100 * sum(fair) / len(fair):.0f} / " if fair else "- / ") + \
+                 (f"{100 * sum(unfair) / len(unfair):.0f} points" if unfair else "-")
+        agree = Rate(both + neither, len(outcomes))
+        lines.append(f"| {n} | {len(outcomes)} | {both + s_only} | {both + p_only} | {agree.text().strip()} | "
+                     f"{100 * chance(outcomes, n):.1f} % | {both} | {s_only} | {p_only} | {neither} | {spread} |")
+    lines += ["", "Seats the survey calls disadvantaged, over its unfair maps (does the survey find the seat "
+              "that loses?):", "", "| players | seats | won [95 %] | a fair share would be |", "|---|---|---|---|"]
+    for n, outcomes in sorted(found.items()):
+        wins = sum(o.behind_wins()[0] for o in outcomes)
+        games = sum(o.behind_wins()[1] for o in outcomes)
+        fair_share = sum(o.behind_wins()[2] for o in outcomes)
+        seats = sum(len(o.behind) for o in outcomes)
+        won = Rate(wins, games)
+        lines.append(f"| {n} | {seats} | {won.text().strip() if games else '-'} | "
+                     f"{100 * fair_share / games if games else 100 / n:.0f} % |")
+    return "\n".join(lines) + "\n"
+
+
+def calibration_csv(found: dict[int, list[MapOutcome]]) -> str:
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(["players", "map", "survey_fair", "selfplay_fair", "seat_win_rates", "survey_reasons"])
+    for n, outcomes in sorted(found.items()):
+        for o in outcomes:
+            w.writerow([n, o.index + 1, int(o.survey_fair), int(o.selfplay_fair(n)),
+                        " ".join(f"{r.value:.3f}" for r in o.rates), "; ".join(o.why)])
+    return buf.getvalue()

@@ -1,0 +1,235 @@
+"""Island of Fog self-play: many full games, tallied by seat count, and the fairness survey's verdict
+calibrated against self-play on the maps it judged.
+
+Every game's randomness comes from (seed, players, game index) alone (its pile, its dice, each
+seat's policy), so a game is the same whichever process plays it. Games run in fixed chunks through
+`play_chunk` over a picklable job, handed to any `map` (this process, a `generator.pool.Pool`'s map
+over local processes or a Dask cluster); tallies merge by addition in job order, so the numbers
+never depend on the number of workers.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, TypeVar
+
+from ...stats import Rate
+from .engine import Deal, FixedMap, Result, new_deal, play_game
+from .fairness import analyse
+from .mapgen import MapPlan, draw, plan_tiles, space_grid
+from .model import IslandOfFog
+from .policies import POLICIES
+
+CHUNK = 10          # games a job plays: fixed, so that chunks (and numbers) never depend on workers
+SHARE = 12          # a win shared by k tied players counts SHARE // k (12: exact for 1 to 4 players)
+
+J = TypeVar("J")
+R = TypeVar("R")
+Mapper = Callable[[Callable[[Any], Any], Sequence[Any]], list[Any]]
+
+
+def serial(fn: Callable[[J], R], jobs: Sequence[J]) -> list[R]:
+    """Every job in this process, in order."""
+    return [fn(job) for job in jobs]
+
+
+@dataclass(frozen=True)
+class SimSetup:
+    """Everything a simulation depends on besides the content: with the same setup, the same numbers."""
+
+    players: tuple[int, ...]
+    games: int
+    seed: int
+    policy: str = "greedy"
+    size: int = 5
+
+
+@dataclass(frozen=True)
+class Job:
+    """Games start..stop-1 of `players` players; on `plan` (a map drawn whole) when given, else
+    each game's own pile, live."""
+
+    model: IslandOfFog
+    setup: SimSetup
+    players: int
+    start: int
+    stop: int
+    plan: MapPlan | None = None
+    tag: int = 0        # which map of a calibration
+
+
+@dataclass
+class SeatTally:
+    wins: int = 0          # in SHARE-ths of a game
+    beats: int = 0         # other seats ranked below it (more points, or as many and more coins), over games
+    ties: int = 0          # other seats level with it
+    scores: Counter[int] = field(default_factory=Counter)
+    lighthouse: int = 0    # games in which this seat claimed the lighthouse first
+
+    def merge(self, o: SeatTally) -> None:
+        self.wins += o.wins
+        self.beats += o.beats
+        self.ties += o.ties
+        self.scores.update(o.scores)
+        self.lighthouse += o.lighthouse
+
+
+@dataclass
+class Tally:
+    """One seat count's (or one map's) counts; merging is addition."""
+
+    games: int = 0
+    seats: list[SeatTally] = field(default_factory=list)
+    rounds: Counter[int] = field(default_factory=Counter)
+    ended: Counter[str] = field(default_factory=Counter)
+    winning_scores: Counter[int] = field(default_factory=Counter)
+    events: Counter[str] = field(default_factory=Counter)
+
+    def merge(self, o: Tally) -> None:
+        self.games += o.games
+        while len(self.seats) < len(o.seats):
+            self.seats.append(SeatTally())
+        for mine, theirs in zip(self.seats, o.seats, strict=False):
+            mine.merge(theirs)
+        self.rounds.update(o.rounds)
+        self.ended.update(o.ended)
+        self.winning_scores.update(o.winning_scores)
+        self.events.update(o.events)
+
+    def add(self, result: Result) -> None:
+        while len(self.seats) < result.players:
+            self.seats.append(SeatTally())
+        self.games += 1
+        rank = result.ranking()
+        for seat, s in enumerate(result.scores):
+            self.seats[seat].scores[s] += 1
+            self.seats[seat].beats += sum(1 for r in rank if r < rank[seat])
+            self.seats[seat].ties += sum(1 for r in rank if r == rank[seat]) - 1
+            if seat in result.winners:
+                self.seats[seat].wins += SHARE // len(result.winners)
+        if result.first_lighthouse is not None:
+            self.seats[result.first_lighthouse].lighthouse += 1
+        self.rounds[result.rounds] += 1
+        self.ended[result.ended] += 1
+        self.winning_scores[max(result.scores)] += 1
+        self.events.update(result.counts)
+
+
+def game_rngs(seed: int, players: int, index: int, tag: str = "") -> tuple[random.Random, list[random.Random]]:
+    """The game's own random source (pile, dice) and one for each seat's policy."""
+    base = f"island-of-fog|{seed}|{players}|{index}{tag}"
+    return random.Random(base), [random.Random(f"{base}|seat {s}") for s in range(players)]
+
+
+def play_one(model: IslandOfFog, setup: SimSetup, players: int, index: int, plan: MapPlan | None = None,
+             tag: int = 0) -> Result:
+    rng, seats = game_rngs(setup.seed, players, index, "" if plan is None else f"|map {tag}")
+    deal: Deal
+    if plan is None:
+        _, deal = new_deal(model, setup.size, players, rng)
+    else:
+        deal = FixedMap(plan)
+    make = POLICIES[setup.policy]
+    return play_game(model, setup.size, model.seats(players), [make(r) for r in seats], deal, rng)
+
+
+def play_chunk(job: Job) -> tuple[int, int, Tally]:
+    """Play a chunk of games: its seat count, map tag and tally."""
+    tally = Tally()
+    for index in range(job.start, job.stop):
+        tally.add(play_one(job.model, job.setup, job.players, index, job.plan, job.tag))
+    return job.players, job.tag, tally
+
+
+def for_jobs(model: IslandOfFog) -> IslandOfFog:
+    """The model a job carries to another process: the rules without the print layouts (which hold
+    compiled templates that cannot be pickled, and which no game reads)."""
+    return replace(model, layouts={})
+
+
+def run(model: IslandOfFog, setup: SimSetup, map_jobs: Mapper = serial) -> dict[int, Tally]:
+    """The tallies of a simulation by seat count, each game on its own pile explored live."""
+    model = for_jobs(model)
+    jobs = [Job(model, setup, n, start, min(start + CHUNK, setup.games))
+            for n in setup.players for start in range(0, setup.games, CHUNK)]
+    out = {n: Tally() for n in setup.players}
+    for players, _, tally in map_jobs(play_chunk, jobs):
+        out[players].merge(tally)
+    return out
+
+
+# ---- figures ------------------------------------------------------------------------------------
+
+def win_rates(tally: Tally, players: int) -> list[Rate]:
+    return [Rate(t.wins / SHARE, tally.games) for t in tally.seats[:players]]
+
+
+def versus_rates(tally: Tally, players: int) -> list[Rate]:
+    """How often each seat ranks above another seat (ties half): 50 % is fair at any player count."""
+    return [Rate((t.beats + t.ties / 2) / (players - 1), tally.games) for t in tally.seats[:players]]
+
+
+# ---- calibration: the survey's verdict against self-play ----------------------------------------
+
+BAND = 0.15     # self-play calls a map fair when no seat's win rate lies beyond fair share ± BAND (95 %)
+
+
+@dataclass(frozen=True)
+class MapOutcome:
+    index: int
+    survey_fair: bool          # the fairness module's verdict on the map (fairness.analyse(...).fair)
+    why: tuple[str, ...]       # its reasons when unfair
+    rates: tuple[Rate, ...]    # each seat's win rate in self-play on the map
+    behind: tuple[int, ...] = ()   # the seats the survey calls disadvantaged
+
+    def selfplay_fair(self, players: int) -> bool:
+        """No seat's 95 % interval lies wholly outside fair share ± BAND."""
+        share = 1 / players
+        return all(r.interval[1] >= share - BAND and r.interval[0] <= share + BAND for r in self.rates)
+
+    def behind_wins(self) -> tuple[float, int, float]:
+        """The disadvantaged seats' wins, their games, and the wins a fair share would give them."""
+        games = self.rates[0].n if self.rates else 0
+        return (sum(self.rates[s].successes for s in self.behind), games * len(self.behind),
+                games * len(self.behind) / len(self.rates))
+
+    def spread(self) -> float:
+        values = [r.value for r in self.rates]
+        return max(values) - min(values)
+
+
+Judged = tuple[MapPlan, bool, tuple[tuple[str, str], ...]]   # a map, whether the survey calls it fair, and why not
+
+
+def survey_maps(model: IslandOfFog, size: int, players: int, seed: int, count: int) -> list[Judged]:
+    """The maps the survey draws for (size, players, seed), in its order (survey.survey: one seeded
+    stream, first draws), each with the fairness module's verdict and reasons."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        plan = draw(model, size, players, rng, seed)
+        report = analyse(model, size, plan.seats, plan_tiles(plan), space_grid(model, plan))
+        out.append((plan, report.fair, tuple(report.disadvantaged)))
+    return out
+
+
+def calibrate(model: IslandOfFog, setup: SimSetup, maps: int, map_jobs: Mapper = serial) -> dict[int, list[MapOutcome]]:
+    """For each seat count: `maps` surveyed maps, the survey's verdict on each and its seats' win
+    rates in `setup.games` self-played games on it (tiles turn up where the map has them)."""
+    out: dict[int, list[MapOutcome]] = {}
+    model = for_jobs(model)
+    for players in setup.players:
+        drawn = survey_maps(model, setup.size, players, setup.seed, maps)
+        jobs = [Job(model, setup, players, start, min(start + CHUNK, setup.games), plan, i)
+                for i, (plan, _, _) in enumerate(drawn) for start in range(0, setup.games, CHUNK)]
+        tallies = [Tally() for _ in drawn]
+        for _, tag, tally in map_jobs(play_chunk, jobs):
+            tallies[tag].merge(tally)
+        colours = model.seats(players)
+        out[players] = [MapOutcome(i, fair, tuple(f"{c}: {w}" for c, w in why), tuple(win_rates(t, players)),
+                                   tuple(sorted({colours.index(c) for c, _ in why})))
+                        for i, ((_, fair, why), t) in enumerate(zip(drawn, tallies, strict=True))]
+    return out
