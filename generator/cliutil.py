@@ -6,7 +6,8 @@ from __future__ import annotations
 import difflib
 import math
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -209,3 +210,26 @@ class FiniteFloatRange(click.FloatRange):
         if isinstance(number, float) and not math.isfinite(number):
             self.fail(f"{value!r} is not a number within {self._describe_range()}.", param, ctx)
         return number
+
+
+def pool_options(f: Any) -> Any:
+    """`--workers N` and `--scheduler ADDRESS`: where a command's simulations run (the results do not
+    change); `pool(workers, scheduler)` gives the pool they name."""
+    f = click.option("--scheduler", default=None, metavar="ADDRESS",
+                     help="Run on the Dask cluster at ADDRESS (pip install 'playkit[cluster]'); "
+                          "the results do not change.")(f)
+    return click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+                        help="Local processes, without --scheduler (the results do not change).")(f)
+
+
+@contextmanager
+def pool(workers: int, scheduler: str | None) -> Iterator[Any]:
+    """The process pool `--workers`/`--scheduler` name (generator/pool.py); a scheduler that cannot be
+    reached is a usage error."""
+    from .pool import ClusterUnavailable, Pool
+
+    try:
+        with Pool(workers, scheduler) as ex:
+            yield ex
+    except ClusterUnavailable as err:
+        raise click.UsageError(str(err)) from None

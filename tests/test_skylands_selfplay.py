@@ -150,3 +150,15 @@ def test_balance_suggest_command_prints_yaml_to_paste_or_says_none(runner):
     assert out.exit_code == 0, out.output
     assert "Special islands whose takers win beyond their fair share (3 games per seat count" in out.output
     assert "# specials.yaml" in out.output or "none found." in out.output
+
+
+def test_simulate_on_two_local_workers_prints_what_one_process_prints(runner, tmp_path):
+    from generator.games.skylands.simulate import CHUNK
+
+    args = ["simulate", "skylands", "--players", "2", "--games", str(CHUNK + 2), "--seed", "5", "--policy", "random"]
+    one = runner.invoke(main, ["--out", str(tmp_path / "one"), *args], catch_exceptions=False)
+    two = runner.invoke(main, ["--out", str(tmp_path / "two"), *args, "--workers", "2"], catch_exceptions=False)
+    assert one.exit_code == two.exit_code == 0, two.output
+    assert two.output.split("wrote")[0] == one.output.split("wrote")[0]
+    assert (tmp_path / "two" / "skylands" / "simulation" / "seats.csv").read_bytes() == \
+        (tmp_path / "one" / "skylands" / "simulation" / "seats.csv").read_bytes()

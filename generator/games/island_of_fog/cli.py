@@ -7,14 +7,12 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import click
 
-from ...cliutil import InputFile, fail_on_problems, load_or_exit, out_root
+from ...cliutil import InputFile, fail_on_problems, load_or_exit, out_root, pool, pool_options
 from ...content import ContentError, load_file
 from ...game import Artifact, BuildOptions
 from ...output import write_artifacts
@@ -150,14 +148,9 @@ def _selfplay_options(f: Any) -> Any:
         click.option("--policy", type=click.Choice(sorted(POLICIES)), default="greedy", show_default=True,
                      help="How the simulated players choose."),
         click.option("--size", type=int, default=None, help="Board size (default: the game's board, 5)."),
-        click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
-                     help="Local processes, without --scheduler (the results do not change)."),
-        click.option("--scheduler", default=None, metavar="ADDRESS",
-                     help="Run on the Dask cluster at ADDRESS (pip install 'playkit[cluster]'); "
-                          "the results do not change."),
     ]):
         f = option(f)
-    return f
+    return pool_options(f)
 
 
 def _sim_setup(model: IslandOfFog, players: tuple[int, ...], games: int, seed: int, policy: str,
@@ -175,17 +168,6 @@ def _sim_setup(model: IslandOfFog, players: tuple[int, ...], games: int, seed: i
         raise click.UsageError(f"--players {bad[0]}: the {size}x{size} board is for "
                                f"{', '.join(map(str, allowed))} players")
     return SimSetup(counts, games, seed, policy, size)
-
-
-@contextmanager
-def _pool(workers: int, scheduler: str | None) -> Iterator[Any]:
-    from ...pool import ClusterUnavailable, Pool
-
-    try:
-        with Pool(workers, scheduler) as ex:
-            yield ex
-    except ClusterUnavailable as err:
-        raise click.UsageError(str(err)) from None
 
 
 @click.command(GAME_ID)
@@ -212,7 +194,7 @@ def simulate_command(ctx: click.Context, games: int | None, calibrate: int | Non
     if calibrate and not players:      # as `map --survey`: the most players, unless asked
         players = (model.game.players.max,)
     setup = _sim_setup(model, players, games or default_games, seed, policy, size)
-    with _pool(workers, scheduler) as ex:
+    with pool(workers, scheduler) as ex:
         if calibrate:
             found = run_calibration(model, setup, calibrate, ex.map)
         else:
@@ -255,6 +237,6 @@ def suggest_command(ctx: click.Context, games: int, tries: int | None, show: int
 
     model: IslandOfFog = load_or_exit(ctx, GAME_ID).model
     setup = _sim_setup(model, players, games, seed, policy, size)
-    with _pool(workers, scheduler) as ex:
+    with pool(workers, scheduler) as ex:
         base, found = sg.suggest(model, setup, tries or len(sg.candidates(model)), show, ex.map)
     click.echo(sg.text(setup, base, found), nl=False)

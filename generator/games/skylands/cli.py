@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from ...cliutil import InputFile, fail_on_problems, load_or_exit, out_root
+from ...cliutil import InputFile, fail_on_problems, load_or_exit, out_root, pool, pool_options
 from ...content import ContentError, load_file
 from ...game import Artifact
 from ...output import write_artifacts
@@ -79,9 +79,10 @@ def score(ctx: click.Context, board_file: Path | None) -> None:
 @click.option("--policy", type=click.Choice(sorted(POLICIES)), default="greedy", show_default=True,
               help="How the simulated players choose.")
 @click.option("--intro", is_flag=True, help="Play with the 16 special islands recommended for a first game.")
+@pool_options
 @click.pass_context
 def simulate_cmd(ctx: click.Context, players: tuple[int, ...], games: int, seed: int, policy: str,
-                 intro: bool) -> None:
+                 intro: bool, workers: int, scheduler: str | None) -> None:
     """Play Skylands against itself: win rate by seat with 95 % intervals, scores, length, and how
     often each special island is taken and wins.
 
@@ -98,7 +99,8 @@ def simulate_cmd(ctx: click.Context, players: tuple[int, ...], games: int, seed:
     if bad:
         raise click.UsageError(f"--players {bad[0]}: Skylands is for {allowed.min} to {allowed.max} players")
     setup = SimSetup(counts, games, seed, policy, intro)
-    tallies = run(model, setup)
+    with pool(workers, scheduler) as ex:
+        tallies = run(model, setup, ex.map)
     report = simreport.text(model, setup, tallies)
     click.echo(report, nl=False)
     artifacts = [Artifact("report.md", report.encode()),
@@ -124,8 +126,10 @@ def balance_group() -> None:
 @click.option("--policy", type=click.Choice(sorted(POLICIES)), default="greedy", show_default=True)
 @click.option("--tries", type=click.IntRange(1, 32), default=3, show_default=True,
               help="Special islands out of line to try an edit on, the furthest first.")
+@pool_options
 @click.pass_context
-def suggest_cmd(ctx: click.Context, games: int, seed: int, policy: str, tries: int) -> None:
+def suggest_cmd(ctx: click.Context, games: int, seed: int, policy: str, tries: int, workers: int,
+                scheduler: str | None) -> None:
     """Propose the smallest edits to special islands' VPs that bring their takers nearer a fair share
     of wins, each simulated before it is shown, as YAML to paste into specials.yaml."""
     from . import suggest
@@ -135,5 +139,6 @@ def suggest_cmd(ctx: click.Context, games: int, seed: int, policy: str, tries: i
     model: Skylands = loaded.model
     allowed = model.files.game.players
     setup = SimSetup(tuple(range(allowed.min, allowed.max + 1)), games, seed, policy)
-    base, found = suggest.suggest(model, setup, tries)
+    with pool(workers, scheduler) as ex:
+        base, found = suggest.suggest(model, setup, tries, ex.map)
     click.echo(suggest.text(model, setup, base, found), nl=False)
