@@ -584,3 +584,23 @@ def test_a_deployed_effect_with_no_face_up_target_is_counted_as_fizzled():
     up(b, 1, 1, card("seen", 1, 9))
     b.reveal()
     assert b.deployed_effects == {"bomber": [2, 1]}
+
+
+def test_with_the_other_reading_a_round_ended_by_the_token_holder_leaves_the_other_card_face_down():
+    b = battle(first=0, reveal_together=False)
+    b.place(0, card("stopper", 1, 3, {"when": "deployed", "do": "end-round"}), 0)
+    hit = up(b, 0, 1, card("target", 0, 5))
+    bomb = b.place(1, card("bomb", 1, 3, {"when": "deployed", "do": "damage", "target": "all-enemies",
+                                          "amount": 1}), 0)
+    b.reveal()
+    assert b.round_ended and hit.damage == 0 and not bomb.face_up
+
+
+def test_a_ranged_characters_target_in_its_own_space_still_makes_its_own_attack_at_it():
+    b = battle(first=0)
+    archer = up(b, 0, 0, card("archer", 1, 3, {"when": "passive", "do": "ranged"}))
+    target = up(b, 1, 0, card("target", 2, 3))
+    b.attack_log = []
+    b.attack_spot(0, (0, 1))
+    assert [(a, t, clash) for _, a, t, clash in b.attack_log] == [(archer, target, False), (target, archer, False)]
+    assert archer.damage == 2 and target.damage == 1 and archer.exhausted and target.exhausted
