@@ -604,3 +604,10 @@ def test_a_ranged_characters_target_in_its_own_space_still_makes_its_own_attack_
     b.attack_spot(0, (0, 1))
     assert [(a, t, clash) for _, a, t, clash in b.attack_log] == [(archer, target, False), (target, archer, False)]
     assert archer.damage == 2 and target.damage == 1 and archer.exhausted and target.exhausted
+
+
+def test_a_units_copy_carries_every_field():
+    u = Unit(card("x", 2, 5, mana=1), 1, 7, 2)
+    u.damage, u.exhausted, u.face_up, u.attack, u.life, u.mana, u.armour, u.ranged = 3, True, True, 4, 6, 2, 1, True
+    v = u.copy()
+    assert v is not u and all(getattr(v, n) == getattr(u, n) for n in Unit.__slots__)

@@ -70,9 +70,9 @@ class Unit:
         self.ranged = card.ranged
 
     def copy(self) -> Unit:
-        u = Unit.__new__(Unit)
-        for name in Unit.__slots__:
-            setattr(u, name, getattr(self, name))
+        u = Unit(self.card, self.side, self.slot, self.col)  # every field set below (mypyc compiles this)
+        u.attack, u.life, u.damage, u.mana = self.attack, self.life, self.damage, self.mana
+        u.exhausted, u.face_up, u.armour, u.ranged = self.exhausted, self.face_up, self.armour, self.ranged
         return u
 
     def __repr__(self) -> str:
