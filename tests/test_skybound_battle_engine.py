@@ -611,3 +611,17 @@ def test_a_units_copy_carries_every_field():
     u.damage, u.exhausted, u.face_up, u.attack, u.life, u.mana, u.armour, u.ranged = 3, True, True, 4, 6, 2, 1, True
     v = u.copy()
     assert v is not u and all(getattr(v, n) == getattr(u, n) for n in Unit.__slots__)
+
+
+def test_a_battles_copy_carries_every_field_but_the_ones_a_look_ahead_starts_afresh(pool):
+    deck = [pool["cinder-pup"]] * 6
+    b = battle(decks=(list(deck), list(deck)), first=1)
+    b.play_round()
+    b.attack_log = []
+    c = b.copy(b.policies, random.Random(1))
+    fresh = {"rng", "policies", "placed", "held", "deployed_effects", "attack_log", "board", "near", "adjacent"}
+    assert set(vars(c)) == set(vars(b))
+    assert {k: v for k, v in vars(c).items() if k not in fresh} == {k: v for k, v in vars(b).items() if k not in fresh}
+    assert c.placed == c.held == [0, 0] and c.deployed_effects == {} and c.attack_log is None
+    assert [[repr(u) for u in s] for s in c.board] == [[repr(u) for u in s] for s in b.board]
+    assert c.hands[0] is not b.hands[0] and c.board[1] is not b.board[1]
