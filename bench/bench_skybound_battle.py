@@ -4,13 +4,19 @@ balance run on request.
     python bench/bench_skybound_battle.py            # speed: games/second, per policy and per worker count,
                                                      # and the kit's balance report (simulation + search)
     python bench/bench_skybound_battle.py --balance  # the balance matrix at 2,000 games per pairing
+    python bench/bench_skybound_battle.py --mypyc    # the engine as it is and compiled by mypyc, side by
+                                                     # side: games per CPU second and the same games?
 """
 
 from __future__ import annotations
 
+import shutil
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 
 from generator import kit, paths
 from generator.games.skybound_battle import simreport
@@ -75,7 +81,65 @@ def with_workers(workers: int, games_per_pairing: int = 400) -> float:
     return report.games / (time.perf_counter() - t0)
 
 
+# What `--mypyc` compiles: the engine's hot loop (the battle, the greedy policy, the card data, the
+# games' loop). Nothing else changes: the same source, compiled to C by mypyc (part of mypy).
+COMPILED = ("engine", "policies", "compiled", "simulate")
+
+# One process's measure: greedy games of every starter pairing per CPU second, and a digest of every
+# game's outcome (the same digest means the same games were played).
+_MEASURE = """
+import hashlib, sys, time
+sys.path.insert(0, sys.argv[1])
+from generator import kit, paths
+from generator.games.skybound_battle import engine
+from generator.games.skybound_battle.simulate import play_chunk, starter_setup
+m = kit.load("skybound-battle", paths.CONTENT).model
+n_games = int(sys.argv[2])
+setup = starter_setup(m.cards, m.rules, [(s.id, dict(s.cards)) for s in m.starters], n_games, 1, "greedy",
+                      m.content_hash)
+digest, best = hashlib.sha256(), None
+for _ in range(3):
+    t0, n = time.process_time(), 0
+    for pair in setup.pairings():
+        p = play_chunk(setup, pair, 0, n_games).pairs[pair]
+        n += p.games
+        digest.update(repr((p.wins, p.draws, p.first_wins, p.placed, p.held)).encode())
+    rate = n / (time.process_time() - t0)
+    best = rate if best is None else max(best, rate)
+print(engine.__file__.endswith(".so"), round(best), digest.hexdigest()[:16])
+"""
+
+
+def mypyc_side_by_side(games_per_pairing: int = 300) -> None:
+    """The engine as it is and the same modules compiled by mypyc, each measured in its own process
+    in this one run (best of 3 in CPU time), with a digest of every game's outcome."""
+    root = Path(__file__).resolve().parent.parent
+    with tempfile.TemporaryDirectory(prefix="skybound-mypyc-") as tmp:
+        shutil.copytree(root / "generator", Path(tmp) / "generator",
+                        ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+        for folder in ("content", "templates"):
+            shutil.copytree(root / folder, Path(tmp) / folder)
+        game = Path("generator/games/skybound_battle")
+        built = subprocess.run([sys.executable, "-m", "mypyc", *(str(game / f"{m}.py") for m in COMPILED)],
+                               cwd=tmp, capture_output=True, text=True)
+        if built.returncode:
+            print("mypyc failed:\n" + built.stdout[-2000:] + built.stderr[-2000:])
+            return
+        rows = []
+        for where in (str(root), tmp):
+            out = subprocess.run([sys.executable, "-c", _MEASURE, where, str(games_per_pairing)],
+                                 capture_output=True, text=True, check=True).stdout.split()
+            rows.append((out[0] == "True", int(out[1]), out[2]))
+    (_, py, py_digest), (is_compiled, c, c_digest) = rows
+    print(f"engine as Python: {py:,} greedy games per CPU second;  compiled by mypyc"
+          f"{'' if is_compiled else ' (NOT loaded)'}: {c:,} ({c / py:.1f}x); "
+          f"the same games: {'yes' if py_digest == c_digest else 'NO'} ({py_digest} / {c_digest})")
+
+
 def main() -> None:
+    if "--mypyc" in sys.argv:
+        mypyc_side_by_side()
+        return
     for policy in ("greedy", "random"):
         print(f"{policy:>9}: {speed(policy):,.0f} full games per CPU second")
     print(f"lookahead: {speed('lookahead', games_per_pairing=2, repeats=1):,.1f} full games per CPU second")

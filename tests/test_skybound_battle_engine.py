@@ -584,3 +584,44 @@ def test_a_deployed_effect_with_no_face_up_target_is_counted_as_fizzled():
     up(b, 1, 1, card("seen", 1, 9))
     b.reveal()
     assert b.deployed_effects == {"bomber": [2, 1]}
+
+
+def test_with_the_other_reading_a_round_ended_by_the_token_holder_leaves_the_other_card_face_down():
+    b = battle(first=0, reveal_together=False)
+    b.place(0, card("stopper", 1, 3, {"when": "deployed", "do": "end-round"}), 0)
+    hit = up(b, 0, 1, card("target", 0, 5))
+    bomb = b.place(1, card("bomb", 1, 3, {"when": "deployed", "do": "damage", "target": "all-enemies",
+                                          "amount": 1}), 0)
+    b.reveal()
+    assert b.round_ended and hit.damage == 0 and not bomb.face_up
+
+
+def test_a_ranged_characters_target_in_its_own_space_still_makes_its_own_attack_at_it():
+    b = battle(first=0)
+    archer = up(b, 0, 0, card("archer", 1, 3, {"when": "passive", "do": "ranged"}))
+    target = up(b, 1, 0, card("target", 2, 3))
+    b.attack_log = []
+    b.attack_spot(0, (0, 1))
+    assert [(a, t, clash) for _, a, t, clash in b.attack_log] == [(archer, target, False), (target, archer, False)]
+    assert archer.damage == 2 and target.damage == 1 and archer.exhausted and target.exhausted
+
+
+def test_a_units_copy_carries_every_field():
+    u = Unit(card("x", 2, 5, mana=1), 1, 7, 2)
+    u.damage, u.exhausted, u.face_up, u.attack, u.life, u.mana, u.armour, u.ranged = 3, True, True, 4, 6, 2, 1, True
+    v = u.copy()
+    assert v is not u and all(getattr(v, n) == getattr(u, n) for n in Unit.__slots__)
+
+
+def test_a_battles_copy_carries_every_field_but_the_ones_a_look_ahead_starts_afresh(pool):
+    deck = [pool["cinder-pup"]] * 6
+    b = battle(decks=(list(deck), list(deck)), first=1)
+    b.play_round()
+    b.attack_log = []
+    c = b.copy(b.policies, random.Random(1))
+    fresh = {"rng", "policies", "placed", "held", "deployed_effects", "attack_log", "board", "near", "adjacent"}
+    assert set(vars(c)) == set(vars(b))
+    assert {k: v for k, v in vars(c).items() if k not in fresh} == {k: v for k, v in vars(b).items() if k not in fresh}
+    assert c.placed == c.held == [0, 0] and c.deployed_effects == {} and c.attack_log is None
+    assert [[repr(u) for u in s] for s in c.board] == [[repr(u) for u in s] for s in b.board]
+    assert c.hands[0] is not b.hands[0] and c.board[1] is not b.board[1]

@@ -70,9 +70,9 @@ class Unit:
         self.ranged = card.ranged
 
     def copy(self) -> Unit:
-        u = Unit.__new__(Unit)
-        for name in Unit.__slots__:
-            setattr(u, name, getattr(self, name))
+        u = Unit(self.card, self.side, self.slot, self.col)  # every field set below (mypyc compiles this)
+        u.attack, u.life, u.damage, u.mana = self.attack, self.life, self.damage, self.mana
+        u.exhausted, u.face_up, u.armour, u.ranged = self.exhausted, self.face_up, self.armour, self.ranged
         return u
 
     def __repr__(self) -> str:
@@ -270,11 +270,11 @@ class Battle:
 
     def copy(self, policies: Sequence[Policy], rng: random.Random) -> Battle:
         """An independent copy of the game as it stands, played on by `policies` with `rng`."""
-        b = Battle.__new__(Battle)
-        b.__dict__.update(self.__dict__)
-        b.rng = rng
-        b.policies = list(policies)
-        b.decks = [list(self.decks[0]), list(self.decks[1])]
+        b = Battle(self.decks, policies, rng, first=self.first, columns=self.columns, opening=self.opening,
+                   draw_per_round=self.draw_per_round, round_limit=self.round_limit, shuffle=False,
+                   reveal_together=self.reveal_together)  # (not __dict__: mypyc compiles this class)
+        b.token, b.round, b.winner, b.drawn = self.token, self.round, self.winner, self.drawn
+        b.round_ended, b.deployed, b.turn, b.passed = self.round_ended, self.deployed, self.turn, self.passed
         b.hands = [list(self.hands[0]), list(self.hands[1])]
         b.discard = [list(self.discard[0]), list(self.discard[1])]
         b.count = list(self.count)

@@ -140,8 +140,15 @@ def battle_example(model: SkyboundBattle) -> Example:
                         for _, a, t, clash in b.attack_log[start:])
         if not attacks:
             continue
+        # every character hit here, a hit that Armour stopped whole (0 damage) too
+        hit: dict[int, int] = {}
+        for _, a, t, clash in b.attack_log[start:]:
+            hit[id(t)] = hit.get(id(t), 0) + a.attack
+            if clash:
+                hit[id(a)] = hit.get(id(a), 0) + t.attack
         damaged = tuple({"card": u.card.name, "who": _who(u.side), "damage": u.damage - d0, "total": u.damage,
-                         "life": u.life, "armour": u.armour} for u, d0 in before.values() if u.damage != d0)
+                         "life": u.life, "armour": u.armour, "hit": hit[key]}
+                        for key, (u, d0) in before.items() if key in hit)
         defeated = tuple(u.card.name for u, _ in before.values() if b.board[u.side][u.slot] is not u)
         steps.append(Step(_space(model, slot), attacks, damaged, defeated))
     return Example(units, tuple(steps), winner, b, tuple(order))
