@@ -21,6 +21,7 @@ from pathlib import Path
 from generator import kit, paths
 from generator.games.skybound_battle import simreport
 from generator.games.skybound_battle.simulate import play_chunk, simulate, starter_setup
+from generator.pool import Pool
 
 
 def speed(policy: str, games_per_pairing: int = 200, repeats: int = 3) -> float:
@@ -77,7 +78,8 @@ def with_workers(workers: int, games_per_pairing: int = 400) -> float:
     setup = starter_setup(m.cards, m.rules, [(s.id, dict(s.cards)) for s in m.starters],
                           games_per_pairing, 1, "greedy", m.content_hash)
     t0 = time.perf_counter()
-    report = simulate(setup, workers=workers)
+    with Pool(workers) as ex:
+        report = simulate(setup, ex.map)
     return report.games / (time.perf_counter() - t0)
 
 
@@ -153,7 +155,8 @@ def main() -> None:
         m = kit.load("skybound-battle", paths.CONTENT).model
         setup = starter_setup(m.cards, m.rules, [(s.id, dict(s.cards)) for s in m.starters],
                               2000, 1, "greedy", m.content_hash)
-        print(simreport.text(simulate(setup, workers=2)).split("Cards:")[0])
+        with Pool(2) as ex:
+            print(simreport.text(simulate(setup, ex.map)).split("Cards:")[0])
 
 
 if __name__ == "__main__":

@@ -103,3 +103,17 @@ def test_the_finder_sees_a_circle() -> None:
 def test_generator_imports_without_a_circle() -> None:
     found = cycles(graph())
     assert not found, "import circles in generator/:\n" + "\n".join(" <-> ".join(c) for c in found)
+
+
+SPEED = ("generator.pool", "generator.buildcache")
+"""The process pool and the build cache: speed lives there, and only the command line and the build
+layer import them."""
+PURE = ("generator.press", "generator.layout", "generator.draw", "generator.games", "generator.generic",
+        "generator.export", "generator.kitchecks", "generator.content")
+
+
+def test_the_press_layouts_and_games_import_no_process_machinery_nor_the_cache() -> None:
+    edges = graph()
+    pure = [m for m in edges if m.startswith(PURE) and not m.endswith(".cli")]   # a game's commands are CLI
+    found = sorted(f"{m} imports {t}" for m in pure for t in edges[m] if t.startswith(SPEED))
+    assert not found, found

@@ -29,12 +29,9 @@ def _search_setup(m: SkyboundBattle, seed: int = 5, colours: int = 3):
 
 def test_the_search_finds_legal_decks_reproducibly_on_any_number_of_workers(m):
     setup = _search_setup(m)
-    one = search(setup, Pool())
-    pool = Pool(2)
-    try:
-        two = search(setup, pool)
-    finally:
-        pool.close()
+    one = search(setup)
+    with Pool(2) as pool:
+        two = search(setup, pool.map)
     assert one == two
     assert 1 <= len(one.found) <= TINY.top
     pool_by_id = {c.id: c for c in m.cards}
@@ -43,7 +40,7 @@ def test_the_search_finds_legal_decks_reproducibly_on_any_number_of_workers(m):
         assert f.overall.games == TINY.final_games * len(setup.field)
     rates = [f.overall.value for f in one.found]
     assert rates == sorted(rates, reverse=True)
-    assert search(_search_setup(m, seed=6), Pool()) != one
+    assert search(_search_setup(m, seed=6)) != one
 
 
 def test_a_climb_never_ends_worse_than_it_started(m):
@@ -87,11 +84,11 @@ def test_the_dask_path_gives_the_numbers_of_one_process(m):
                       dashboard_address=None) as cluster, \
             Client(cluster), Pool(scheduler=cluster.scheduler_address) as ex:
         assert ex.workers == 2
-        tally = run(sim, chunk_size=3, on=ex)
-        found = search(setup, ex)
+        tally = run(sim, chunk_size=3, map_jobs=ex.map)
+        found = search(setup, ex.map)
     with Pool(2) as local:   # local processes: the same numbers
-        assert tally == run(sim, chunk_size=3, on=local) == run(sim, chunk_size=10)
-        assert found == search(setup, local) == search(setup, Pool())
+        assert tally == run(sim, chunk_size=3, map_jobs=local.map) == run(sim, chunk_size=10)
+        assert found == search(setup, local.map) == search(setup)
 
 
 def test_a_scheduler_that_cannot_be_reached_is_reported_not_raised():

@@ -44,10 +44,13 @@ def test_the_same_seed_gives_the_same_numbers(m):
 
 def test_workers_give_the_same_result_as_one_process(m):
     setup = _setup(m, games=10)
-    single = run(setup, workers=1, chunk_size=3)
-    spread = run(setup, workers=2, chunk_size=3)
+    from generator.pool import Pool
+
+    single = run(setup, chunk_size=3)
+    with Pool(2) as ex:
+        spread = run(setup, chunk_size=3, map_jobs=ex.map)
     assert report(setup, single) == report(setup, spread)
-    assert report(setup, run(setup, workers=1, chunk_size=100)) == report(setup, single)
+    assert report(setup, run(setup, chunk_size=100)) == report(setup, single)
 
 
 def test_the_counts_add_up(m):

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, TypeVar
 
 from ...stats import Rate
+from ..jobs import Mapper as Mapper
+from ..jobs import serial as serial
 from .engine import Deal, FixedMap, Result, new_deal, play_game
 from .fairness import analyse
 from .mapgen import MapPlan, draw, plan_tiles, space_grid
@@ -26,14 +26,6 @@ from .policies import POLICIES
 CHUNK = 10          # games a job plays: fixed, so that chunks (and numbers) never depend on workers
 SHARE = 12          # a win shared by k tied players counts SHARE // k (12: exact for 1 to 4 players)
 
-J = TypeVar("J")
-R = TypeVar("R")
-Mapper = Callable[[Callable[[Any], Any], Sequence[Any]], list[Any]]
-
-
-def serial(fn: Callable[[J], R], jobs: Sequence[J]) -> list[R]:
-    """Every job in this process, in order."""
-    return [fn(job) for job in jobs]
 
 
 @dataclass(frozen=True)

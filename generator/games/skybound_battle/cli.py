@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 import click
 
@@ -13,7 +10,6 @@ from ... import cliutil
 from ...content import Problem
 from ...game import Artifact
 from ...output import write_artifacts
-from ...pool import ClusterUnavailable, Pool
 from .deckfile import DeckFile, check_deck, check_deck_file
 from .decks import DeckLimits, deck_colours
 from .model import SkyboundBattle
@@ -84,12 +80,12 @@ def _cards_of_file(path: Path) -> dict[str, int]:
               help="'all' starter decks, or a comma list of starter ids and deck files (each pair plays).")
 @click.option("--games", type=click.IntRange(1), default=200, show_default=True, help="Games per pairing.")
 @click.option("--seed", type=int, default=1, show_default=True)
-@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
-              help="Processes to spread games over (the numbers do not change).")
 @click.option("--policy", type=click.Choice(sorted(POLICIES)), default="greedy", show_default=True,
               help="How simulated players deploy and choose.")
+@cliutil.pool_options
 @click.pass_context
-def simulate_cmd(ctx: click.Context, decks: str, games: int, seed: int, workers: int, policy: str) -> None:
+def simulate_cmd(ctx: click.Context, decks: str, games: int, seed: int, policy: str, workers: int,
+                 scheduler: str | None) -> None:
     """Play the decks against each other and report win rates, first player, length and cards.
 
     Writes matrix.csv, cards.csv, rounds.csv and report.txt (and the heatmap) to OUT/skybound-battle/simulation/.
@@ -102,7 +98,8 @@ def simulate_cmd(ctx: click.Context, decks: str, games: int, seed: int, workers:
     entries = _sim_decks(model, decks)
     setup = starter_setup(model.cards, model.rules, [(name, cards) for name, cards, _ in entries], games, seed,
                           policy, model.content_hash, args=[arg for _, _, arg in entries])
-    rep = simulate(setup, workers)
+    with cliutil.pool(workers, scheduler) as ex:
+        rep = simulate(setup, ex.map)
     click.echo(simreport.text(rep), nl=False)
     artifacts = [Artifact("report.txt", simreport.text(rep).encode()),
                  Artifact("matrix.csv", simreport.matrix_csv(rep).encode()),
@@ -156,14 +153,6 @@ def _sim_decks(model: SkyboundBattle, spec: str) -> list[tuple[str, dict[str, in
 
 
 # ---------------------------------------------------------------------- balance lab
-def _scheduler_option(f: Any) -> Any:
-    f = click.option("--scheduler", default=None, metavar="ADDRESS",
-                     help="Run on the Dask cluster at ADDRESS (pip install 'playkit[cluster]'); "
-                          "the results do not change.")(f)
-    return click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
-                        help="Local processes, without --scheduler (the results do not change).")(f)
-
-
 @click.group(GAME_ID)
 def balance_group() -> None:
     """The balance lab: strongest-deck search, suggested edits, policies compared."""
@@ -183,7 +172,7 @@ def balance_group() -> None:
               help="Decks to replay, report and write.")
 @click.option("--final-games", type=click.IntRange(1, 100_000), default=Budget().final_games, show_default=True,
               help="Fresh games against each starter for the decks reported.")
-@_scheduler_option
+@cliutil.pool_options
 @click.pass_context
 def search_cmd(ctx: click.Context, seed: int, policy: str, restarts: int, steps: int, neighbours: int, games: int,
                top: int, final_games: int, workers: int, scheduler: str | None) -> None:
@@ -199,8 +188,8 @@ def search_cmd(ctx: click.Context, seed: int, policy: str, restarts: int, steps:
     budget = Budget(restarts, steps, neighbours, games, top, final_games)
     setup = search_setup(model.cards, model.rules, [(s.id, dict(s.cards)) for s in model.starters],
                          [c.id for c in model.colours], seed, policy, budget, model.content_hash)
-    with _executor(workers, scheduler) as ex:
-        result = search(setup, ex)
+    with cliutil.pool(workers, scheduler) as ex:
+        result = search(setup, ex.map)
     report = searchreport.text(result, model)
     click.echo(report, nl=False)
     artifacts = [Artifact("report.txt", report.encode())]
@@ -218,7 +207,7 @@ def search_cmd(ctx: click.Context, seed: int, policy: str, restarts: int, steps:
 @click.option("--games", type=click.IntRange(1, 10_000), default=10, show_default=True,
               help="Games for every ordered pair of starter decks, per pairing of policies.")
 @click.option("--seed", type=int, default=1, show_default=True)
-@_scheduler_option
+@cliutil.pool_options
 @click.pass_context
 def policies_cmd(ctx: click.Context, names: str, games: int, seed: int, workers: int,
                  scheduler: str | None) -> None:
@@ -233,8 +222,8 @@ def policies_cmd(ctx: click.Context, names: str, games: int, seed: int, workers:
         raise click.UsageError(f"--policies needs two or more of {', '.join(sorted(POLICIES))} "
                                f"(found {names!r})")
     decks = [(s.id, dict(s.cards)) for s in model.starters]
-    with _executor(workers, scheduler) as ex:
-        results = policylab.duels(model.cards, model.rules, decks, games, seed, list(dict.fromkeys(chosen)), ex)
+    with cliutil.pool(workers, scheduler) as ex:
+        results = policylab.duels(model.cards, model.rules, decks, games, seed, list(dict.fromkeys(chosen)), ex.map)
     click.echo(policylab.text(results, games, seed, len(decks)), nl=False)
 
 
@@ -248,7 +237,7 @@ def policies_cmd(ctx: click.Context, names: str, games: int, seed: int, workers:
 @click.option("--candidates", "most", type=click.IntRange(1, 100), default=12, show_default=True,
               help="Edits to simulate.")
 @click.option("--show", type=click.IntRange(1, 50), default=5, show_default=True, help="Edits to show at most.")
-@_scheduler_option
+@cliutil.pool_options
 @click.pass_context
 def suggest_cmd(ctx: click.Context, deck: str | None, games: int, seed: int, policy: str, most: int, show: int,
                 workers: int, scheduler: str | None) -> None:
@@ -262,7 +251,7 @@ def suggest_cmd(ctx: click.Context, deck: str | None, games: int, seed: int, pol
     loaded = cliutil.load_or_exit(ctx, GAME_ID)
     model: SkyboundBattle = loaded.model
     starters = [(s.id, dict(s.cards)) for s in model.starters]
-    with _executor(workers, scheduler) as ex:
+    with cliutil.pool(workers, scheduler) as ex:
         if deck is not None:
             path = Path(deck)
             if not path.is_file():
@@ -274,14 +263,14 @@ def suggest_cmd(ctx: click.Context, deck: str | None, games: int, seed: int, pol
             found = f"the deck {deck}"
         else:
             result = search(search_setup(model.cards, model.rules, starters, [c.id for c in model.colours], seed,
-                                         policy, Budget(), model.content_hash), ex)
+                                         policy, Budget(), model.content_hash), ex.map)
             strongest = dict(result.strongest.cards)
             found = "the strongest deck a search with the default budget finds"
-        figures = simulate(starter_setup(model.cards, model.rules, starters, games, seed, policy), on=ex)
+        figures = simulate(starter_setup(model.cards, model.rules, starters, games, seed, policy), ex.map)
         card_rates = {f.id: f.win_when_played.value for f in figures.cards}
         setup = sg.SuggestSetup(model.cards, model.rules, tuple((n, tuple(sorted(c.items()))) for n, c in starters),
                                 tuple(sorted(strongest.items())), games, seed, policy)
-        before, checked = sg.suggest(setup, card_rates, most, show, ex)
+        before, checked = sg.suggest(setup, card_rates, most, show, ex.map)
     header = [f"Suggested edits for Skybound Battle (content {model.content_hash}), {policy} policy, seed {seed}, "
               f"{games} games per pairing;",
               f"the strongest deck is {found}. Apply one edit to cards.yaml, then run this again.",
@@ -293,12 +282,3 @@ def suggest_cmd(ctx: click.Context, deck: str | None, games: int, seed: int, pol
     write_artifacts(folder, [Artifact("suggestions.yaml", text.encode())],
                     {"game": GAME_ID, "seed": seed, "policy": policy, "content": model.content_hash},
                     )
-
-
-@contextmanager
-def _executor(workers: int, scheduler: str | None) -> Iterator[Pool]:
-    try:
-        with Pool(workers, scheduler) as ex:
-            yield ex
-    except ClusterUnavailable as err:
-        raise click.UsageError(str(err)) from None

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
 
-from ...pool import Pool
+from ..jobs import Mapper, serial
 from .model import Card, Rules
 from .simulate import Rate, run, starter_setup
 
@@ -39,10 +39,10 @@ class Duel:
 
 
 def duel(cards: Sequence[Card], rules: Rules, decks: Sequence[tuple[str, dict[str, int]]], games: int, seed: int,
-         a: str, b: str, on: Pool | None = None) -> Duel:
+         a: str, b: str, map_jobs: Mapper = serial) -> Duel:
     """`games` games for every ordered pair of decks (mirrors included), a holding the first deck."""
     setup = replace(starter_setup(cards, rules, decks, games, seed, a), opponent_policy=b)
-    tally = run(setup, chunk_size=max(1, games // 2), on=on)
+    tally = run(setup, chunk_size=max(1, games // 2), map_jobs=map_jobs)
     pairs = tally.pairs.values()
     return Duel(a, b, sum(p.wins[0] for p in pairs), sum(p.wins[1] for p in pairs), sum(p.draws for p in pairs),
                 (sum(p.placed[0] for p in pairs), sum(p.placed[1] for p in pairs)),
@@ -50,8 +50,8 @@ def duel(cards: Sequence[Card], rules: Rules, decks: Sequence[tuple[str, dict[st
 
 
 def duels(cards: Sequence[Card], rules: Rules, decks: Sequence[tuple[str, dict[str, int]]], games: int, seed: int,
-          policies: Sequence[str], on: Pool | None = None) -> list[Duel]:
-    return [duel(cards, rules, decks, games, seed, a, b, on) for a, b in combinations(policies, 2)]
+          policies: Sequence[str], map_jobs: Mapper = serial) -> list[Duel]:
+    return [duel(cards, rules, decks, games, seed, a, b, map_jobs) for a, b in combinations(policies, 2)]
 
 
 def _pct(x: float) -> str:

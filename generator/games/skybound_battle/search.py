@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from ...pool import Pool
+from ..jobs import Mapper, serial
 from .decks import DeckLimits, is_legal
 from .model import Card, Rules
 from .simulate import Rate, SimDeck, SimSetup, play_chunk
@@ -198,16 +198,15 @@ def replay(job: tuple[SearchSetup, Deck]) -> list[tuple[str, int, int]]:
     return versus_field(setup, deck, setup.budget.final_games, "replay")
 
 
-def search(setup: SearchSetup, on: Pool | None = None) -> SearchResult:
+def search(setup: SearchSetup, map_jobs: Mapper = serial) -> SearchResult:
     """Every climb, then the best distinct decks replayed on fresh games, strongest first."""
-    ex = on or Pool()
     jobs = [(setup, pair, i) for pair in setup.pairs() for i in range(setup.budget.restarts)]
-    climbs = ex.map(climb, jobs)
+    climbs = map_jobs(climb, jobs)
     best: dict[Deck, float] = {}
     for s, deck in climbs:
         best[deck] = max(s, best.get(deck, 0.0))
     ranked = sorted(best.items(), key=lambda kv: (-kv[1], kv[0]))[:setup.budget.top]
-    rows = ex.map(replay, [(setup, deck) for deck, _ in ranked])
+    rows = map_jobs(replay, [(setup, deck) for deck, _ in ranked])
     pool = {c.id: c for c in setup.cards}
     found = []
     for (deck, s), row in zip(ranked, rows, strict=True):

@@ -11,8 +11,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ...pool import Pool
 from ...stats import wilson
+from ..jobs import Mapper, serial
 from .compiled import CardData, compiled, deck_list
 from .engine import Battle, Policy
 from .model import Card, Rules
@@ -176,19 +176,15 @@ def _run_chunk(args: tuple[SimSetup, tuple[int, int], int, int]) -> Tally:
     return play_chunk(*args)
 
 
-def run(setup: SimSetup, workers: int = 1, chunk_size: int = 250, on: Pool | None = None) -> Tally:
-    """Play every game of the setup, over `workers` processes or the executor `on`; the tally
-    does not depend on either."""
+def run(setup: SimSetup, chunk_size: int = 250, map_jobs: Mapper = serial) -> Tally:
+    """Play every game of the setup, its chunks run by `map_jobs` (here, or a pool's `map`); the tally
+    does not depend on where."""
     for name in (setup.policy, setup.opponent_policy or setup.policy):
         if name not in POLICIES:
             raise ValueError(f"unknown policy {name!r} (known: {', '.join(sorted(POLICIES))})")
     jobs = [(setup, *c) for c in chunks(setup, chunk_size)]
     total = Tally()
-    if on is None:
-        with Pool(workers) as ex:
-            parts = ex.map(_run_chunk, jobs)
-    else:
-        parts = on.map(_run_chunk, jobs)
+    parts = map_jobs(_run_chunk, jobs)
     for part in parts:  # in job order, though order cannot matter
         total.merge(part)
     return total
@@ -312,9 +308,9 @@ def report(setup: SimSetup, tally: Tally) -> Report:
                   tuple(sorted(tally.rounds.items())), cards)
 
 
-def simulate(setup: SimSetup, workers: int = 1, on: Pool | None = None) -> Report:
+def simulate(setup: SimSetup, map_jobs: Mapper = serial) -> Report:
     """Run a simulation and report it."""
-    return report(setup, run(setup, workers, on=on))
+    return report(setup, run(setup, map_jobs=map_jobs))
 
 
 def starter_setup(cards: Sequence[Card], rules: Rules, decks: Sequence[tuple[str, dict[str, int]]],

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...pool import Pool
+from ..jobs import Mapper, serial
 from .checks import dominates
 from .decks import DeckLimits, is_legal
 from .model import Card, Rules
@@ -129,12 +129,11 @@ def candidates(setup: SuggestSetup, before: Measure, card_rates: dict[str, float
 
 
 def suggest(setup: SuggestSetup, card_rates: dict[str, float], most: int = 12, show: int = 5,
-            on: Pool | None = None) -> tuple[Measure, list[Checked]]:
+            map_jobs: Mapper = serial) -> tuple[Measure, list[Checked]]:
     """The measure now, and the edits that lower its badness, best first (at most `show`)."""
-    ex = on or Pool()
-    before = ex.map(measure, [(setup, setup.cards)])[0]
+    before = map_jobs(measure, [(setup, setup.cards)])[0]
     edits = candidates(setup, before, card_rates, most)
-    after = ex.map(measure, [(setup, apply(setup.cards, e)) for e in edits])
+    after = map_jobs(measure, [(setup, apply(setup.cards, e)) for e in edits])
     better = [Checked(e, before, a) for e, a in zip(edits, after, strict=True) if a.badness < before.badness]
     better.sort(key=lambda c: (c.after.badness, c.edit.card, c.edit.field))
     return before, better[:show]

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ...stats import Rate as Rate
 from ...stats import mean as mean
 from ...stats import quantile as quantile
+from ..jobs import Mapper as Mapper
+from ..jobs import serial as serial
 from .engine import Result, play_game
 from .model import Skylands
 from .policies import POLICIES
@@ -155,13 +156,6 @@ def play_chunk(job: Job) -> tuple[int, Tally]:
         tally.add(play_one(job.model, job.setup, job.players, index))
     return job.players, tally
 
-
-Mapper = Callable[[Callable[[Job], tuple[int, Tally]], Sequence[Job]], list[tuple[int, Tally]]]
-
-
-def serial(fn: Callable[[Job], tuple[int, Tally]], jobs: Sequence[Job]) -> list[tuple[int, Tally]]:
-    """Every job in this process, in order."""
-    return [fn(job) for job in jobs]
 
 
 def run(model: Skylands, setup: SimSetup, map_jobs: Mapper = serial) -> dict[int, Tally]:
