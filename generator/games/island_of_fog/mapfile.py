@@ -122,7 +122,7 @@ def report_data(model: IslandOfFog, report: MapReport) -> dict[str, Any]:
         "path_spread_mp": report.path_spread,
         "lots_spread": report.lots_spread,
         "seats": [{"colour": s.colour, "base_space": _sq(s.base), "path_mp": s.path_mp, "turns": s.turns,
-                   "elite_path_mp": s.elite_path_mp, "lots_in_reach": s.lots_in_reach}
+                   "elite_path_mp": s.elite_path_mp, "lots_first": s.lots_nearer, "lots_value": s.lots_value}
                   for s in report.seats],
         "disadvantaged": [{"colour": c, "why": why} for c, why in report.disadvantaged],
     }

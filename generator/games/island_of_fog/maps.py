@@ -30,14 +30,14 @@ def map_summary(model: IslandOfFog, plan: MapPlan, report: MapReport) -> str:
     unit = model.unit[model.fairness.unit]
     lines = [f"{plan.size}x{plan.size} map, {plan.players} players, seed {plan.seed}"
              f" (draw {plan.attempt}); {len(plan.left_over)} tiles left in the pile",
-             f"  {'nation':<8} {'path':>7} {'turns':>6} {'lots in reach':>14}   (for a {unit.name.lower()})"]
+             f"  {'nation':<8} {'path':>7} {'turns':>6} {'lots first':>11} {'worth':>6}   (for a {unit.name.lower()})"]
     for s in report.seats:
         path = f"{s.path_mp} MP" if s.path_mp is not None else "cut off"
         lines.append(f"  {model.colour[s.colour].name:<8} {path:>7} {s.turns if s.turns else '-':>6} "
-                     f"{s.lots_in_reach:>14}")
+                     f"{s.lots_nearer:>11} {s.lots_value:>6}")
     if report.fair:
         lines.append(f"  fair: turns to the lighthouse within {report.path_margin_turns} (basic units and elites), "
-                     f"lots within {report.lots_margin}")
+                     f"lots reached first within {report.lots_margin} coins a turn")
     for colour, why in report.disadvantaged:
         lines.append(f"  disadvantaged: {model.colour[colour].name}: {why}")
     return "\n".join(lines)

@@ -193,7 +193,6 @@ class TokensFile(Strict):
 # ---- fairness.yaml
 class FairnessFile(Strict):
     unit: Slug
-    reach_turns: Positive
     path_margin_turns: Count
     lots_margin: Count
     max_attempts: Positive

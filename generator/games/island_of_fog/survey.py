@@ -73,7 +73,7 @@ def survey(model: IslandOfFog, size: int, players: int, seed: int, count: int,
             st = out.seats[s.colour]
             st.cut_off += s.path_mp is None
             st.disadvantaged += s.colour in who
-            st.lots_total += s.lots_in_reach
+            st.lots_total += s.lots_value
             if s.path_mp is not None:
                 st.path_total += s.path_mp
                 st.paths += 1
@@ -94,7 +94,7 @@ def verdict(model: IslandOfFog, s: Survey) -> str:
         head = f"UNFAIR: {_pct(s.unfair, s.maps)} of maps put a nation at a disadvantage (target: at most {target:g}%)"
     if not s.unfair:
         return head + "."
-    causes = [(s.path_unfair, "path length"), (s.lots_unfair, "building lots in reach")]
+    causes = [(s.path_unfair, "path length"), (s.lots_unfair, "building lots reached first")]
     cause = max(causes)[1]
     worst = max(s.seats.values(), key=lambda st: (st.disadvantaged, st.colour))
     tail = f"; mostly by {cause}; most often {model.colour[worst.colour].name} ({_pct(worst.disadvantaged, s.maps)})"
@@ -111,11 +111,10 @@ def format_survey(model: IslandOfFog, s: Survey) -> str:
     """The survey as a report for a designer: what is measured, the margins, the counts, a verdict."""
     f = model.fairness
     unit = model.unit[f.unit]
-    reach = f.reach_turns * unit.move
     playable = s.maps - s.cut_off
     rows = [("a nation cut off from the lighthouse", s.cut_off),
             (f"turns to the lighthouse differ by more than {f.path_margin_turns}", s.path_unfair),
-            (f"lots in reach differ by more than {f.lots_margin}", s.lots_unfair),
+            (f"lots' value differs by more than {f.lots_margin}", s.lots_unfair),
             ("any nation disadvantaged or cut off", s.unfair)]
     lines = [
         f"Survey of the tile set: {s.maps} random {s.size}x{s.size} maps for {s.players} players "
@@ -123,10 +122,11 @@ def format_survey(model: IslandOfFog, s: Survey) -> str:
         "",
         f"Measured for each nation, for a {unit.name.lower()} ({unit.move} MP a turn), from its home base:",
         "  path   fewest movement points to the lighthouse (mountains cost double, water blocks)",
-        f"  lots   free building lots on field tiles within {_turns(f.reach_turns)} ({reach} MP)",
+        "  lots   coins a turn of the free building lots on field tiles it reaches in fewer turns",
+        "         than every other nation (a lot two nations reach in the same turn counts for neither)",
         f"A nation is disadvantaged when it needs more than {f.path_margin_turns} turn(s) more than the fastest",
         "to reach the lighthouse, with basic units or with elites (elites cut off count),",
-        f"or it has more than {f.lots_margin} fewer lots in reach than the nation with the most (fairness.yaml).",
+        f"or its lots earn more than {f.lots_margin} coins a turn less than the best nation's (fairness.yaml).",
         "",
         f"  {'maps where':<40} {'count':>7} {'share':>7}",
     ]
@@ -136,7 +136,7 @@ def format_survey(model: IslandOfFog, s: Survey) -> str:
         f"  {'spread between nations':<40} {'mean':>7} {'max':>7}",
         f"  {'path (MP), maps where no one is cut off':<40} "
         f"{(s.spread_total / playable if playable else 0):>7.2f} {s.spread_max:>7}",
-        f"  {'lots in reach':<40} {(s.lots_spread_total / s.maps if s.maps else 0):>7.2f} {s.lots_spread_max:>7}",
+        f"  {'value of lots reached first':<40} {(s.lots_spread_total / s.maps if s.maps else 0):>7.2f} {s.lots_spread_max:>7}",
         "",
         f"  {'nation':<8} {'mean path':>10} {'mean lots':>10} {'cut off':>8} {'disadvantaged':>14}",
     ]
