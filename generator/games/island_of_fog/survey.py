@@ -98,8 +98,6 @@ def verdict(model: IslandOfFog, s: Survey) -> str:
     cause = max(causes)[1]
     worst = max(s.seats.values(), key=lambda st: (st.disadvantaged, st.colour))
     tail = f"; mostly by {cause}; most often {model.colour[worst.colour].name} ({_pct(worst.disadvantaged, s.maps)})"
-    if head.startswith(("UNFAIR", "NOT")):
-        tail += ". `--fair` re-draws such maps"
     return head + tail + "."
 
 
