@@ -214,3 +214,15 @@ def test_a_bad_combat_words_template_is_an_error_at_its_line(content_copy, old, 
         kit.load(GAME_ID, root)
     (msg,) = [str(p) for p in err.value.problems]
     assert "combat.yaml:" in msg and "words." in msg, msg
+
+
+def test_the_kits_odds_csv_is_the_one_playkit_odds_writes(files, tmp_path):
+    """Issue 29: the build wrote only the table of the content's policy; `playkit odds` both."""
+    from click.testing import CliRunner
+
+    from generator.cli import main
+
+    rows = files["odds.csv"].decode().splitlines()
+    assert {line.split(",")[0] for line in rows[1:]} == {"optimal", "simple"}
+    assert CliRunner().invoke(main, ["--out", str(tmp_path), "odds", GAME_ID]).exit_code == 0
+    assert (tmp_path / GAME_ID / "odds" / "odds.csv").read_bytes() == files["odds.csv"]

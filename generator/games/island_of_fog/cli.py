@@ -19,7 +19,7 @@ from .board import SetupError, setup
 from .mapfile import read_map
 from .mapgen import NoMapError, generate
 from .model import IslandOfFog
-from .odds import POLICIES, format_table, odds_table, to_csv
+from .odds import POLICIES, format_table, odds_csv, odds_table
 from .survey import format_survey, survey
 
 GAME_ID = "island-of-fog"
@@ -118,8 +118,7 @@ def odds_command(ctx: click.Context, policy: str | None, paper: str) -> None:
                f"re-roll policy {chosen!r} (exact)")
     click.echo(format_table(model, tables[chosen]))
     folder = out_root(ctx) / GAME_ID / "odds"
-    csv_text = "".join(to_csv(tables[p]) if i == 0 else to_csv(tables[p]).split("\n", 1)[1]
-                       for i, p in enumerate(POLICIES))
+    csv_text = odds_csv(model)
     from ...draw import to_svg
     from ...press import PrintDocument
     from .draw_cards import combat_card
