@@ -101,3 +101,32 @@ def test_the_shipped_tile_set_passes_its_survey_target(m, players):
 def test_the_round2_tile_set_failed_its_survey_target(old, players):
     s = survey(old, 5, players, 0, 200)
     assert 100 * s.unfair / s.maps > old.fairness.survey_target_pct and verdict(old, s).startswith("UNFAIR")
+
+
+# ---- rules gaps settled in decisions, rendered from the model's settings
+
+def _rulebook(model: IslandOfFog) -> str:
+    from generator.games.island_of_fog import rulebook
+    from generator.games.island_of_fog.text import table
+
+    return rulebook.text(model, {}, table(model))
+
+
+@pytest.mark.parametrize(("setting", "words_on", "words_off"), [
+    ("take_uses_action", "As its action, a unit may start to take", "without using its action"),
+    ("taken_pays_at_once", "so a taken city pays that very turn", "A taken city first pays on your turn after"),
+    ("blocked_step_costs", "the step is paid for all the same", "the step it did not take costs nothing"),
+])
+def test_each_taking_and_moving_setting_changes_the_rulebook(m, setting, words_on, words_off):
+    flipped = {}
+    for value in (True, False):
+        game = m.game.model_copy(update={"turn": m.game.turn.model_copy(update={setting: value})})
+        flipped[value] = " ".join(_rulebook(dataclasses.replace(m, game=game)).split())
+    assert words_on in flipped[True] and words_off not in flipped[True]
+    assert words_off in flipped[False] and words_on not in flipped[False]
+
+
+def test_the_rulebook_says_who_holds_the_lighthouse_after_a_fight_on_it(m):
+    text = " ".join(_rulebook(m).split())
+    assert "a unit that wins a fight on it moves in and takes it that way" in text
+
