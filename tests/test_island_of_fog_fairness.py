@@ -35,12 +35,12 @@ def old(tmp_path_factory: pytest.TempPathFactory) -> IslandOfFog:
 
 
 def _seats(model: IslandOfFog, seed: int) -> dict[str, tuple[int, int]]:
-    plan, report = generate(model, 5, 4, seed)
+    _, report = generate(model, 5, 4, seed)
     return {s.colour: (s.lots_nearer, s.lots_value) for s in report.seats}
 
 
 def _behind(model: IslandOfFog, seed: int) -> set[str]:
-    plan, report = generate(model, 5, 4, seed)
+    _, report = generate(model, 5, 4, seed)
     return {c for c, _ in report.disadvantaged}
 
 

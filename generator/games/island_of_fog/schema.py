@@ -36,7 +36,8 @@ class Turn(Strict):
     actions_per_unit: Positive
     starting_coins: Count
     take_uses_action: bool          # decision `taking`: starting to take an enemy building is the unit's action
-    taken_pays_at_once: bool        # decision `taking`: a building taken at the start of a turn pays in that turn's income
+    taken_pays_at_once: bool        # decision `taking`: a building taken at the start of a turn pays
+                                    # in that turn's income
     blocked_step_costs: bool        # decision `exploring`: a step refused by water or a mountain costs its points
 
 

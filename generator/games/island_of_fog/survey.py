@@ -166,7 +166,8 @@ def format_survey(model: IslandOfFog, s: Survey) -> str:
         f"  {'spread between nations':<40} {'mean':>7} {'max':>7}",
         f"  {'path (MP), maps where no one is cut off':<40} "
         f"{(s.spread_total / playable if playable else 0):>7.2f} {s.spread_max:>7}",
-        f"  {'value of lots reached first':<40} {(s.lots_spread_total / s.maps if s.maps else 0):>7.2f} {s.lots_spread_max:>7}",
+        f"  {'value of lots reached first':<40} "
+        f"{(s.lots_spread_total / s.maps if s.maps else 0):>7.2f} {s.lots_spread_max:>7}",
         "",
         f"  {'nation':<8} {'mean path':>10} {'mean lots':>10} {'cut off':>8} {'disadvantaged':>14}",
     ]
@@ -176,7 +177,8 @@ def format_survey(model: IslandOfFog, s: Survey) -> str:
         lines.append(f"  {model.colour[st.colour].name:<8} {path:>10} "
                      f"{(st.lots_total / s.maps if s.maps else 0):>10.2f} {_pct(st.cut_off, s.maps):>8} "
                      f"{_pct(st.disadvantaged, s.maps):>14}")
-    lines += ["", "The map is drawn live from the pile; a whole random deal has the same odds square by square.",
+    lines += ["",
+              "The map is drawn live from the pile; a whole random deal has the same odds square by square.",
               "The lighthouse owner places tiles where they choose: tiles that can block a way in: "
               + (", ".join(s.blocking) if s.blocking else "none (every field tile's middle row and column are open)"),
               "", "Verdict: " + verdict(model, s)]
