@@ -91,6 +91,7 @@ def test_the_map_folder_and_pages_name_no_seed(runner, tmp_path):
     svg = (folder / "map.svg").read_text()
     pdf = "".join(page.extract_text() for page in PdfReader(folder / "map.pdf").pages)
     assert seed not in svg and seed not in pdf and folder.name.rsplit("-", 1)[1] in pdf
+    assert seed not in (folder / "map.yaml").read_text()
 
 
 def test_fair_is_gone_the_rules_never_use_a_redrawn_revealed_map(runner, tmp_path):
