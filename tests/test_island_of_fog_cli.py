@@ -25,12 +25,12 @@ def _files(folder: Path) -> dict[str, bytes]:
 def test_map_writes_map_yaml_and_reports_each_nation(runner, tmp_path):
     result = _map(runner, tmp_path, "--seed", "42")
     assert result.exit_code == 0, result.output
-    folder = tmp_path / GAME_ID / "maps" / "5x5-4p-seed42"
+    (folder,) = (tmp_path / GAME_ID / "maps").glob("5x5-4p-*")
     for name in ("map.yaml", "map.pdf", "map.svg"):
         assert (folder / name).is_file()
     for name in ("Red", "Yellow", "Blue", "Green"):
         assert name in result.output
-    assert "MP" in result.output and "lots in reach" in result.output
+    assert "MP" in result.output and "lots first" in result.output
 
 
 def test_same_seed_gives_byte_identical_files(runner, tmp_path):
@@ -70,7 +70,7 @@ def test_survey_prints_statistics_and_writes_nothing(runner, tmp_path):
 
 def test_check_accepts_a_generated_map_and_rejects_an_edited_one(runner, tmp_path):
     assert _map(runner, tmp_path, "--seed", "5").exit_code == 0
-    path = tmp_path / GAME_ID / "maps" / "5x5-4p-seed5" / "map.yaml"
+    (path,) = (tmp_path / GAME_ID / "maps").glob("5x5-4p-*/map.yaml")
     ok = _map(runner, tmp_path, "--check", str(path))
     assert ok.exit_code == 0 and "ok, every base reaches the lighthouse" in ok.output
     bad = tmp_path / "bad.yaml"
@@ -81,10 +81,22 @@ def test_check_accepts_a_generated_map_and_rejects_an_edited_one(runner, tmp_pat
     assert f"{bad}:" in result.output and "error: the arrow on [2, 2] must point N (found E)" in result.output
 
 
-def test_fair_on_an_even_board_can_give_up_cleanly(runner, tmp_path):
-    # on a 6x6 board for four the lighthouse lands off-centre, a whole turn nearer some corner
-    result = _map(runner, tmp_path, "--size", "6", "--fair")
-    assert result.exit_code == 1 and "no draw in" in result.output and "Traceback" not in result.output
+def test_the_map_folder_and_pages_name_no_seed(runner, tmp_path):
+    """Issue 29: maps/5x5-4p-seed42/ and 'map seed 42' on the page let a player make the revealed
+    map again; the folder and the printed map are named by what the map shows."""
+    seed = "987654321"
+    assert _map(runner, tmp_path, "--seed", seed).exit_code == 0
+    (folder,) = (tmp_path / GAME_ID / "maps").iterdir()
+    assert seed not in folder.name
+    svg = (folder / "map.svg").read_text()
+    pdf = "".join(page.extract_text() for page in PdfReader(folder / "map.pdf").pages)
+    assert seed not in svg and seed not in pdf and folder.name.rsplit("-", 1)[1] in pdf
+    assert seed not in (folder / "map.yaml").read_text()
+
+
+def test_fair_is_gone_the_rules_never_use_a_redrawn_revealed_map(runner, tmp_path):
+    result = _map(runner, tmp_path, "--fair")
+    assert result.exit_code == 2 and "No such option '--fair'" in result.output
 
 
 def test_odds_prints_the_table_and_writes_csv(runner, tmp_path):

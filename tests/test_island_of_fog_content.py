@@ -70,26 +70,26 @@ def test_game_registers_map_and_odds_commands():
 # ---- checks, each at its line
 
 def test_unknown_space_code(content_copy):
-    (msg,) = problems_after(content_copy, "tiles.yaml", "rows: [P P P, P P L, P F P]",
-                            "rows: [P P P, P P L, P X P]")
+    (msg,) = problems_after(content_copy, "tiles.yaml", "rows: [P L P, P P P, P F P]",
+                            "rows: [P L P, P P P, P X P]")
     assert "unknown space code 'X'" in msg
-    assert f"/{GAME_ID}/tiles.yaml:{line_of('tiles.yaml', 'P P P, P P L, P F P')}:" in msg
+    assert f"/{GAME_ID}/tiles.yaml:{line_of('tiles.yaml', 'P L P, P P P, P F P')}:" in msg
 
 
 def test_row_with_the_wrong_number_of_spaces(content_copy):
-    (msg,) = problems_after(content_copy, "tiles.yaml", "rows: [P P P, P P L, P F P]",
-                            "rows: [P P P P, P P L, P F P]")
+    (msg,) = problems_after(content_copy, "tiles.yaml", "rows: [P L P, P P P, P F P]",
+                            "rows: [P L P P, P P P, P F P]")
     assert "row has 4 spaces (a tile is 3x3" in msg
 
 
 def test_tile_with_a_missing_row(content_copy):
-    (msg,) = problems_after(content_copy, "tiles.yaml", "rows: [P P P, P P L, P F P]", "rows: [P P P, P P L]")
+    (msg,) = problems_after(content_copy, "tiles.yaml", "rows: [P L P, P P P, P F P]", "rows: [P L P, P P P]")
     assert "tile 'meadow' has 2 rows" in msg
 
 
 def test_field_tile_with_a_base(content_copy):
-    (msg,) = problems_after(content_copy, "tiles.yaml", "rows: [P P P, P P L, P F P]",
-                            "rows: [P P P, P B L, P F P]")
+    (msg,) = problems_after(content_copy, "tiles.yaml", "rows: [P L P, P P P, P F P]",
+                            "rows: [P L P, P B P, P F P]")
     assert "tile 'meadow' has 1 base spaces (it must have 0)" in msg
 
 

@@ -214,3 +214,31 @@ def test_a_bad_combat_words_template_is_an_error_at_its_line(content_copy, old, 
         kit.load(GAME_ID, root)
     (msg,) = [str(p) for p in err.value.problems]
     assert "combat.yaml:" in msg and "words." in msg, msg
+
+
+def test_the_kits_odds_csv_is_the_one_playkit_odds_writes(files, tmp_path):
+    """Issue 29: the build wrote only the table of the content's policy; `playkit odds` both."""
+    from click.testing import CliRunner
+
+    from generator.cli import main
+
+    rows = files["odds.csv"].decode().splitlines()
+    assert {line.split(",")[0] for line in rows[1:]} == {"optimal", "simple"}
+    assert CliRunner().invoke(main, ["--out", str(tmp_path), "odds", GAME_ID]).exit_code == 0
+    assert (tmp_path / GAME_ID / "odds" / "odds.csv").read_bytes() == files["odds.csv"]
+
+
+def test_no_rulebook_page_but_the_last_is_left_mostly_blank(files):
+    """Issue 29: page 2 was 70 % blank (a board figure too tall for what was left of it went over,
+    and nothing came after). Every page but the last has words in its bottom quarter."""
+    reader = PdfReader(io.BytesIO(files["rulebook.pdf"]))
+    for number, page in enumerate(reader.pages[:-1], start=1):
+        height = float(page.mediabox.height)
+        ys: list[float] = []
+
+        def seen(text: str, cm: list[float], tm: list[float], font: object, size: float, ys: list[float] = ys) -> None:
+            if text.strip() and "rulebook" not in text and not text.strip().startswith("page"):
+                ys.append(cm[5] + tm[5] * cm[3])
+
+        page.extract_text(visitor_text=seen)
+        assert min(ys) < height / 4, f"page {number}: nothing below {min(ys) / height:.0%} of the page"

@@ -161,12 +161,16 @@ def test_mountains_cost_basic_units_double_and_stop_elites(m):
     assert [x.elite_path_mp for x in report.seats] == [None, None]
 
 
-def test_lots_in_reach_count_only_free_field_lots(m):
+def test_lots_count_only_free_field_lots_reached_first(m):
     mm = _with_tile(m, ["P P P", "P L P", "P P P"])
     report = _report(mm, _board(mm, 3, 4, "moat"))
-    # each base reaches the lots of its two neighbouring edge tiles (3 spaces away), not the
-    # starting lots; the far edge tiles' lots are 9 spaces away, within 12
-    assert [x.lots_in_reach for x in report.seats] == [4, 4, 4, 4]
+    # each edge tile's lot lies 3 spaces from two bases (the same turn): it belongs to neither;
+    # starting lots are not free
+    assert [x.lots_nearer for x in report.seats] == [0, 0, 0, 0]
+    two = _report(mm, _board(mm, 3, 2, "moat"))
+    # two players in opposite corners: each reaches its two neighbouring edge lots in 1 turn, the
+    # other nation in 2; on a 3x3 board every edge square is worth 1 coin a turn
+    assert [(x.lots_nearer, x.lots_value) for x in two.seats] == [(2, 2), (2, 2)]
 
 
 def test_a_longer_path_beyond_the_margin_is_disadvantaged(m):
@@ -295,10 +299,10 @@ def test_survey_says_what_it_measures_and_the_margins(m):
     text = format_survey(m, survey(m, 5, 4, 0, 20))
     f, unit = m.fairness, m.unit[m.fairness.unit]
     assert f"for a {unit.name.lower()} ({unit.move} MP a turn)" in text
-    assert f"within {f.reach_turns} turns ({f.reach_turns * unit.move} MP)" in text
+    assert "reaches in fewer turns" in text and "counts for neither" in text
     assert f"needs more than {f.path_margin_turns} turn(s) more than the fastest" in text
     assert "with basic units or with elites" in text
-    assert f"more than {f.lots_margin} fewer lots in reach" in text
+    assert f"more than {f.lots_margin} coins a turn less than the best nation's" in text
 
 
 def test_survey_verdict_against_the_target(m):
@@ -309,7 +313,7 @@ def test_survey_verdict_against_the_target(m):
     # on a 4x4 board for two the lighthouse lands nearer one corner most of the time
     unfair = survey(m, 4, 2, 0, 60)
     text = format_survey(m, unfair)
-    assert "Verdict: UNFAIR" in text and "mostly by path length" in text and "--fair" in text
+    assert "Verdict: UNFAIR" in text and "mostly by path length" in text and "--fair" not in text
     strict = dataclasses.replace(m, fairness=m.fairness.model_copy(update={"survey_target_pct": 0.0}))
     assert ("Verdict: FAIR" in format_survey(strict, fair)) == (fair.unfair == 0)
 

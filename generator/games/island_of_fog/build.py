@@ -10,7 +10,7 @@ from ...game import BuildOptions, Kit
 from ...kitspec import DataFile, Face, KitFile, PrintFile, Rulebook, Section, Sheet
 from . import draw_board, draw_cards, draw_tiles, draw_tokens, figures, rulebook
 from .model import IslandOfFog
-from .odds import to_csv
+from .odds import odds_csv
 from .schema import LAYOUTS
 from .text import decisions, table
 
@@ -77,7 +77,7 @@ def _files(m: IslandOfFog, counts: dict[str, int]) -> Iterator[KitFile]:
         Section("turn summaries", [Face(face, card_back, group=c, svg=f"cards/turn-summary-{c}")
                                    for c, face in zip(colours, summaries, strict=True)]),
     ], CARDS)
-    yield DataFile("odds.csv", to_csv(rows).encode(), ("combat.yaml", "units.yaml", "spaces.yaml"))
+    yield DataFile("odds.csv", odds_csv(m).encode(), ("combat.yaml", "units.yaml", "spaces.yaml"))
     # the rulebook's figures show the tiles and tokens
     yield Rulebook(rulebook.text(m, counts, rows), tuple(dict.fromkeys((*ALL, *TILES, *TOKENS))),
                    figures=figures.figures(m, colours))

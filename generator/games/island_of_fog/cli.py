@@ -20,7 +20,7 @@ from .board import SetupError, setup
 from .mapfile import read_map
 from .mapgen import NoMapError, generate
 from .model import IslandOfFog
-from .odds import POLICIES, format_table, odds_table, to_csv
+from .odds import POLICIES, format_table, odds_csv, odds_table
 from .survey import format_survey, survey
 
 GAME_ID = "island-of-fog"
@@ -31,7 +31,6 @@ GAME_ID = "island-of-fog"
               help="Seed of the shuffle: the same seed gives the same map, byte for byte.")
 @click.option("--size", type=int, default=None, help="Board size (default: the game's board, 5).")
 @click.option("--players", type=int, default=None, help="Number of players (default: the most).")
-@click.option("--fair", is_flag=True, help="Also re-draw maps on which a nation is disadvantaged.")
 @click.option("--survey", "survey_count", type=click.IntRange(min=1), default=None,
               help="Generate this many maps and report how fair the tile set is (writes nothing).")
 @click.option("--paper", type=click.Choice(("a4", "letter")), default="a4", show_default=True,
@@ -39,7 +38,7 @@ GAME_ID = "island-of-fog"
 @click.option("--check", "check_file", type=InputFile(), default=None,
               help="Check an edited map.yaml by the rules instead of generating one.")
 @click.pass_context
-def map_command(ctx: click.Context, seed: int, size: int | None, players: int | None, fair: bool,
+def map_command(ctx: click.Context, seed: int, size: int | None, players: int | None,
                 survey_count: int | None, paper: str, check_file: Path | None) -> None:
     """Lay out a fully revealed Island of Fog map; write map.yaml, map.pdf and map.svg."""
     model: IslandOfFog = load_or_exit(ctx, GAME_ID).model
@@ -59,15 +58,16 @@ def map_command(ctx: click.Context, seed: int, size: int | None, players: int | 
         click.echo(format_survey(model, result))
         return
     try:
-        plan, report = generate(model, size, players, seed, require_fair=fair)
+        plan, report = generate(model, size, players, seed)
     except NoMapError as err:
         raise click.ClickException(str(err)) from None
     from .maps import map_artifacts, map_summary
 
-    folder = out_root(ctx) / GAME_ID / "maps" / f"{size}x{size}-{players}p-seed{seed}{'-fair' if fair else ''}"
+    # named by what the map shows, never by the seed (which would make the whole map again)
+    folder = out_root(ctx) / GAME_ID / "maps" / f"{size}x{size}-{players}p-{plan.digest()}"
     written = write_artifacts(folder, map_artifacts(model, plan, report, BuildOptions(paper=paper)),
-                              {"game": GAME_ID, "map": {"size": size, "players": players, "seed": seed,
-                                                        "fair": fair}}, root=out_root(ctx) / GAME_ID)
+                              {"game": GAME_ID, "map": {"size": size, "players": players,
+                                                        "digest": plan.digest()}}, root=out_root(ctx) / GAME_ID)
     click.echo(map_summary(model, plan, report))
     click.echo(f"wrote {', '.join(written.written)} to {folder}/")
 
@@ -119,8 +119,7 @@ def odds_command(ctx: click.Context, policy: str | None, paper: str) -> None:
                f"re-roll policy {chosen!r} (exact)")
     click.echo(format_table(model, tables[chosen]))
     folder = out_root(ctx) / GAME_ID / "odds"
-    csv_text = "".join(to_csv(tables[p]) if i == 0 else to_csv(tables[p]).split("\n", 1)[1]
-                       for i, p in enumerate(POLICIES))
+    csv_text = odds_csv(model)
     from ...draw import to_svg
     from ...press import PrintDocument
     from .draw_cards import combat_card

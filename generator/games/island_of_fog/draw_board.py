@@ -126,7 +126,7 @@ def map_scene(m: IslandOfFog, plan: MapPlan) -> Scene:
         nation = seats.get(p.square) if tile.role == "starting" else None
         dx, dy = tile_origin(m, p.square)
         items.append(Group(tuple(tile_items(m, tile, nation, turns=p.turns)), dx=dx, dy=dy))
-    items.append(Text(side - MARGIN, MARGIN - 3.5, f"map: seed {plan.seed}, {plan.players} players", 8,
+    items.append(Text(side - MARGIN, MARGIN - 3.5, f"map {plan.digest()}, {plan.players} players", 8,
                       art.text_on(m, m.look.sea), "bold", "end"))
     return Scene(side, side, tuple(items), background=m.look.sea,
-                 title=f"Map {plan.size}x{plan.size}, seed {plan.seed}", play_area=_play_area(m, plan.size))
+                 title=f"Map {plan.size}x{plan.size} {plan.digest()}", play_area=_play_area(m, plan.size))

@@ -5,8 +5,12 @@ the home base to the lighthouse space, by the movement rules (mountains cost dou
 cannot be entered), and judged in TURNS: a nation that needs a whole turn more than another to
 reach the lighthouse is behind, however few points the difference is. Units that cannot climb
 (elites) are measured too: cut off from the lighthouse, or more turns than another nation's.
-Lots "in reach" are the free building lots on field tiles within
-`reach_turns` of that unit's movement from the base.
+
+Building lots are shared out by who gets there first: a free lot on a field tile belongs to the
+nation that reaches it in fewer turns than every other nation (a lot two nations reach in the
+same turn belongs to neither, so it is never counted twice), and counts the coins a city there
+earns (its ring's value). A nation is behind on lots when its value falls short of the best
+nation's by more than `lots_margin`.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from .board import Square
+from .board import Square, square_value
 from .model import Grid, IslandOfFog
 from .rules import distances_flat, move_cost
 from .schema import Unit
@@ -31,8 +35,9 @@ class SeatReport:
     path_mp: int | None          # None: cut off from the lighthouse
     turns: int | None            # turns of movement that path takes
     elite_path_mp: int | None    # for the unit that cannot climb (None: no path without mountains)
-    lots_in_reach: int
+    lots_value: int              # coins a turn of the free lots this nation reaches first (in turns)
     elite_turns: int | None = None  # turns of that unit's movement (None: cut off or not measured)
+    lots_nearer: int = 0         # how many lots that is
 
 
 @dataclass(frozen=True)
@@ -66,7 +71,7 @@ class MapReport:
 
     @property
     def lots_spread(self) -> int:
-        lots = [s.lots_in_reach for s in self.seats]
+        lots = [s.lots_value for s in self.seats]
         return max(lots) - min(lots)
 
     @property
@@ -77,7 +82,7 @@ class MapReport:
         best = min(turns) if turns else 0
         elite = [s.elite_turns for s in self.seats if s.elite_turns is not None]
         best_elite = min(elite) if elite else 0
-        best_lots = max(s.lots_in_reach for s in self.seats)
+        best_lots = max(s.lots_value for s in self.seats)
         for s in self.seats:
             if s.path_mp is None or s.turns is None:
                 out.append((s.colour, "cut off from the lighthouse"))
@@ -91,9 +96,9 @@ class MapReport:
                   and s.elite_turns - best_elite > self.path_margin_turns):
                 out.append((s.colour, f"its elites need {s.elite_turns} turns to the lighthouse, "
                                       f"{s.elite_turns - best_elite} more than the fastest nation's"))
-            if best_lots - s.lots_in_reach > self.lots_margin:
-                out.append((s.colour, f"{s.lots_in_reach} lots in reach, "
-                                      f"{best_lots - s.lots_in_reach} fewer than the most"))
+            if best_lots - s.lots_value > self.lots_margin:
+                out.append((s.colour, f"reaches first {s.lots_nearer} lots worth {s.lots_value} coins a turn, "
+                                      f"{best_lots - s.lots_value} less than the best nation"))
         return out
 
     @property
@@ -103,36 +108,51 @@ class MapReport:
 
 def analyse(model: IslandOfFog, size: int, seats: tuple[tuple[str, Square], ...],
             tiles: dict[Square, str], grid: Grid, with_elite: bool = True) -> MapReport:
-    """Paths and reach of every seat on a revealed board (pure; `grid` from mapgen.space_grid).
+    """Paths and lots of every seat on a revealed board (pure; `grid` from mapgen.space_grid).
     `with_elite` also measures the path of a unit that cannot climb (the survey skips it)."""
     n = model.board.spaces_per_tile
     side = len(grid)
     unit = model.unit[model.fairness.unit]
-    reach = model.fairness.reach_turns * unit.move
     flat = [k for row in grid for k in row]
     lighthouse = next(i for i, k in enumerate(flat) if model.kind[k].lighthouse)
     costs = _costs(model, unit, flat)
     climbers = [u for u in model.units.units if not u.climbs_mountains]
     other = _costs(model, climbers[0], flat) if climbers and with_elite else None
     starting = {sq for sq, t in tiles.items() if t == model.starting_tile.id}
-    lots = [i for i, k in enumerate(flat)
+    variant = model.variant[size]
+    lots = [(i, square_value(variant, ((i // side) // n, (i % side) // n)) or 0) for i, k in enumerate(flat)
             if model.kind[k].lot and ((i // side) // n, (i % side) // n) not in starting]
-    reports = []
-    for colour, corner in seats:
+    dists = []
+    for _, corner in seats:
         base = next(r * side + c for r in range(corner[0] * n, corner[0] * n + n)
                     for c in range(corner[1] * n, corner[1] * n + n) if model.kind[grid[r][c]].base)
-        dist = distances_flat(costs, side, side, base)
+        dists.append((base, distances_flat(costs, side, side, base)))
+    owners = [_first([d for _, d in dists], i, unit.move) for i, _ in lots]
+    reports = []
+    for k, (colour, _) in enumerate(seats):
+        base, dist = dists[k]
         path = dist[lighthouse] if dist[lighthouse] >= 0 else None
         elite = None
         if other is not None:
             d = distances_flat(other, side, side, base)[lighthouse]
             elite = d if d >= 0 else None
-        in_reach = sum(1 for i in lots if 0 <= dist[i] <= reach)
+        mine = [v for (_, v), owner in zip(lots, owners, strict=True) if owner == k]
         turns = math.ceil(path / unit.move) if path is not None else None
         elite_turns = math.ceil(elite / climbers[0].move) if elite is not None else None
-        reports.append(SeatReport(colour, divmod(base, side), path, turns, elite, in_reach, elite_turns))
+        reports.append(SeatReport(colour, divmod(base, side), path, turns, elite, sum(mine), elite_turns,
+                                  len(mine)))
     return MapReport(divmod(lighthouse, side), tuple(reports), model.fairness.path_margin_turns,
                      model.fairness.lots_margin, elite_measured=other is not None)
+
+
+def _first(dists: list[list[int]], space: int, move: int) -> int | None:
+    """The seat that reaches `space` in fewer turns than every other seat; None on a tie or
+    when no one reaches it."""
+    turns = [math.ceil(d[space] / move) if d[space] >= 0 else None for d in dists]
+    known = sorted(t for t in turns if t is not None)
+    if not known or (len(known) > 1 and known[0] == known[1]):
+        return None
+    return turns.index(known[0])
 
 
 def _costs(model: IslandOfFog, unit: Unit, flat: list[str]) -> list[int | None]:

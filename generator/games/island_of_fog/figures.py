@@ -24,7 +24,6 @@ def figures(m: IslandOfFog, colours: list[str]) -> dict[str, Figure]:
         # a corner of the board at its printed size, so its words read as on the board (the whole board
         # would print them too small to read)
         "setup": Figure((_corner(m, _setup(m, colours), to_centre=False),), max_h_mm=DETAIL_MM),
-        "rings": Figure((_corner(m, draw_board.board(m, m.board.default_size)),), max_h_mm=DETAIL_MM),
         "arrows": Figure((_corner(m, _arrows(m)),), max_h_mm=DETAIL_MM),
         "combat": Figure(_combat(m, ex, colours), max_scale=1.5, outline=False),
         # at its printed size, so its words stay as legible as on the card

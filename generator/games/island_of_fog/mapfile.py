@@ -65,8 +65,8 @@ def _sq(p: tuple[int, int]) -> list[int]:
 
 def to_yaml(model: IslandOfFog, plan: MapPlan, report: MapReport) -> str:
     """map.yaml text: the plan, one line a tile, then the fairness report computed for it."""
-    head = {"game": "island-of-fog", "size": plan.size, "players": plan.players, "seed": plan.seed,
-            "attempt": plan.attempt}
+    # no seed: the file lies in the players' map folder, and the seed would make the map again
+    head = {"game": "island-of-fog", "size": plan.size, "players": plan.players, "attempt": plan.attempt}
     lines = ["# Battle on the Island of Fog: a fully revealed map. Squares are [row, column] from the",
              "# top left; `arrow` is where the tile's arrow points. Edit it, then check it with",
              "#   playkit map island-of-fog --check map.yaml",
@@ -122,7 +122,7 @@ def report_data(model: IslandOfFog, report: MapReport) -> dict[str, Any]:
         "path_spread_mp": report.path_spread,
         "lots_spread": report.lots_spread,
         "seats": [{"colour": s.colour, "base_space": _sq(s.base), "path_mp": s.path_mp, "turns": s.turns,
-                   "elite_path_mp": s.elite_path_mp, "lots_in_reach": s.lots_in_reach}
+                   "elite_path_mp": s.elite_path_mp, "lots_first": s.lots_nearer, "lots_value": s.lots_value}
                   for s in report.seats],
         "disadvantaged": [{"colour": c, "why": why} for c, why in report.disadvantaged],
     }

@@ -232,6 +232,11 @@ def to_csv(rows: list[OddsRow]) -> str:
     return out.getvalue()
 
 
+def odds_csv(model: IslandOfFog) -> str:
+    """odds.csv as the kit and `playkit odds` both write it: every re-roll policy, one header."""
+    return to_csv([row for policy in POLICIES for row in odds_table(model, policy)])
+
+
 def percent(p: Fraction) -> str:
     """A probability as a whole percentage for the table and the card ('<1%' rather than '0%')."""
     v = float(p) * 100

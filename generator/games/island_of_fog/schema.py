@@ -35,6 +35,10 @@ class Turn(Strict):
     units_moved: Positive
     actions_per_unit: Positive
     starting_coins: Count
+    take_uses_action: bool          # decision `taking`: starting to take an enemy building is the unit's action
+    taken_pays_at_once: bool        # decision `taking`: a building taken at the start of a turn pays
+                                    # in that turn's income
+    blocked_step_costs: bool        # decision `exploring`: a step refused by water or a mountain costs its points
 
 
 class Scoring(Strict):
@@ -193,7 +197,6 @@ class TokensFile(Strict):
 # ---- fairness.yaml
 class FairnessFile(Strict):
     unit: Slug
-    reach_turns: Positive
     path_margin_turns: Count
     lots_margin: Count
     max_attempts: Positive
