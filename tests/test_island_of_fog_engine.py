@@ -398,13 +398,14 @@ def test_score_counts_buildings_and_the_lighthouse_three_more():
 
 
 class Recorder:
-    """A policy that remembers, at each of its turns, how many squares were still face down."""
+    """A policy that remembers, at each of its turns, how many squares were still face down and
+    whether the countdown had begun (the board covered in an earlier turn)."""
 
     def __init__(self, inner, log, seat):
         self.inner, self.log, self.seat = inner, log, seat
 
     def order(self, game, seat, ready):
-        self.log.append((seat, len(game.empty_squares())))
+        self.log.append((seat, len(game.empty_squares()), game.countdown is not None))
         return self.inner.order(game, seat, ready)
 
     def __getattr__(self, name):
@@ -415,7 +416,7 @@ class Recorder:
 def test_the_countdown_gives_every_player_five_more_turns_after_the_board_is_covered(players):
     # "The countdown phase, which consists of five turns, begins as soon as every space on the game
     # board is covered in tiles." (decision `countdown`)
-    log: list[tuple[int, int]] = []
+    log: list[tuple[int, int, bool]] = []
     for seed in range(6):
         log.clear()
         rng = random.Random(seed)
@@ -425,9 +426,11 @@ def test_the_countdown_gives_every_player_five_more_turns_after_the_board_is_cov
         if result.ended == "countdown":
             break
     assert result.ended == "countdown"
-    first = next(i for i, (_, empty) in enumerate(log) if empty == 0)
-    after = Counter(seat for seat, _ in log[first:])
-    # the turn that covered the last square came just before `first`; each nation still in plays five
+    first = next(i for i, (_, _, counting) in enumerate(log) if counting)
+    assert all(counting and empty == 0 for _, empty, counting in log[first:])
+    # the turn that covered the last square (by a move, or by the lighthouse's flip at its start) came
+    # just before `first`; each nation still in then plays five
+    after = Counter(seat for seat, _, _ in log[first:])
     assert set(after.values()) == {M.game.countdown_turns}
 
 
