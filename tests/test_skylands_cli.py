@@ -145,3 +145,12 @@ def test_score_midgame_example_shows_open_and_blocked_islands(runner):
     assert "can never be completed (open at A1 west, A1 north)" in result.output
     assert "open at D4 west" in result.output
     assert re.search(r"Empty squares\s+-22", result.output)  # 20 squares - 3 pre-printed - 6 tiles
+
+
+def test_score_says_one_space_in_the_singular(runner, tmp_path):
+    """A playtester read '1 spaces': one of a thing is written in the singular, on every line."""
+    board = write(tmp_path, "squares:\n  A1: {tile: small-woods-1, rotation: 0}\n")
+    result = run(runner, "score", "skylands", str(board))
+    assert result.exit_code == 0, result.output
+    assert re.search(r"woods\s+A1\s+1 space, 0 inhabitants, ", result.output), result.output
+    assert not re.search(r"\b1 spaces\b", result.output)

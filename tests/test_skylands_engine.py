@@ -298,3 +298,25 @@ def test_hostel_filled_between_actions_from_complete_islands(model):
     assert actions.inhabitants_of(p.board) == people   # moved, never from the supply
     capacity = model.specials["hostel"].effect.capacity
     assert p.board.squares[sq("E4")].inhabitant_count == min(capacity, most)
+
+
+def test_generator_pays_a_player_who_cannot_convert(model):
+    """Decision generator-without-converting: "Every time the action Convert energy is chosen, the
+    player gains 1 VP" pays a player with no crystal island to convert from; the tile and the
+    rulebook say so, in the words the engine follows."""
+    from generator.games.skylands import rulebook
+    from generator.games.skylands.boardfile import scoring_example
+    from generator.games.skylands.text import special_text
+
+    state, policies, _ = table(model, 2, {0: [CONVERT]})
+    gen = model.specials["generator"]
+    state.players[1].board = model.empty_board().place(gen.face, sq("E4"), 0)
+    assert policies[1].convert(state, 1, False) is None          # nothing to convert from
+    engine.play_turn(state, policies)
+    assert state.players[1].vp == gen.effect.vp_per_convert
+    text = special_text(model, gen)
+    assert "even if you cannot convert" in text
+    book = rulebook.text(model, scoring_example(model, kit.load("skylands", paths.CONTENT).content))
+    assert text in " ".join(book.split())
+    ids = {d.id for d in model.files.decisions.decisions}
+    assert "generator-without-converting" in ids
