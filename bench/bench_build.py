@@ -70,7 +70,7 @@ def timed(command: list[str]) -> tuple[float, float]:
     return time.perf_counter() - start, cpu_children() - cpu
 
 
-IMPORTS_OF_A_REBUILD = ("import generator.cli, generator.builds; from generator import kit; "
+IMPORTS_OF_A_REBUILD = ("import generator.cli, generator.build.builds; from generator import kit; "
                         "kit.game_of('island-of-fog'); import generator.press.assemble, generator.export.home, "
                         "generator.games.island_of_fog.build, svgwrite")
 """What the one-stat rebuild's process imports before it does any work (the rest of the game's modules, the
@@ -109,8 +109,8 @@ def measure(repeat: int, fn: Callable[[int], tuple[float, float]]) -> tuple[floa
 
 def in_process_rebuild(content: Path, out: Path, repeat: int) -> tuple[float, float]:
     """The edit rebuilt by a process that already built the kits (playkit watch's loop)."""
-    from generator import builds
-    from generator.game import BuildOptions
+    from generator.build import builds
+    from generator.core.game import BuildOptions
 
     ids = ["island-of-fog", "islands-and-bridges", "skybound-battle", "skylands"]
     builds.build_games(ids, content, out, BuildOptions(), workers=1)

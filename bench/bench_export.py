@@ -15,8 +15,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from generator import export, kit, paths
-from generator.game import BuildOptions
+from generator import export
+from generator.content import paths
+from generator.core import kit
+from generator.core.game import BuildOptions
 
 
 def main() -> None:

@@ -293,7 +293,7 @@ CASES += FRESH
 
 def _plan(tmp: Path, old: str, new: str) -> list[str]:
     sys.path.insert(0, str(ROOT))
-    from generator import kit
+    from generator.core import kit
     from generator.games.islands_and_bridges.cli import map_kit
     from generator.games.islands_and_bridges.mapgen import default_params, generate
     from generator.games.islands_and_bridges.plan_file import plan_yaml

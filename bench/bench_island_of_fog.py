@@ -8,8 +8,8 @@ from __future__ import annotations
 import sys
 import time
 
-from generator import kit, paths
-from generator.content import load_text, parse
+from generator.content import load_text, parse, paths
+from generator.core import kit
 from generator.games.island_of_fog.mapfile import MapFile, check_plan, to_yaml
 from generator.games.island_of_fog.mapgen import generate
 from generator.games.island_of_fog.odds import combat_odds, odds_table

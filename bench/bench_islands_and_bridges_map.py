@@ -17,9 +17,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from generator import kit as playkit
-from generator import paths
-from generator.game import BuildOptions
+from generator.content import paths
+from generator.core import kit as playkit
+from generator.core.game import BuildOptions
 from generator.games.islands_and_bridges.cli import map_kit
 from generator.games.islands_and_bridges.draw_map_build import map_artifacts
 from generator.games.islands_and_bridges.mapgen import MapParams, default_params, generate

@@ -18,10 +18,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from generator import kit, paths
+from generator.build.pool import Pool
+from generator.content import paths
+from generator.core import kit
 from generator.games.skybound_battle import simreport
 from generator.games.skybound_battle.simulate import play_chunk, simulate, starter_setup
-from generator.pool import Pool
 
 
 def speed(policy: str, games_per_pairing: int = 200, repeats: int = 3) -> float:
@@ -44,10 +45,10 @@ def kit_balance(repeats: int = 3) -> tuple[float, float, float]:
     """CPU seconds of the kit's balance report as a build makes it (kit.yaml's games and search
     budget): the simulation, the search (each in one process), and the wall seconds of both in the
     process pool side by side (what a build of this kit alone does), medians."""
+    from generator.build.pool import Pool
     from generator.games.skybound_battle import build
     from generator.games.skybound_battle.search import search
     from generator.games.skybound_battle.simulate import run
-    from generator.pool import Pool
 
     m = kit.load("skybound-battle", paths.CONTENT).model
     b = m.kit.balance

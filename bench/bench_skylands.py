@@ -10,8 +10,9 @@ import sys
 import time
 from collections import Counter
 
-from generator import kit, paths
-from generator.game import BuildOptions
+from generator.content import paths
+from generator.core import kit
+from generator.core.game import BuildOptions
 from generator.games.skylands.board import EndState
 from generator.games.skylands.islands import find_islands
 from generator.games.skylands.scoring import final_score

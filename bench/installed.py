@@ -46,7 +46,7 @@ def compiled_env(folder: Path, exe: str | None = None, root: Path = ROOT) -> dic
     env["PYTHONPYCACHEPREFIX"] = str(folder)
     exe = exe or python()
     subprocess.run([exe, "-m", "compileall", "-q", str(root / "generator")], env=env, check=True)
-    subprocess.run([exe, "-c", "import generator.cli, generator.builds, generator.kit, generator.press.assemble, "
+    subprocess.run([exe, "-c", "import generator.cli, generator.press.assemble, "
                     "generator.press.rulebook, generator.export.home, fontTools.subset, svgwrite"],
                    env=env, check=True, cwd=root)
     return env

@@ -18,13 +18,14 @@ from typing import TYPE_CHECKING
 
 import click
 
-from . import __version__, cliutil, export, games, kit, paths
+from . import __version__, cliutil, export, games
 from .cliutil import fail_on_problems
-from .content import ContentError
-from .game import Artifact, BuildOptions
+from .content import ContentError, paths
+from .core import kit
+from .core.game import Artifact, BuildOptions
 
 if TYPE_CHECKING:
-    from .output import WriteReport
+    from .build.output import WriteReport
 
 INTERRUPTED = 130
 """The exit status of a command stopped by SIGINT or SIGTERM (128 + SIGINT, as shells give)."""
@@ -186,7 +187,7 @@ def games_cmd(ctx: Context) -> None:
 @pass_ctx
 def validate(ctx: Context, game: tuple[str, ...]) -> None:
     """Load and check GAME (default: every game); print every problem as FILE:LINE:COL: error: …"""
-    from .builds import check_games
+    from .build.builds import check_games
 
     ids = ctx.game_ids(game)
     problems = []
@@ -238,7 +239,7 @@ def build(ctx: Context, game: tuple[str, ...], paper: str, bleed_mm: float, no_c
     """Validate, then build the print kit of GAME (default: every game) into OUT/GAME/ (another
     profile than home: into OUT/GAME/PROFILE/)."""
     options = BuildOptions(paper=paper, bleed_mm=bleed_mm, crop_marks=not no_crop_marks, duplex=duplex)
-    from . import builds
+    from .build import builds
 
     ids = ctx.game_ids(game)
     bar = _Progress()
@@ -264,7 +265,7 @@ def watch_cmd(ctx: Context, game: tuple[str, ...], paper: str, bleed_mm: float, 
               duplex: str, profile: str, rounds: int | None) -> None:
     """Build GAME (default: every game), then again on every save of its content, saying which files
     and faces changed, or every problem at FILE:LINE:COL; Ctrl-C stops."""
-    from . import watch
+    from .build import watch
 
     options = BuildOptions(paper=paper, bleed_mm=bleed_mm, crop_marks=not no_crop_marks, duplex=duplex)
     watch.watch(ctx.game_ids(game), ctx.content, ctx.out, options, profile, click.echo,
@@ -297,8 +298,8 @@ def _say_what_changed(game_id: str, report: WriteReport) -> None:
 def schema_cmd(ctx: Context, game: tuple[str, ...], directory: Path | None) -> None:
     """Write a JSON Schema for each file of GAME (default: every game), for editors that check YAML as
     you type: OUT/GAME/schemas/NAME.schema.json."""
-    from . import editor_schemas
-    from .output import MADE_BY, write_artifacts
+    from .build.output import MADE_BY, write_artifacts
+    from .core import editor_schemas
 
     for gid in ctx.game_ids(game):
         folder = kit.content_folder(ctx.content, gid)

@@ -13,9 +13,9 @@ from typing import Any, NoReturn
 
 import click
 
-from . import kit, paths
-from .content import ContentError, Problem
+from .content import ContentError, Problem, paths
 from .content.problems import folded
+from .core import kit
 
 _AT_ONCE = [False]
 
@@ -35,7 +35,7 @@ def leave(done: SystemExit) -> None:
     output and leave with its exit status now; otherwise nothing (the exit goes on as usual)."""
     if not _AT_ONCE[0]:
         return
-    from .pool import leave_now
+    from .build.pool import leave_now
 
     code = done.code
     if code is not None and not isinstance(code, int):
@@ -224,9 +224,9 @@ def pool_options(f: Any) -> Any:
 
 @contextmanager
 def pool(workers: int, scheduler: str | None) -> Iterator[Any]:
-    """The process pool `--workers`/`--scheduler` name (generator/pool.py); a scheduler that cannot be
+    """The process pool `--workers`/`--scheduler` name (generator/build/pool.py); a scheduler that cannot be
     reached is a usage error."""
-    from .pool import ClusterUnavailable, Pool
+    from .build.pool import ClusterUnavailable, Pool
 
     try:
         with Pool(workers, scheduler) as ex:

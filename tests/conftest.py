@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from generator import kitspec, paths
+from generator.content import paths
+from generator.core import kitspec
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -48,8 +49,8 @@ def replace_in(path: Path, old: str, new: str, count: int = 1) -> None:
 
 def problems_after_edit(content_copy, game: str, file: str, old: str, new: str, count: int = 1) -> list[str]:
     """Edit a copy of a game's content and return the problems its load reports (it must fail)."""
-    from generator import kit
     from generator.content import ContentError
+    from generator.core import kit
 
     root = content_copy(game)
     replace_in(root / game / file, old, new, count)
@@ -80,8 +81,8 @@ def built_kit(tmp_path_factory) -> Callable[..., BuiltKit]:
 
     The build is the core's (kit.build), with the game's kit spec kept: the spec says which PDFs are
     imposed print files and which faces have an SVG."""
-    from generator import kit
-    from generator.game import BuildOptions
+    from generator.core import kit
+    from generator.core.game import BuildOptions
 
     made: dict[tuple[str, Path], BuiltKit] = {}
 

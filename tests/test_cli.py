@@ -8,8 +8,9 @@ from pathlib import Path
 import click
 import pytest
 
-from generator import __version__, paths
+from generator import __version__
 from generator.cli import main
+from generator.content import paths
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -7,8 +7,9 @@ from typing import Any
 
 import pytest
 
-from generator import colourvision, kit, paths
-from generator.colourvision import MIN_DELTA_E, TellApart, close_pairs, delta_e, simulate
+from generator.content import colourvision, paths
+from generator.content.colourvision import MIN_DELTA_E, TellApart, close_pairs, delta_e, simulate
+from generator.core import kit
 
 from .conftest import problems_after_edit
 

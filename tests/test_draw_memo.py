@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from generator import kit
+from generator.content.paths import CONTENT
+from generator.core import kit
+from generator.core.game import BuildOptions
+from generator.core.kitspec import PrintFile
 from generator.draw import fonts
-from generator.game import BuildOptions
-from generator.kitspec import PrintFile
 from generator.layout import Item, draw
-from generator.paths import CONTENT
 from generator.press.assemble import _document, _svgs, _Written
 from tests.test_layout import layouts
 from tests.test_peer_deck import DECKS, kit_files

@@ -11,9 +11,10 @@ from typing import Any
 import jsonschema
 import pytest
 
-from generator import editor_schemas, games, kit, paths
+from generator import games
 from generator.cli import main
-from generator.content import load_file
+from generator.content import load_file, paths
+from generator.core import editor_schemas, kit
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE_GAMES = ROOT / "examples" / "decks"

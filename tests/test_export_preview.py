@@ -18,12 +18,13 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from generator import kit, paths
 from generator.cli import main
+from generator.content import paths
+from generator.core import kit
+from generator.core.game import BuildOptions
+from generator.core.kitspec import Board, PrintFile, Section, Sheet
 from generator.draw.scene import Scene
 from generator.draw.svg import SvgFonts, to_svg
-from generator.game import BuildOptions
-from generator.kitspec import Board, PrintFile, Section, Sheet
 
 GAMES = [(gid, root) for root in (paths.CONTENT, paths.EXAMPLES / "decks") for gid in kit.games_in(root)]
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from generator import export, paths
+from generator import export
 from generator.cli import main
-from generator.content import ContentError
+from generator.content import ContentError, paths
 
 DECKS = paths.EXAMPLES / "decks"
 

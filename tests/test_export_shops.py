@@ -26,12 +26,14 @@ from typing import Any
 import pypdfium2
 import pytest
 
-from generator import export, kit, paths
+from generator import export
+from generator.content import paths
+from generator.core import kit
+from generator.core.game import BuildOptions
+from generator.core.kitspec import Face, PrintFile, Section
 from generator.draw.scene import Rect, Scene
 from generator.export import Job, raster, shop, tts
 from generator.export.decks import Deck, decks
-from generator.game import BuildOptions
-from generator.kitspec import Face, PrintFile, Section
 from generator.press.faces import face_pages
 from tests import pdfcheck
 

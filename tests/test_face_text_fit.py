@@ -61,8 +61,8 @@ def test_a_unit_name_the_turn_summary_holds_but_the_combat_card_cannot_is_refuse
 
 
 def test_a_combat_word_too_long_for_the_card_is_refused_at_its_line(content_copy):
-    from generator import kit
     from generator.content import ContentError
+    from generator.core import kit
 
     root = content_copy("island-of-fog")
     path = root / "island-of-fog" / "combat.yaml"
@@ -76,8 +76,8 @@ def test_a_combat_word_too_long_for_the_card_is_refused_at_its_line(content_copy
 
 
 def test_a_title_too_long_for_the_dice_sheet_heading_is_refused_at_the_title(content_copy):
-    from generator import kit
     from generator.content import ContentError
+    from generator.core import kit
 
     root = content_copy("island-of-fog")
     path = root / "island-of-fog" / "game.yaml"

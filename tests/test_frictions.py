@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator import paths
 from generator.cli import main
+from generator.content import paths
 from tests import pdfcheck
 
 

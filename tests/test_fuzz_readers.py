@@ -15,8 +15,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator import kit, paths
-from generator.content import ContentError, Problem, load_text
+from generator.content import ContentError, Problem, load_text, paths
+from generator.core import kit
 from generator.games.island_of_fog.mapfile import read_map, to_yaml
 from generator.games.island_of_fog.mapgen import generate as fog_generate
 from generator.games.islands_and_bridges.cli import map_kit

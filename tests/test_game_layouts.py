@@ -3,7 +3,7 @@ YAML: an edit of a layout (no Python) changes the face, and only through the lay
 
 from __future__ import annotations
 
-from generator import kit
+from generator.core import kit
 from generator.draw import Text
 from generator.games.island_of_fog import draw_cards as fog_cards
 from generator.games.island_of_fog import draw_tokens as fog_tokens

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator import paths
 from generator.cli import main
+from generator.content import paths
 from tests import pdfcheck
 from tests.conftest import replace_in
 
@@ -160,7 +160,7 @@ def test_a_deck_id_must_be_a_slug_and_an_existing_folder_is_never_overwritten(ru
 
 
 def test_the_example_deck_builds(runner, tmp_path):
-    from generator import paths
+    from generator.content import paths
 
     root = paths.EXAMPLES / "decks"
     ids = [p.name for p in root.iterdir() if (p / "game.yaml").is_file()]

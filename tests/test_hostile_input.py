@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator import kit, paths
 from generator.cli import main
-from generator.content import ContentError, load_file, load_text, yamlload
+from generator.content import ContentError, load_file, load_text, paths, yamlload
 from generator.content.yamlload import MAX_DEPTH, MAX_FILE_BYTES
+from generator.core import kit
 
 from .conftest import replace_in
 

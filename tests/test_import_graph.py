@@ -105,7 +105,7 @@ def test_generator_imports_without_a_circle() -> None:
     assert not found, "import circles in generator/:\n" + "\n".join(" <-> ".join(c) for c in found)
 
 
-SPEED = ("generator.pool", "generator.buildcache")
+SPEED = ("generator.build.pool", "generator.build.cache")
 """The process pool and the build cache: speed lives there, and only the command line and the build
 layer import them."""
 PURE = ("generator.press", "generator.layout", "generator.draw", "generator.games", "generator.generic",

@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 from fontTools.ttLib import TTFont
 
-from generator import kit
+from generator.content.paths import CONTENT
+from generator.core import kit
+from generator.core.game import BuildOptions
 from generator.draw import fonts
-from generator.game import BuildOptions
 from generator.games.skybound_battle import build as skybound_build
-from generator.paths import CONTENT
 from generator.press import assemble
 from tests.conftest import replace_in
 
@@ -107,15 +107,15 @@ def test_after_one_stat_change_only_what_shows_it_is_drawn_and_every_byte_is_a_f
 
 @pytest.mark.parametrize("name", [".cache/x.json", ".cache"])
 def test_only_the_build_cache_goes_under_cache(tmp_path, name):
-    from generator.game import Artifact
-    from generator.output import write_artifacts
+    from generator.build.output import write_artifacts
+    from generator.core.game import Artifact
 
     with pytest.raises(ValueError, match="cache"):
         write_artifacts(tmp_path / "g", [Artifact(name + "/a" if name == ".cache" else name, b"x")], {})
 
 
 def test_kits_made_on_two_cores_are_the_bytes_of_kits_made_in_one(tmp_path):
-    from generator import builds
+    from generator.build import builds
 
     two = ["islands-and-bridges", FOG]
     builds.build_games(two, CONTENT, tmp_path / "parallel", BuildOptions(), workers=2)
@@ -125,7 +125,7 @@ def test_kits_made_on_two_cores_are_the_bytes_of_kits_made_in_one(tmp_path):
 
 
 def test_a_kit_whose_inputs_did_not_change_is_not_even_loaded(tmp_path, content_copy, monkeypatch):
-    from generator import builds
+    from generator.build import builds
 
     root = content_copy(FOG)
     builds.build_games([FOG], root, tmp_path, BuildOptions())
@@ -148,8 +148,8 @@ def test_a_kit_whose_inputs_did_not_change_is_not_even_loaded(tmp_path, content_
 def test_a_file_changed_since_the_build_is_seen_whatever_its_times_say(tmp_path, content_copy):
     """Every file the manifest lists is hashed: an edit with its times set back (as `touch -d` or a
     copy that keeps times does) is still an edit, and the next build writes the file again."""
-    from generator import builds
-    from generator.output import Previous
+    from generator.build import builds
+    from generator.build.output import Previous
 
     root = content_copy(FOG)
     builds.build_games([FOG], root, tmp_path, BuildOptions())
@@ -165,7 +165,7 @@ def test_a_file_changed_since_the_build_is_seen_whatever_its_times_say(tmp_path,
 
 
 def test_a_problem_in_one_game_builds_no_game(tmp_path, content_copy):
-    from generator import builds
+    from generator.build import builds
     from generator.content import ContentError
 
     root = content_copy(FOG)
@@ -182,7 +182,7 @@ def test_a_kit_that_fails_after_others_were_written_leaves_nothing_of_any(tmp_pa
     """Each kit is written beside its place by the process that made it, as soon as it is made; one
     that fails after that (an error, or its process gone) takes every kit's files back: nothing is
     in place, nothing is left over."""
-    from generator import builds
+    from generator.build import builds
 
     real = kit.make
 
@@ -205,7 +205,7 @@ def test_the_code_version_changes_with_a_library_as_installed(monkeypatch):
     parsed): another version of one is another code version."""
     from importlib import metadata
 
-    from generator import keys as buildcache
+    from generator.build import keys as buildcache
 
     real = metadata.distribution
 

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.output import TEMP_SUFFIX, Previous
-from generator.paths import CONTENT
+from generator.build.output import TEMP_SUFFIX, Previous
+from generator.content.paths import CONTENT
 from tests.conftest import replace_in
 
 GAMES = ("island-of-fog", "skybound-battle")

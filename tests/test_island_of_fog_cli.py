@@ -6,8 +6,9 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-from generator import kit, paths
 from generator.cli import main
+from generator.content import paths
+from generator.core import kit
 from generator.games.island_of_fog.odds import matchup, percent
 from generator.games.island_of_fog.rules import Force
 

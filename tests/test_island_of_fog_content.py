@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from generator import kit, paths
+from generator.content import paths
+from generator.core import kit
 from generator.games.island_of_fog import GAME, components
 from generator.games.island_of_fog.model import IslandOfFog
 from tests.conftest import problems_after_edit

@@ -9,7 +9,8 @@ from collections import Counter
 
 import pytest
 
-from generator import kit, paths
+from generator.content import paths
+from generator.core import kit
 from generator.games.island_of_fog import engine
 from generator.games.island_of_fog.board import arrow, quarter_turns
 from generator.games.island_of_fog.engine import FixedMap, Game, IllegalMove, Option, Unit, new_deal, play_game

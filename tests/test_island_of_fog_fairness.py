@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from generator import kit, paths
+from generator.content import paths
+from generator.core import kit
 from generator.games.island_of_fog.fairness import analyse
 from generator.games.island_of_fog.mapgen import generate, plan_tiles, space_grid
 from generator.games.island_of_fog.model import IslandOfFog

@@ -10,11 +10,11 @@ import xml.etree.ElementTree as ET
 import pytest
 from pypdf import PdfReader
 
-from generator import kit, paths
-from generator.content import ContentError
+from generator.content import ContentError, paths
 from generator.content.decisions import notes
+from generator.core import kit
+from generator.core.game import BuildOptions
 from generator.draw import Circle, Rect, Text, texts
-from generator.game import BuildOptions
 from generator.games.island_of_fog import art, draw_cards, draw_tiles, draw_tokens, rulebook
 from generator.games.island_of_fog.board import arrow, corner_square
 from generator.games.island_of_fog.mapgen import generate

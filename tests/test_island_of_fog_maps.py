@@ -11,8 +11,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator import kit, paths
-from generator.content import load_text, parse
+from generator.content import load_text, parse, paths
+from generator.core import kit
 from generator.games.island_of_fog import schema as s
 from generator.games.island_of_fog.board import arrow, corner_square, player_counts, quarter_turns, setup
 from generator.games.island_of_fog.fairness import analyse

@@ -8,7 +8,8 @@ from fractions import Fraction
 
 import pytest
 
-from generator import kit, paths
+from generator.content import paths
+from generator.core import kit
 from generator.games.island_of_fog.model import IslandOfFog
 from generator.games.island_of_fog.odds import (
     combat_odds,

@@ -9,13 +9,14 @@ import re
 
 import pytest
 
-from generator import kit, paths
+from generator.build.pool import Pool
 from generator.cli import main
+from generator.content import paths
+from generator.core import kit
 from generator.games.island_of_fog import simulate as sim
 from generator.games.island_of_fog import suggest as sg
 from generator.games.island_of_fog.survey import survey
-from generator.pool import Pool
-from generator.stats import Rate
+from generator.games.stats import Rate
 
 M = kit.load("island-of-fog", paths.CONTENT).model
 ARGS = ["--games", "4", "--seed", "3", "--policy", "random"]

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from generator import kit, paths
-from generator.content import ContentError
+from generator.content import ContentError, paths
+from generator.core import kit
 from generator.draw import Text
 from generator.games.island_of_fog import draw_cards, draw_tokens
 from generator.games.island_of_fog.odds import OddsRow, odds_table

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator import kit
+from generator.core import kit
 from tests.conftest import problems_after_edit
 
 GAME = "islands-and-bridges"

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from generator import paths
 from generator.cli import main
+from generator.content import paths
 from tests import pdfcheck
 from tests.conftest import replace_in
 
@@ -117,7 +117,7 @@ def test_every_bridge_cell_prints_its_name_as_an_island_cell_does(kit):
     says how they run."""
     import xml.etree.ElementTree as ET
 
-    from generator import kit as kits
+    from generator.core import kit as kits
     from generator.games.islands_and_bridges.plan import cell_name
 
     game = kits.load(GAME, paths.CONTENT).model

@@ -9,9 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator import kit as playkit
-from generator import paths
-from generator.content import load_text
+from generator.content import load_text, paths
+from generator.core import kit as playkit
 from generator.games.islands_and_bridges.cli import map_kit
 from generator.games.islands_and_bridges.mapgen import (
     MapError,

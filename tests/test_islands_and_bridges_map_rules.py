@@ -7,9 +7,8 @@ from dataclasses import replace
 
 import pytest
 
-from generator import kit as playkit
-from generator import paths
-from generator.content import ContentError, load_text
+from generator.content import ContentError, load_text, paths
+from generator.core import kit as playkit
 from generator.games.islands_and_bridges.cli import map_kit
 from generator.games.islands_and_bridges.plan import MapKit, cell_name, parse_cell
 from generator.games.islands_and_bridges.plan_checks import preferences

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator import kit
+from generator.core import kit
 from generator.games.islands_and_bridges import rulebook
 from tests.conftest import replace_in
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from generator import kit, paths
+from generator.content import paths
+from generator.core import kit
 from generator.games.islands_and_bridges import rules
 
 

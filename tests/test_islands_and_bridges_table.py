@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from generator import kit as playkit
-from generator import paths
+from generator.content import paths
+from generator.core import kit as playkit
 from generator.draw import Text
 from generator.draw.scene import Group, Item
 from generator.games.islands_and_bridges import draw_sheets, draw_tokens, rules

@@ -12,12 +12,12 @@ import pytest
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from generator import kit, kitspec
+from generator.core import kit, kitspec
+from generator.core.game import BuildOptions
+from generator.core.kitspec import Figure, Rulebook, Spaces
 from generator.draw.scene import Circle, Group, Rect, Scene, Text
-from generator.game import BuildOptions
 from generator.kitchecks import contrast, fit, margin, settings
 from generator.kitchecks.figures import dropped_words
-from generator.kitspec import Figure, Rulebook, Spaces
 from tests.conftest import BuiltKit
 from tests.test_kit_contract import pytest_generate_tests  # noqa: F401  (one set of tests per game)
 
@@ -168,7 +168,7 @@ def test_the_contrast_check_finds_small_pale_words_and_passes_dark_ones():
 def test_every_nation_piece_of_the_fog_prints_its_nation_s_mark(built_kit):
     """The nations' colours carry a symbol (game.yaml's tell_apart): each nation's initial, on every
     piece of the nation (units, their backs, buildings, bases, lighthouse pieces)."""
-    from generator import paths
+    from generator.content import paths
     from generator.draw.scene import texts
 
     built = built_kit("island-of-fog", paths.CONTENT)
@@ -195,7 +195,7 @@ def test_without_their_marks_the_fog_nations_are_not_told_apart(content_copy):
 
 
 def test_a_skylands_player_token_prints_its_player_s_initial_and_an_inhabitant_none():
-    from generator import paths
+    from generator.content import paths
     from generator.draw.scene import texts
     from generator.games.skylands import draw_tokens
 

@@ -22,9 +22,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from generator import kit, paths
 from generator.cli import main
-from generator.kitspec import Board, PrintFile, Rulebook, Section, Sheet
+from generator.content import paths
+from generator.core import kit
+from generator.core.kitspec import Board, PrintFile, Rulebook, Section, Sheet
 from tests import pdfcheck
 from tests.conftest import BuiltKit
 

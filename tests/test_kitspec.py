@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from generator import games
+from generator.core.game import BuildOptions
+from generator.core.kitspec import DataFile, Face, LaterFiles, PrintFile, Rulebook, Section, Sheet, Svg, made
 from generator.draw import Rect, Scene, Text
-from generator.game import BuildOptions
-from generator.kitspec import DataFile, Face, LaterFiles, PrintFile, Rulebook, Section, Sheet, Svg, made
 from generator.press.assemble import assemble, by_size
 from tests import pdfcheck
 

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from generator import output
+from generator.build import output
+from generator.build.output import OutputRefused, write_artifacts
 from generator.cli import main
-from generator.game import Artifact
-from generator.output import OutputRefused, write_artifacts
+from generator.core.game import Artifact
 
 KIT = [Artifact("cards.pdf", b"cards"), Artifact("svg/a.svg", b"<svg/>")]
 

@@ -13,13 +13,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator import kit, paths
+from generator.content import paths
+from generator.core import kit
+from generator.core.game import BuildOptions
+from generator.core.kitspec import DrawnFaces, PrintFile, Section
 from generator.draw.fonts import PT_MM, width_mm
 from generator.draw.scene import Text
 from generator.draw.text import LEADING, wrap, wrapped_to_fit
-from generator.game import BuildOptions
 from generator.generic.game import RowFaces
-from generator.kitspec import DrawnFaces, PrintFile, Section
 from generator.layout.template import TemplateFails, compile_template, render
 from generator.press.assemble import assemble
 from tests import pdfcheck

@@ -18,9 +18,10 @@ import pypdfium2
 import pytest
 from PIL import Image
 
-from generator import builds, paths, watch
+from generator.build import builds, watch
 from generator.cli import main
-from generator.game import BuildOptions
+from generator.content import paths
+from generator.core.game import BuildOptions
 from tests.conftest import replace_in
 
 GAME = "market-day"

@@ -22,9 +22,11 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from generator import games, kit, paths
+from generator import games
 from generator.cli import main
-from generator.game import BuildOptions
+from generator.content import paths
+from generator.core import kit
+from generator.core.game import BuildOptions
 
 NOT_FOR_PLAYERS = ("design-notes.pdf", "balance/")
 

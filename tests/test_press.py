@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from generator.core.game import BuildOptions
 from generator.draw import Rect, Scene, Text, to_svg
-from generator.game import BuildOptions
 from generator.press import PrintDocument, impose
 from generator.press.paper import OVERLAP_MM, page
 from tests import pdfcheck
@@ -167,8 +167,8 @@ def test_rulebook_markup_keeps_an_escaped_star():
 
 
 def test_rulebook_figures_are_the_games_scenes_with_numbered_captions():
+    from generator.core.kitspec import Figure
     from generator.draw import Scene, Text
-    from generator.kitspec import Figure
     from generator.press.figures import UnknownFigure, parse
     from generator.press.rulebook import rulebook_pdf
 

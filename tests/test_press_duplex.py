@@ -13,8 +13,8 @@ import numpy as np
 import pypdfium2
 import pytest
 
+from generator.core.game import BuildOptions
 from generator.draw import Rect, Scene
-from generator.game import BuildOptions
 from generator.press import PrintDocument, impose
 
 SCALE = 2.0                      # pixels per PDF point: 0.18 mm a pixel

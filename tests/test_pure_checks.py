@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from generator import paths
+from generator.content import paths
 
-ROOT = Path(paths.__file__).resolve().parent          # generator/
+ROOT = Path(paths.__file__).resolve().parent.parent   # generator/
 DRAWING = ("generator.draw.pdf", "generator.draw.svg", "generator.press")
 
 

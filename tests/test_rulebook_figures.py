@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pypdfium2
 
-from generator import kit, paths
-from generator.game import BuildOptions
-from generator.kitspec import Rulebook
+from generator.content import paths
+from generator.core import kit
+from generator.core.game import BuildOptions
+from generator.core.kitspec import Rulebook
 from generator.press.rulebook import rulebook_pdf
 
 from .conftest import replace_in

@@ -6,12 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from generator import kit, paths
+from generator.build.pool import Pool
 from generator.cli import main
+from generator.content import paths
+from generator.core import kit
 from generator.games.skybound_battle.decks import DeckLimits, is_legal
 from generator.games.skybound_battle.model import SkyboundBattle
 from generator.games.skybound_battle.search import Budget, search, search_setup
-from generator.pool import Pool
 
 TINY = Budget(restarts=1, steps=2, neighbours=2, games=4, top=2, final_games=6)
 
@@ -93,7 +94,7 @@ def test_the_dask_path_gives_the_numbers_of_one_process(m):
 
 def test_a_scheduler_that_cannot_be_reached_is_reported_not_raised():
     pytest.importorskip("distributed")
-    from generator.pool import ClusterUnavailable
+    from generator.build.pool import ClusterUnavailable
 
     with pytest.raises(ClusterUnavailable, match="cannot reach the Dask scheduler"), \
             Pool(scheduler="tcp://127.0.0.1:9", timeout_s=0.5):
@@ -221,13 +222,13 @@ def _fails_on(x: int) -> int:
 
 
 def test_the_kits_balance_files_are_the_same_made_in_copies_or_here(m):
-    from generator.game import BuildOptions
+    from generator.core.game import BuildOptions
     from generator.games.skybound_battle import build
 
     b = m.kit.balance
     small = m.model_copy(update={"kit": m.kit.model_copy(update={"balance": b.model_copy(update={"games": 4})})})
     options = BuildOptions()
-    from generator.buildcache import resolved
+    from generator.build.cache import resolved
 
     computed = build._balance(small, options)
     with Pool(2) as pool:   # no build cache here: the simulation and the search run in the pool

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from generator import kit, paths
-from generator.content import ContentError
+from generator.content import ContentError, paths
 from generator.content.decisions import rendered
+from generator.core import kit
 from generator.games.skybound_battle.checks import effect_problems
 from generator.games.skybound_battle.decks import DeckLimits, deck_colours, is_legal
 from generator.games.skybound_battle.model import SkyboundBattle

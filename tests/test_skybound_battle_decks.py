@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from generator import kit, paths
 from generator.cli import main
+from generator.content import paths
+from generator.core import kit
 from generator.games.skybound_battle.decks import DeckLimits, deck_violations, is_legal
 from generator.games.skybound_battle.model import SkyboundBattle
 

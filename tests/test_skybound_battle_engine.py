@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from generator import kit, paths
+from generator.content import paths
+from generator.core import kit
 from generator.games.skybound_battle.compiled import CardData, compile_pool
 from generator.games.skybound_battle.engine import ATTACK, Battle, Unit, shuffled
 from generator.games.skybound_battle.model import Card, Effect

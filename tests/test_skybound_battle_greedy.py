@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import random
 
-from generator import kit, paths
+from generator.content import paths
+from generator.core import kit
 from generator.games.skybound_battle.compiled import CardData, compile_pool
 from generator.games.skybound_battle.engine import Battle, Unit
 from generator.games.skybound_battle.policies import GreedyPolicy

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from generator import kit as kitlib
-from generator import paths
 from generator.cli import main
+from generator.content import paths
+from generator.core import kit as kitlib
 from tests import pdfcheck
 from tests.conftest import replace_in
 

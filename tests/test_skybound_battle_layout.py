@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from generator import kit
 from generator.cli import main
 from generator.content import ContentError
+from generator.core import kit
+from generator.core.game import BuildOptions
+from generator.core.kitspec import PrintFile
 from generator.draw import Circle, Text
 from generator.draw.fonts import PT_MM
-from generator.game import BuildOptions
 from generator.games.skybound_battle import draw_cards
-from generator.kitspec import PrintFile
 from tests import pdfcheck
 from tests.conftest import replace_in
 

@@ -7,7 +7,8 @@ import re
 
 import pytest
 
-from generator import kit, paths
+from generator.content import paths
+from generator.core import kit
 from generator.games.skybound_battle import rulebook
 from generator.games.skybound_battle.figures import battle_example
 from generator.games.skybound_battle.model import SkyboundBattle

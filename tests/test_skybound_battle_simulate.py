@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from generator import kit, paths
 from generator.cli import main
+from generator.content import paths
+from generator.core import kit
 from generator.games.skybound_battle import simreport
 from generator.games.skybound_battle.model import SkyboundBattle
 from generator.games.skybound_battle.simulate import SimSetup, report, run, starter_setup, wilson
@@ -44,7 +45,7 @@ def test_the_same_seed_gives_the_same_numbers(m):
 
 def test_workers_give_the_same_result_as_one_process(m):
     setup = _setup(m, games=10)
-    from generator.pool import Pool
+    from generator.build.pool import Pool
 
     single = run(setup, chunk_size=3)
     with Pool(2) as ex:

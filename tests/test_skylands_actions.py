@@ -7,7 +7,8 @@ from collections import Counter
 
 import pytest
 
-from generator import kit, paths
+from generator.content import paths
+from generator.core import kit
 from generator.games.skylands import actions, effects
 from generator.games.skylands.board import Board, Placed, parse_square
 from generator.games.skylands.islands import Island, find_islands

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from generator import paths
 from generator.cli import main
+from generator.content import paths
 
 EXAMPLES = paths.EXAMPLES / "skylands"
 

@@ -6,8 +6,8 @@ from collections import Counter
 
 import pytest
 
-from generator import kit, paths
-from generator.content import ContentError
+from generator.content import ContentError, paths
+from generator.core import kit
 from generator.games.skylands import components
 from generator.games.skylands.geometry import face_problems, mirror_problems, shape_problems
 from generator.games.skylands.schema import FragmentSpec, ShapeSpec

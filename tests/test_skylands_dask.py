@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from generator import kit, paths
+from generator.build.pool import Pool
+from generator.content import paths
+from generator.core import kit
 from generator.games.skylands.simulate import SimSetup, run
-from generator.pool import Pool
 
 
 def test_skylands_simulation_on_dask_gives_the_numbers_of_one_process():

@@ -8,7 +8,8 @@ from collections import Counter
 
 import pytest
 
-from generator import kit, paths
+from generator.content import paths
+from generator.core import kit
 from generator.games.skylands import actions, engine
 from generator.games.skylands.board import Placed, parse_square
 from generator.games.skylands.engine import CONVERT, CREATE, DEPLOY, DISCOVER, State

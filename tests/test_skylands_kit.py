@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from generator import kit as core
-from generator import paths
+from generator.content import paths
 from generator.content.decisions import notes
+from generator.core import kit as core
+from generator.core.game import BuildOptions
 from generator.draw import Circle, Scene, Text, to_svg, width_mm
 from generator.draw.fonts import PT_MM
 from generator.draw.scene import texts
-from generator.game import BuildOptions
 from generator.games.skylands import draw_boards, draw_specials, draw_tiles, draw_tokens, rulebook
 from generator.games.skylands.boardfile import scoring_example
 from generator.press import PrintDocument

@@ -7,8 +7,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator import kit, paths
-from generator.content import load_text
+from generator.content import load_text, paths
+from generator.core import kit
 from generator.games.skylands.board import ROTATIONS, Board, EndState, square_name
 from generator.games.skylands.boardfile import read_board
 from generator.games.skylands.islands import find_islands

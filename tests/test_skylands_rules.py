@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from generator import kit, paths
+from generator.content import paths
+from generator.core import kit
 from generator.games.skylands.board import Board, EndState, IllegalPlacement, Placed, parse_square, square_name
 from generator.games.skylands.boardfile import scoring_example
 from generator.games.skylands.islands import find_islands

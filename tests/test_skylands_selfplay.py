@@ -12,9 +12,9 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator import kit, paths
 from generator.cli import main
-from generator.content import load_text
+from generator.content import load_text, paths
+from generator.core import kit
 from generator.games.skylands import engine
 from generator.games.skylands.boardexport import board_yaml
 from generator.games.skylands.boardfile import read_board

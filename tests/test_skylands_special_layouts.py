@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from generator import kit
 from generator.content import ContentError
+from generator.core import kit
 from generator.draw import Circle, Text
 from generator.games.skylands import draw_specials
 from generator.games.skylands.special_layout import layout_of

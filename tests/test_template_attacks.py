@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from generator import paths
+from generator.content import paths
 
 from .conftest import replace_in
 

@@ -67,7 +67,7 @@ def test_an_ordinary_template_renders() -> None:
 
 
 def test_one_environment_for_every_template() -> None:
-    from generator import text
+    from generator.content import prose as text
 
     assert text.environment() is templating.sandboxed_environment()
     assert isinstance(text.environment(), templating.BoundedSandbox)
@@ -156,7 +156,7 @@ def test_the_filters_that_could_grow_a_value_give_jinja2s_text_within_the_bound(
 
 def test_a_phrase_of_a_template_file_is_said_in_a_budget() -> None:
     """A macro of templates/ called from Python runs on a budget like any render."""
-    from generator import text
+    from generator.content import prose as text
 
     with pytest.raises(TemplateProblem, match="too much work"):
         text.phrase_of("island-of-fog/combat-card.j2", "on_row", row="x", bonuses={f"u{i}": 1 for i in range(9_000)})

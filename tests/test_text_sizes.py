@@ -14,8 +14,9 @@ from pathlib import Path
 import pypdf
 import pytest
 
-from generator import kit, paths
-from generator.game import BuildOptions
+from generator.content import paths
+from generator.core import kit
+from generator.core.game import BuildOptions
 
 MIN_PT = 6.0
 

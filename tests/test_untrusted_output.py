@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from generator.build.output import sha256
 from generator.cli import main
-from generator.output import sha256
 from tests.conftest import replace_in
 
 FOG = "island-of-fog"

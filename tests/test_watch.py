@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from generator import builds, watch
+from generator.build import builds, watch
 from generator.cli import main
-from generator.game import BuildOptions
+from generator.core.game import BuildOptions
 from tests.conftest import replace_in
 
 GAME = "island-of-fog"

@@ -41,7 +41,7 @@ class DecisionsFile(Strict):
 
 def rendered(decisions: Sequence[Decision], context: Mapping[str, Any]) -> list[Decision]:
     """The decisions with their choice and reason rendered over `context` (jinja2 errors raise)."""
-    from ..text import render_string
+    from .prose import render_string
 
     return [d.model_copy(update={"choice": render_string(d.choice, **context).strip(),
                                  "why": render_string(d.why, **context).strip()}) for d in decisions]
@@ -52,7 +52,7 @@ def template_problems(content: ContentSet, decisions: Sequence[Decision], contex
     """A name a decision's text uses that the model does not have, at its line."""
     import jinja2  # here, not above: a data-only deck has no decisions and is drawn without jinja2
 
-    from ..text import render_string
+    from .prose import render_string
 
     out = []
     for i, d in enumerate(decisions):
@@ -67,6 +67,6 @@ def template_problems(content: ContentSet, decisions: Sequence[Decision], contex
 def notes(decisions: Sequence[Decision]) -> str:
     """The designer's notes (rulebook Markdown): every decision with its id, the seed's quotes, our
     choice and why; pass decisions already `rendered`."""
-    from ..text import render
+    from .prose import render
 
     return render("design-notes.md.j2", decisions=decisions)

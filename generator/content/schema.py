@@ -22,9 +22,9 @@ from pydantic import (
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core.core_schema import CoreSchema
 
-from ..paths import SLUG_PATTERN
 from .lengths import LENGTH_PATTERN, MAX_LENGTH_MM, MAX_LONG_MM, UNITS_MM, to_mm
 from .nearby import did_you_mean
+from .paths import SLUG_PATTERN
 from .problems import ContentError, Problem
 from .yamlload import Loc, Source, short
 

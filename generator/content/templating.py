@@ -489,7 +489,7 @@ def sandboxed_environment(templates: Path | None = None) -> BoundedSandbox:
     """THE environment for every template, content strings and template files alike: sandboxed,
     bounded, ContentUndefined (a missing name is an error, never an empty string). `templates` is the
     folder `{% include %}` and file templates load from (the repository's templates/ by default)."""
-    from .. import paths
+    from . import paths
 
     env = BoundedSandbox(
         loader=jinja2.FileSystemLoader(str(templates or paths.TEMPLATES)),

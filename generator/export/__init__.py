@@ -25,12 +25,12 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..game import Artifact, BuildOptions
-from ..paths import SLUG_PATTERN, TEMPLATES
+from ..content.paths import SLUG_PATTERN, TEMPLATES
+from ..core.game import Artifact, BuildOptions
 
 if TYPE_CHECKING:   # the press and the kit spec are imported by the exporters, when a build asks; the
     # settings models (pydantic) when a profile is read: the CLI names the profiles without either
-    from ..kitspec import KitFile
+    from ..core.kitspec import KitFile
     from ..press.assemble import Reuse
     from .settings import Settings
 
@@ -103,7 +103,7 @@ class Profile:
         if not self.exporter.later:
             from dataclasses import replace
 
-            from ..kitspec import made
+            from ..core.kitspec import made
 
             job = replace(job, files=made(job.files))
         yield from self.exporter.make(job, self.settings)

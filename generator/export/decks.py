@@ -15,8 +15,8 @@ from dataclasses import dataclass, replace
 from pathlib import PurePosixPath
 from typing import Literal
 
+from ..core.kitspec import Board, Face, KitFile, PrintFile, Section, Sheet
 from ..draw.scene import Scene
-from ..kitspec import Board, Face, KitFile, PrintFile, Section, Sheet
 
 Kind = Literal["sections", "sheets", "boards"]
 

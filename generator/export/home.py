@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..game import Artifact
+from ..core.game import Artifact
 from ..press.assemble import assemble
 from . import Exporter, Job
 from .settings import Settings

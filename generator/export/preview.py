@@ -15,10 +15,10 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from urllib.parse import quote
 
+from ..core.game import Artifact
+from ..core.kitspec import Board, Face, KitFile, PrintFile, Section, Sheet
 from ..draw.scene import Scene
 from ..draw.svg import SvgFonts, to_svg
-from ..game import Artifact
-from ..kitspec import Board, Face, KitFile, PrintFile, Section, Sheet
 from ..press.assemble import by_size
 from . import Exporter, Job
 from .settings import Settings

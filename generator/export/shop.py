@@ -23,8 +23,8 @@ from typing import Annotated
 from pydantic import Field
 
 from ..content.schema import Mm, Slug, Strict
+from ..core.game import Artifact
 from ..draw.scene import Scene
-from ..game import Artifact
 from ..press.faces import FacePage, Placed, face_pages
 from . import Exporter, Job, raster
 from .decks import Card, Deck, Kind, decks

@@ -19,8 +19,8 @@ from PIL import Image, ImageDraw, ImageFilter
 from pydantic import Field
 
 from ..content.schema import Mm
+from ..core.game import Artifact
 from ..draw.scene import Scene
-from ..game import Artifact
 from ..press.faces import FacePage, Placed, face_pages
 from . import Exporter, Job, raster
 from .decks import Deck, decks

@@ -14,7 +14,7 @@ from functools import cache
 from importlib.metadata import entry_points
 from pathlib import Path
 
-from ..game import Game
+from ..core.game import Game
 
 GROUP = "playkit.games"
 _PYPROJECT = Path(__file__).resolve().parents[2] / "pyproject.toml"

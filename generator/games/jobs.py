@@ -1,5 +1,5 @@
 """How a game's pure jobs are run: its caller (a command, or the build layer) gives a mapper, a pool's
-`map` (generator/pool.py); without one they run here, in order. The games import this, never the pool."""
+`map` (generator/build/pool.py); without one they run here, in order. The games import this, never the pool."""
 
 from __future__ import annotations
 

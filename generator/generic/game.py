@@ -28,9 +28,9 @@ from ..content import ContentSet, Problem, Slug, Strict
 from ..content.nearby import closest, did_you_mean
 from ..content.problems import on
 from ..content.schema import MAX_NUMBER
+from ..core.game import BuildOptions, Game, Kit
+from ..core.kitspec import DrawnFaces, Face, KitFile, PrintFile, Section
 from ..draw.scene import Scene
-from ..game import BuildOptions, Game, Kit
-from ..kitspec import DrawnFaces, Face, KitFile, PrintFile, Section
 from ..layout import Item, Layout, draw, load_layouts, load_palette
 from ..layout.render import at_place, face_size, reads_item
 from ..layout.spec import Colour, present

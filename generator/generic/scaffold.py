@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from .. import paths
-from ..output import write_atomic
-from ..paths import SLUG_PATTERN
+from ..build.output import write_atomic
+from ..content import paths
+from ..content.paths import SLUG_PATTERN
 
 STARTER = "new-deck"   # templates/new-deck/: the deck every new one starts as
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ..core.kitspec import KitFile
 from ..draw.fonts import PT_MM, width_mm
 from ..draw.scene import Circle, Image, Path, Rect, Text
-from ..kitspec import KitFile
 from .faces import Placed, apply, covers, invert, placed_items, printed_faces, text_scale, texts_placed
 from .wcag import ratio
 

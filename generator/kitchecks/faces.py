@@ -8,8 +8,8 @@ import math
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from ..core.kitspec import Board, KitFile, PrintFile, Rulebook, Section, Sheet
 from ..draw.scene import Circle, Group, Item, Path, Rect, Scene, Text
-from ..kitspec import Board, KitFile, PrintFile, Rulebook, Section, Sheet
 from ..press import figures as fig
 from ..press.rulebook import figures_named, text_width
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..kitspec import KitFile, Rulebook
+from ..core.kitspec import KitFile, Rulebook
 from ..press.figures import MIN_PT
 from .faces import printed_faces, text_scale, texts_placed
 

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations
 
-from ..kitspec import Spaces
+from ..core.kitspec import Spaces
 
 ROOM_MM = 0.2   # what a piece's edge may stand over its space's, or over its neighbour (print and cut)
 

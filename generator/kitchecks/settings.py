@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from ..kitspec import KitFile, LaterFiles, Rulebook
+from ..core.kitspec import KitFile, LaterFiles, Rulebook
 
 Step = str | int
 Leaf = tuple[tuple[Step, ...], Any]   # a path below the model, and the value changed to

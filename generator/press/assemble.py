@@ -10,12 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
 
-from ..draw import fonts
-from ..draw.scene import FontStyle, Scene, files_drawn
-from ..draw.svg import SvgFonts, to_svg
-from ..game import Artifact, BuildOptions
-from ..keys import key
-from ..kitspec import (
+from ..build.keys import key
+from ..core.game import Artifact, BuildOptions
+from ..core.kitspec import (
     Board,
     Computed,
     DataFile,
@@ -28,6 +25,9 @@ from ..kitspec import (
     Section,
     Sheet,
 )
+from ..draw import fonts
+from ..draw.scene import FontStyle, Scene, files_drawn
+from ..draw.svg import SvgFonts, to_svg
 from .document import PrintDocument
 
 Reuse = Callable[[str, str], "bytes | None"]

@@ -16,9 +16,9 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import __version__
+from ..core.game import BuildOptions
 from ..draw import fonts, pdf
 from ..draw.scene import Item, Scene, files_drawn
-from ..game import BuildOptions
 from . import impose
 from .paper import FOOTER_MM, MARGIN_MM, MARK_LINE_MM, OVERLAP_MM, SAFE_MM, Page
 

@@ -21,10 +21,10 @@ from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table, TableStyle
 from reportlab.platypus.flowables import Flowable
 
+from ..core.kitspec import Figure
 from ..draw import fonts, pdf, width_mm
 from ..draw.scene import Circle, Group, Item, Line, Rect, Scene, Text
 from ..draw.text import MIN_TEXT_PT
-from ..kitspec import Figure
 from .markup import inline
 
 DIRECTIVE = re.compile(r"^:::\s*figure\s+([a-z0-9][a-z0-9-]*)\s*((?:\|[^|]*)*)$")

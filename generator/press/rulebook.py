@@ -29,8 +29,8 @@ from reportlab.platypus import (
 from reportlab.platypus.flowables import Flowable
 
 from .. import __version__
+from ..core.kitspec import Figure
 from ..draw import fonts
-from ..kitspec import Figure
 from . import figures as fig
 from .markup import inline
 from .paper import PAPERS_MM

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...content import ContentSet, Problem, Strict
-from ...game import BuildOptions, Game, Kit
+from ...core.game import BuildOptions, Game, Kit
 from . import schema as s
 from .box import components
 from .checks import check as _check

@@ -6,8 +6,8 @@ from collections.abc import Iterator
 
 from ...content import ContentSet
 from ...content.decisions import notes
-from ...game import BuildOptions, Kit
-from ...kitspec import DataFile, Face, KitFile, PrintFile, Rulebook, Section, Sheet
+from ...core.game import BuildOptions, Kit
+from ...core.kitspec import DataFile, Face, KitFile, PrintFile, Rulebook, Section, Sheet
 from . import draw_board, draw_cards, draw_tiles, draw_tokens, figures, rulebook
 from .model import IslandOfFog
 from .odds import odds_csv

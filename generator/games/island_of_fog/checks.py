@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from ... import colourvision
-from ...content import ContentSet, Loc, Problem, decisions
+from ...content import ContentSet, Loc, Problem, colourvision, decisions
 from . import schema as s
 from .board import player_counts
 from .model import IslandOfFog
@@ -51,7 +50,7 @@ def _check_templates(model: IslandOfFog, content: ContentSet) -> list[Problem]:
     exist is an error here, at its line, not a blank on the combat card or in the rulebook."""
     import jinja2
 
-    from ...text import render_string
+    from ...content.prose import render_string
     from .text import context
 
     ctx = context(model)

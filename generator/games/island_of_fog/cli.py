@@ -12,10 +12,10 @@ from typing import Any
 
 import click
 
+from ...build.output import write_artifacts
 from ...cliutil import InputFile, fail_on_problems, load_or_exit, out_root, pool, pool_options
 from ...content import ContentError, load_file
-from ...game import Artifact, BuildOptions
-from ...output import write_artifacts
+from ...core.game import Artifact, BuildOptions
 from .board import SetupError, setup
 from .mapfile import read_map
 from .mapgen import NoMapError, generate

@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ...content import ContentSet, Loc, Problem
+from ...content.prose import render
 from ...draw import Circle, Rect, Scene, Text
 from ...draw.fonts import PT_MM, width_mm
 from ...draw.scene import FontStyle
@@ -14,7 +15,6 @@ from ...draw.table import overflowing, table
 from ...draw.text import LEADING, MIN_TEXT_PT, fits, largest, wrap
 from ...layout import DoesNotFit, Item, Layout, SlotBox, draw, face_size
 from ...layout.render import Scale, place
-from ...text import render
 from . import art
 from .model import IslandOfFog
 from .odds import OddsRow, percent

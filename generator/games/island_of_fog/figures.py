@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...core.kitspec import Figure
 from ...draw import Group, Rect, Scene
 from ...draw.scene import Item
-from ...kitspec import Figure
 from ...press.figures import detail
 from . import art, draw_board, draw_cards, draw_tiles, draw_tokens
 from .board import arrow, centre_square, corner_square, quarter_turns, squares

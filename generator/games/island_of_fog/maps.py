@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from ...core.game import Artifact, BuildOptions
 from ...draw import to_svg
-from ...game import Artifact, BuildOptions
 from ...press import PrintDocument
 from .draw_board import map_scene
 from .fairness import MapReport

@@ -3,7 +3,7 @@ the combat example (the odds engine's own numbers)."""
 
 from __future__ import annotations
 
-from ...text import render
+from ...content.prose import render
 from .figures import combat_example
 from .model import IslandOfFog
 from .odds import OddsRow

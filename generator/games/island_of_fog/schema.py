@@ -6,8 +6,8 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints
 
-from ...colourvision import TellApart
 from ...content import Mm, Slug, Strict, decisions
+from ...content.colourvision import TellApart
 
 HexColour = Annotated[str, StringConstraints(pattern=r"^#[0-9a-fA-F]{6}$")]
 Corner = Literal["top-left", "top-right", "bottom-right", "bottom-left"]

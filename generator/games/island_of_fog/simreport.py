@@ -6,7 +6,7 @@ from __future__ import annotations
 import csv
 import io
 
-from ...stats import Rate, mean, quantile
+from ..stats import Rate, mean, quantile
 from .model import IslandOfFog
 from .simulate import BAND, MapOutcome, SimSetup, Tally, versus_rates, win_rates
 

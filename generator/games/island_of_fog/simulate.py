@@ -3,7 +3,7 @@ calibrated against self-play on the maps it judged.
 
 Every game's randomness comes from (seed, players, game index) alone (its pile, its dice, each
 seat's policy), so a game is the same whichever process plays it. Games run in fixed chunks through
-`play_chunk` over a picklable job, handed to any `map` (this process, a `generator.pool.Pool`'s map
+`play_chunk` over a picklable job, handed to any `map` (this process, a `generator.build.pool.Pool`'s map
 over local processes or a Dask cluster); tallies merge by addition in job order, so the numbers
 never depend on the number of workers.
 """
@@ -14,9 +14,9 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field, replace
 
-from ...stats import Rate
 from ..jobs import Mapper as Mapper
 from ..jobs import serial as serial
+from ..stats import Rate
 from .engine import Deal, FixedMap, Result, new_deal, play_game
 from .fairness import analyse
 from .mapgen import MapPlan, draw, plan_tiles, space_grid

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 
 import yaml
 
-from ...stats import wilson
+from ..stats import wilson
 from .model import IslandOfFog
 from .simulate import Mapper, SimSetup, Tally, run, serial, versus_rates
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...content.decisions import Decision, rendered
-from ...text import phrase_of, render_string
+from ...content.prose import phrase_of, render_string
 from .board import arrow, corner_square, player_counts, setup
 from .model import IslandOfFog
 from .odds import OddsRow, odds_table, percent

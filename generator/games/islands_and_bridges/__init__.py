@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...content import ContentSet, Problem
-from ...game import BuildOptions, Game, Kit
+from ...core.game import BuildOptions, Game, Kit
 
 if TYPE_CHECKING:
     import click

@@ -6,8 +6,8 @@ from collections.abc import Iterator
 
 from ...content import ContentSet
 from ...content.decisions import notes
-from ...game import BuildOptions, Kit
-from ...kitspec import Face, KitFile, PrintFile, Rulebook, Section, Sheet, Spaces, Svg
+from ...core.game import BuildOptions, Kit
+from ...core.kitspec import Face, KitFile, PrintFile, Rulebook, Section, Sheet, Spaces, Svg
 from . import draw_cards, draw_sheets, draw_tiles, draw_tokens, figures, rulebook
 from .model import LAYOUTS, IslandsAndBridges
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import jinja2
 
-from ... import colourvision
-from ...content import ContentSet, Problem, decisions
+from ...content import ContentSet, Problem, colourvision, decisions
 from . import settings_checks
 from .model import IslandsAndBridges
 from .text import card_text, context, template_error

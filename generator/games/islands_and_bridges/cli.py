@@ -9,12 +9,12 @@ from pathlib import Path
 
 import click
 
+from ...build.output import write_artifacts
 from ...cliutil import InputFile, fail_on_problems, load_or_exit, out_root
 from ...content import ContentError, load_file, to_mm
 from ...content.lengths import MAX_LONG_MM
-from ...game import BuildOptions
-from ...kit import Loaded
-from ...output import write_artifacts
+from ...core.game import BuildOptions
+from ...core.kit import Loaded
 from . import plan_settings, settings_checks
 from .mapgen import MapError, MapParams, check_params, default_params, generate
 from .plan import MAX_SEED, SEED_BITS, MapKit, Plan

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from ...core.game import Artifact, BuildOptions
 from ...draw import Group, Scene, to_svg
-from ...game import Artifact, BuildOptions
 from ...press import PrintDocument
 from . import draw_map, draw_map_sheets, draw_tiles
 from .model import IslandsAndBridges

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import math
 
+from ...content.prose import render_line
 from ...draw import Circle, Group, Line, Rect, Scene, Text, polygon
 from ...draw.scene import Item
 from ...draw.table import table
 from ...draw.text import block
-from ...text import render_line
 from . import overview, rules
 from .model import Ability, IslandsAndBridges, Token
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from ...core.kitspec import Figure
 from ...draw import Circle, Line, Rect, Scene, Text, polygon
 from ...draw.scene import Item
 from ...draw.text import block
-from ...kitspec import Figure
 from ...press.figures import annotated, detail, pictured, placed
 from . import draw_cards, draw_sheets, draw_tiles, draw_tokens, rules
 from .mapgen import start_bands, widest_start_band

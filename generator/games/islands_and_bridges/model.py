@@ -7,8 +7,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from ...colourvision import TellApart
 from ...content import ContentSet, Mm, Slug, Strict
+from ...content.colourvision import TellApart
 from ...content.decisions import Decision, DecisionsFile
 from .plan_settings import MapSettings
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...content.decisions import Decision, rendered
-from ...text import render
+from ...content.prose import render
 from . import figures, overview
 from .box import components
 from .model import IslandsAndBridges

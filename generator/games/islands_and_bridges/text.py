@@ -6,7 +6,7 @@ from typing import Any
 
 import jinja2
 
-from ...text import render_string
+from ...content.prose import render_string
 from . import rules
 from .model import IslandsAndBridges
 

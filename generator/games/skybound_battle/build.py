@@ -7,8 +7,8 @@ from functools import lru_cache
 
 from ...content import ContentSet
 from ...content.decisions import notes
-from ...game import BuildOptions, Kit
-from ...kitspec import Board, Computed, DataFile, Face, KitFile, PrintFile, Rulebook, Section, Sheet, Svg
+from ...core.game import BuildOptions, Kit
+from ...core.kitspec import Board, Computed, DataFile, Face, KitFile, PrintFile, Rulebook, Section, Sheet, Svg
 from . import draw_board, draw_cards, draw_sheets, heatmap, rulebook, searchreport, simreport
 from .figures import figures
 from .model import TITLE, SkyboundBattle

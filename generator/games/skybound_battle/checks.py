@@ -6,8 +6,7 @@ from collections.abc import Callable, Mapping
 from itertools import combinations
 from typing import Any
 
-from ... import colourvision
-from ...content import ContentSet, Loc, Problem, decisions
+from ...content import ContentSet, Loc, Problem, colourvision, decisions
 from .decks import DeckLimits, deck_colours, deck_violations
 from .model import ENEMY_TARGETS, FACE_UP_TARGETS, PASSIVE_VERBS, TARGETS, VERBS, Card, Effect, SkyboundBattle
 from .text import component_context, decision_context, render

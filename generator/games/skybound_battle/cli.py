@@ -7,9 +7,9 @@ from pathlib import Path
 import click
 
 from ... import cliutil
+from ...build.output import write_artifacts
 from ...content import Problem
-from ...game import Artifact
-from ...output import write_artifacts
+from ...core.game import Artifact
 from .deckfile import DeckFile, check_deck, check_deck_file
 from .decks import DeckLimits, deck_colours
 from .model import SkyboundBattle

@@ -6,8 +6,8 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from ...core.kitspec import Figure
 from ...draw.scene import Group, Item, Scene
-from ...kitspec import Figure
 from ...press.figures import annotated, detail, pictured
 from . import draw_board, draw_cards, draw_sheets
 from .box import components

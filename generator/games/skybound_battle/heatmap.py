@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from ...content.prose import render_line
+from ...core.game import Artifact, BuildOptions
 from ...draw import Rect, Scene, Text, to_svg
 from ...draw.scene import Item
 from ...draw.text import block, label
-from ...game import Artifact, BuildOptions
 from ...press import PrintDocument
-from ...text import render_line
 from .model import TITLE
 from .simulate import Rate, Report
 

@@ -6,8 +6,8 @@ from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, Field, StrictInt
 
-from ...colourvision import TellApart
 from ...content import ContentSet, Mm, Slug, Strict
+from ...content.colourvision import TellApart
 from ...content.decisions import Decision, DecisionsFile
 
 TITLE = "Skybound Battle"

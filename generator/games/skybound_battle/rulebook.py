@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...content.decisions import Decision, rendered
-from ...text import render
+from ...content.prose import render
 from .decks import deck_colours
 from .figures import battle_example
 from .model import SkyboundBattle

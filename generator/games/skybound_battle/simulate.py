@@ -11,8 +11,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ...stats import wilson
 from ..jobs import Mapper, serial
+from ..stats import wilson
 from .compiled import CardData, compiled, deck_list
 from .engine import Battle, Policy
 from .model import Card, Rules

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from ...text import render_string
+from ...content.prose import render_string
 from .model import Card, Effect, EffectWords, SkyboundBattle
 
 WHEN_ORDER = ("passive", "deployed", "activated", "end-of-round")

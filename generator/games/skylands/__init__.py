@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 from ...content import ContentSet, Problem
-from ...game import BuildOptions, Game, Kit
+from ...core.game import BuildOptions, Game, Kit
 from ...layout.spec import load_game_layouts
 from .boardfile import EXAMPLE, BoardSpec
 from .box import components

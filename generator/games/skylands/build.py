@@ -6,8 +6,8 @@ from collections.abc import Iterator
 
 from ...content import ContentSet
 from ...content.decisions import notes
-from ...game import BuildOptions, Kit
-from ...kitspec import Face, KitFile, PrintFile, Rulebook, Section, Sheet, Spaces
+from ...core.game import BuildOptions, Kit
+from ...core.kitspec import Face, KitFile, PrintFile, Rulebook, Section, Sheet, Spaces
 from . import draw_boards, draw_specials, draw_tiles, draw_tokens, rulebook, simreport
 from .boardfile import scoring_example
 from .draw_tiles import space_spots

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ... import colourvision
-from ...content import ContentError, ContentSet, Problem, decisions
+from ...content import ContentError, ContentSet, Problem, colourvision, decisions
 from .actions import CONVERT_FIELDS, PARAMS
 from .board import Board, EndState, square_name
 from .boardfile import scoring_example

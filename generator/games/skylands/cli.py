@@ -7,10 +7,10 @@ from pathlib import Path
 
 import click
 
+from ...build.output import write_artifacts
 from ...cliutil import InputFile, fail_on_problems, load_or_exit, out_root, pool, pool_options
 from ...content import ContentError, load_file
-from ...game import Artifact
-from ...output import write_artifacts
+from ...core.game import Artifact
 from .board import EndState, square_name
 from .boardfile import EXAMPLE, read_board, scoring_example
 from .islands import find_islands

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ...core.kitspec import Figure
 from ...draw.scene import Item, Line, Rect, Scene
-from ...kitspec import Figure
 from ...press.figures import annotated, detail, pictured, placed
 from . import draw_boards, draw_specials, draw_tiles, draw_tokens
 from .board import Board, EndState

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...content.decisions import Decision, rendered
-from ...text import render
+from ...content.prose import render
 from .board import EndState, square_name
 from .box import components
 from .model import Skylands, terrain_combos

@@ -6,8 +6,8 @@ from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
 
-from ...colourvision import TellApart
 from ...content import Mm, Slug, Strict, decisions
+from ...content.colourvision import TellApart
 
 Side = Literal["north", "east", "south", "west"]
 Colour = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$")]

@@ -14,11 +14,11 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ...stats import Rate as Rate
-from ...stats import mean as mean
-from ...stats import quantile as quantile
 from ..jobs import Mapper as Mapper
 from ..jobs import serial as serial
+from ..stats import Rate as Rate
+from ..stats import mean as mean
+from ..stats import quantile as quantile
 from .engine import Result, play_game
 from .model import Skylands
 from .policies import POLICIES

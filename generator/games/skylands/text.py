@@ -6,7 +6,7 @@ from typing import Any
 
 import jinja2
 
-from ...text import phrase_of, render_string
+from ...content.prose import phrase_of, render_string
 from .board import EndState
 from .model import Skylands, SpecialIsland
 from .schema import ActionSpec, SpecialGroup

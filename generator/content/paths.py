@@ -9,7 +9,7 @@ SLUG_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 """An id (a game's, a profile's, a component's): lower-case words joined by hyphens, so that no
 output path made of ids can leave its folder."""
 
-_ROOT = Path(__file__).resolve().parent.parent
+_ROOT = Path(__file__).resolve().parent.parent.parent
 
 
 def _find(name: str) -> Path:

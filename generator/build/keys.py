@@ -20,10 +20,10 @@ def code_version() -> str:
     versions of the libraries it writes with. Any edit to the code makes every key new."""
     from importlib import metadata
 
-    from . import paths
+    from ..content import paths
 
     h = hashlib.sha256()
-    package = Path(__file__).resolve().parent
+    package = Path(__file__).resolve().parent.parent
     for folder, pattern in ((package, "*.py"), (paths.TEMPLATES, "*")):
         for path in sorted(folder.rglob(pattern)):
             if path.is_file() and "__pycache__" not in path.parts:

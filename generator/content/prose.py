@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .content.templating import file_macro, file_template, render_template, sandboxed_environment
+from .templating import file_macro, file_template, render_template, sandboxed_environment
 
 environment = sandboxed_environment
 

@@ -27,8 +27,8 @@ from itertools import combinations
 
 from pydantic import Field
 
-from .content import ContentSet, Problem
-from .content.schema import Strict
+from . import ContentSet, Problem
+from .schema import Strict
 
 DEFICIENCIES: dict[str, str] = {"protan": "protanopia", "deutan": "deuteranopia", "tritan": "tritanopia"}
 """The dichromacies simulated, and what each is called in a message (the full dichromacy, severity 1)."""

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from .game import Artifact
+from ..core.game import Artifact
 
 MANIFEST = "manifest.json"
 SIGNATURE = "signature"

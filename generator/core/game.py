@@ -10,7 +10,7 @@ if TYPE_CHECKING:   # every process imports this module: it names, and imports n
     import click
     from pydantic import BaseModel
 
-    from .content import ContentSet, Problem
+    from ..content import ContentSet, Problem
     from .kitspec import KitFile, Spaces
 
 

@@ -13,9 +13,10 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from . import builds, kit
-from .content import ContentError
-from .game import BuildOptions
+from ..content import ContentError
+from ..core import kit
+from ..core.game import BuildOptions
+from . import builds
 
 Snapshot = dict[str, tuple[int, int]]
 

@@ -24,11 +24,11 @@ from pydantic import BaseModel
 from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue
 from pydantic_core import core_schema
 
-from .content import load_content
+from ..content import load_content
+from ..generic.game import GameFile as GenericGameFile
+from ..generic.game import data_schema
+from ..layout.editor_schema import layout_schema, palette_schema
 from .game import Artifact, Game
-from .generic.game import GameFile as GenericGameFile
-from .generic.game import data_schema
-from .layout.editor_schema import layout_schema, palette_schema
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 SUFFIX = ".schema.json"

@@ -18,9 +18,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Future
 from typing import Any
 
-from .game import Artifact
+from ..core.game import Artifact
+from ..core.kitspec import Computed, DataFile, KitFile, LaterFiles
 from .keys import key
-from .kitspec import Computed, DataFile, KitFile, LaterFiles
 from .output import CACHE, MANIFEST, Previous, safe_relative
 from .pool import Pool
 

@@ -26,9 +26,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import export, kit
-from .content import ContentError, Problem
-from .game import Artifact, BuildOptions
+from .. import export
+from ..content import ContentError, Problem
+from ..core import kit
+from ..core.game import Artifact, BuildOptions
 
 if TYPE_CHECKING:   # a build's own modules, imported when one runs (`playkit validate` needs none)
     from .output import Staged, WriteReport

@@ -7,15 +7,15 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from . import games
-from .content import ContentError, Problem
-from .export import DEFAULT as DEFAULT_PROFILE
+from .. import games
+from ..content import ContentError, Problem
+from ..export import DEFAULT as DEFAULT_PROFILE
 from .game import Artifact, BuildOptions, Game
 
 if TYPE_CHECKING:   # what loading (the content) and building (the rest) need is imported when one runs
-    from .buildcache import Store
-    from .content import ContentSet
-    from .output import Previous, Staged, WriteReport
+    from ..build.cache import Store
+    from ..build.output import Previous, Staged, WriteReport
+    from ..content import ContentSet
 
 
 @dataclass
@@ -37,7 +37,7 @@ def game_of(game_id: str) -> Game:
     a game with rules without importing the data-only machinery."""
     if games.installed(game_id):
         return games.get(game_id)
-    from . import generic
+    from .. import generic
 
     return generic.game_for(game_id)
 
@@ -45,13 +45,13 @@ def game_of(game_id: str) -> Game:
 def load(game_id: str, content_root: Path) -> Loaded:
     """Load and check one game; raises ContentError with every problem found (a game whose code
     fails to import is one, at its folder)."""
-    from .content import load_content
+    from ..content import load_content
 
     folder = content_folder(content_root, game_id)
     try:
         game = game_of(game_id)
     except games.BrokenGame as err:
-        from .content.contentset import shown_path
+        from ..content.contentset import shown_path
 
         raise ContentError([Problem(shown_path(folder), 1, 1, str(err))]) from None
     if not folder.is_dir():
@@ -69,7 +69,7 @@ def load(game_id: str, content_root: Path) -> Loaded:
     if problems or model is None:
         raise ContentError(problems)
     if not games.installed(game_id):   # a data-only game is titled by its game.yaml
-        from .generic import GenericGame
+        from ..generic import GenericGame
 
         if isinstance(model, GenericGame):
             game = replace(game, title=model.game.title)
@@ -122,7 +122,7 @@ def _scalars(root: Any) -> Iterator[Any]:
 def glyph_problems(content: ContentSet) -> list[Problem]:
     """Every string in the content that uses a character the embedded font cannot draw
     (reportlab would drop it from the PDF without a word)."""
-    from .draw.fonts import missing_glyphs
+    from ..draw.fonts import missing_glyphs
 
     out: list[Problem] = []
     for source in content.sources.values():
@@ -159,7 +159,7 @@ def has_game(content_root: Path, game_id: str) -> bool:
 def _is_id(name: str) -> bool:
     import re
 
-    from .paths import SLUG_PATTERN
+    from ..content.paths import SLUG_PATTERN
 
     return re.match(SLUG_PATTERN, name) is not None
 
@@ -171,12 +171,12 @@ def render(loaded: Loaded, options: BuildOptions,
     """Every file of the kit as `profile` makes it, in memory, for writing into `folder`: the game says
     what its kit is, the profile's exporter makes its files (the home kit: the core's imposed PDFs
     and SVGs), taking from `previous` (the last build in that folder) every file whose key it wrote,
-    and from `store` the costly results it kept (buildcache.py); the others' jobs run meanwhile in a
+    and from `store` the costly results it kept (build/cache.py); the others' jobs run meanwhile in a
     pool of `workers` processes (default: one a core; 1: here, when the kit is itself one job of a
     pool that keeps every core busy)."""
-    from . import export
-    from .buildcache import resolved
-    from .pool import Pool, cores
+    from .. import export
+    from ..build.cache import resolved
+    from ..build.pool import Pool, cores
 
     spec = loaded.game.kit(loaded.model, loaded.content, options)
     out = []
@@ -206,7 +206,7 @@ class Made:
 
     def stage(self) -> Staged:
         """The kit written beside its place, to be put there by the caller (output.Staged)."""
-        from .output import stage
+        from ..build.output import stage
 
         return stage(self.folder, self.artifacts, self.meta, root=self.root, cache=self.cache)
 
@@ -221,10 +221,10 @@ def make(loaded: Loaded, out_root: Path, options: BuildOptions,
     the last build there made from the same inputs is reused (files by their keys, costly results
     from its cache). `inputs`, the key of everything the build reads (builds.py), goes in the manifest;
     `workers`: see `render`."""
-    from . import export
-    from .buildcache import Store
-    from .output import MADE_BY as MADE_BY_FIELD
-    from .output import Previous
+    from .. import export
+    from ..build.cache import Store
+    from ..build.output import MADE_BY as MADE_BY_FIELD
+    from ..build.output import Previous
 
     game_folder = out_root / loaded.game.id
     sub = export.profile(profile).folder

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .draw.scene import Scene
+from ..draw.scene import Scene
 
 
 @dataclass(frozen=True)
