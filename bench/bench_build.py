@@ -70,7 +70,10 @@ def timed(command: list[str]) -> tuple[float, float]:
     return time.perf_counter() - start, cpu_children() - cpu
 
 
-IMPORTS_OF_A_REBUILD = ("import generator.cli, generator.build.builds; from generator import kit; "
+IMPORTS_OF_A_REBUILD = ("import generator.cli\n"
+                        "try:\n    from generator.core import kit; import generator.build.builds\n"
+                        "except ImportError:  # a checkout from before build/ and core/\n"
+                        "    from generator import kit; import generator.builds\n"
                         "kit.game_of('island-of-fog'); import generator.press.assemble, generator.export.home, "
                         "generator.games.island_of_fog.build, svgwrite")
 """What the one-stat rebuild's process imports before it does any work (the rest of the game's modules, the
