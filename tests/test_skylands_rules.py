@@ -390,3 +390,19 @@ def test_the_pre_printed_starting_boards_are_even():
         complete_types += [i.type for i in islands if i.complete]
     assert len(shapes) == 1
     assert sorted(complete_types) == sorted(t.id for t in model.files.game.terrains)
+
+
+def test_the_rulebook_says_which_spaces_carry_a_dot_as_the_terrains_have_inhabitants(model):
+    # a playtester read "every space has a dot of the colour" over city spaces printed plain white
+    import re
+
+    from generator.games.skylands.boardfile import scoring_example
+    from generator.games.skylands.rulebook import text
+
+    said = re.sub(r"\s+", " ", text(model, scoring_example(model, kit.load("skylands", paths.CONTENT).content)))
+    sentence = said[said.index("Each fragment shows its inhabitant spaces"):].split(".")[0]
+    dotted, plain = sentence.split(" with a dot ")
+    for t in model.terrains.values():
+        assert (t.name.lower() in dotted) == bool(t.inhabitant), t.id
+        assert (t.name.lower() in plain) == (not t.inhabitant), t.id
+    assert "have no dot" in plain
