@@ -406,3 +406,12 @@ def test_the_rulebook_says_which_spaces_carry_a_dot_as_the_terrains_have_inhabit
         assert (t.name.lower() in dotted) == bool(t.inhabitant), t.id
         assert (t.name.lower() in plain) == (not t.inhabitant), t.id
     assert "have no dot" in plain
+
+
+def test_the_cover_says_the_ages_and_who_made_the_game_from_content(model):
+    from generator.games.skylands.boardfile import scoring_example
+    from generator.games.skylands.rulebook import text
+
+    g = model.files.game
+    first = text(model, scoring_example(model, kit.load("skylands", paths.CONTENT).content)).split("# ")[0]
+    assert f"ages {g.ages} and up" in first and g.credits in " ".join(first.split())

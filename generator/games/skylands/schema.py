@@ -76,6 +76,10 @@ class SelfPlay(Strict):
 class GameFile(Strict):
     title: str
     players: Players
+    ages: Count = Field(ge=1, le=99)
+    """The youngest age the game is for ("ages 8 and up")."""
+    credits: str = Field(min_length=1, max_length=200)
+    """Who made the game, as the cover says it ("by …")."""
     seed_counts: dict[str, Count]
     terrains: list[Terrain] = Field(min_length=1)
     clouds: Terrain
