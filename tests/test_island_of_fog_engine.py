@@ -478,3 +478,43 @@ def test_an_illegal_choice_is_refused():
     g.units[g.bases[0]].ready = True
     with pytest.raises(IllegalMove):
         g.activate(0, g.bases[0], Script(pick=lambda opts: Option(g.bases[0], 0, "claim")))
+
+
+@pytest.mark.parametrize("pays_at_once", [True, False])
+def test_a_city_taken_at_the_start_of_a_turn_pays_as_the_content_says(pays_at_once):
+    # decision `taking`: a building held to the start of the taker's next turn changes hands; with
+    # taken_pays_at_once it does so before income (it pays that very turn), else after it
+    from dataclasses import replace
+
+    from generator.games.island_of_fog.engine import Unit
+
+    turn = M.game.turn.model_copy(update={"taken_pays_at_once": pays_at_once})
+    model = replace(M, game=M.game.model_copy(update={"turn": turn}))
+    plan = draw(model, 5, 2, random.Random(1))
+    g = Game(model, 5, model.seats(2), FixedMap(plan), random.Random(1))
+    city = next(at_ for at_, b in sorted(g.buildings.items()) if b.owner == 1 and b.kind == "city")
+    g.units[city] = Unit(0, "basic")
+    before, own = g.coins[0], g.income(0)
+    g.turn(0, Script())
+    assert g.buildings[city].owner == 0
+    assert g.coins[0] - before > own if pays_at_once else g.coins[0] - before == own
+
+
+@pytest.mark.parametrize("uses_action", [True, False])
+def test_a_unit_that_stops_on_an_enemy_building_attacks_only_if_taking_is_no_action(uses_action):
+    # decision `taking`: starting to take an enemy building is the unit's action when the content says so
+    from dataclasses import replace
+
+    from generator.games.island_of_fog.engine import Unit
+
+    turn = M.game.turn.model_copy(update={"take_uses_action": uses_action})
+    model = replace(M, game=M.game.model_copy(update={"turn": turn}))
+    plan = draw(model, 5, 2, random.Random(1))
+    g = Game(model, 5, model.seats(2), FixedMap(plan), random.Random(1))
+    city = next(at_ for at_, b in sorted(g.buildings.items()) if b.owner == 1 and b.kind == "city")
+    g.units[city] = Unit(0, "basic", ready=True)
+    foe = next(j for j in g.neighbours[city] if g.kinds[j] is not None and j not in g.units
+               and model.kind[g.kinds[j]].lot is False and j not in g.buildings)
+    g.units[foe] = Unit(1, "basic")
+    attacks = [o for o in g.options(city, 0) if o.dest == city and o.action == "attack"]
+    assert bool(attacks) is not uses_action

@@ -280,10 +280,12 @@ class Game:
                 continue
             out.append(Option(dest, cost))
             out += [Option(dest, cost, a) for a in self.actions_at(unit.seat, dest)]
+            b = self.buildings.get(dest)
+            taking = b is not None and b.owner is not None and b.owner != unit.seat
             for j in self.neighbours[dest]:
                 foe = self.units.get(j)
-                if foe is not None and foe.seat != unit.seat:
-                    out.append(Option(dest, cost, "attack", j))
+                if foe is not None and foe.seat != unit.seat and not (taking and self.model.game.turn.take_uses_action):
+                    out.append(Option(dest, cost, "attack", j))   # decision `taking`: a take may be its action
                 if self.kinds[j] is None and cost < mp:
                     out.append(Option(dest, cost, explore=j))
         return out
@@ -450,14 +452,19 @@ class Game:
         self.counts[f"built-{unit_id}"] += 1
 
     def turn(self, seat: int, policy: Policy) -> None:
-        """One player's turn: captures, income, the lighthouse's flip, up to `units_moved`
+        """One player's turn: captures, income (a building taken pays this turn when the content says
+        so, else from the next), the lighthouse's flip, up to `units_moved`
         activations, then units built. The seed lets a player build "in addition to" moving, at no
         set time; building last loses nothing (a new unit "cannot be moved until the next turn"
         either way) and finds every site its units have left, so the engine builds then."""
         self.counts["turns"] += 1
         self.version += 1
-        self.capture(seat, policy)
+        pays_at_once = self.model.game.turn.taken_pays_at_once   # decision `taking`
+        if pays_at_once:
+            self.capture(seat, policy)
         self.coins[seat] += self.income(seat)
+        if not pays_at_once:
+            self.capture(seat, policy)
         lh = self.buildings.get(self.lighthouse) if self.lighthouse is not None else None
         if lh is not None and lh.owner == seat:      # decision `lighthouse-flip`
             empty = self.empty_squares()

@@ -27,7 +27,6 @@ CHUNK = 10          # games a job plays: fixed, so that chunks (and numbers) nev
 SHARE = 12          # a win shared by k tied players counts SHARE // k (12: exact for 1 to 4 players)
 
 
-
 @dataclass(frozen=True)
 class SimSetup:
     """Everything a simulation depends on besides the content: with the same setup, the same numbers."""
