@@ -17,6 +17,7 @@ from generator.games.skylands.islands import find_islands
 from generator.games.skylands.model import Skylands
 from generator.games.skylands.policies import Greedy, RandomPlayer
 from generator.games.skylands.scoring import final_score
+from tests.conftest import replace_in
 
 
 @pytest.fixture(scope="module")
@@ -228,6 +229,33 @@ def test_convert_generator_gains_every_time_convert_energy_is_chosen(model):
     engine.play_turn(state, policies)
     assert state.players[1].vp >= model.specials["generator"].effect.vp_per_convert
     assert supply - state.vp_supply == sum(p.vp for p in state.players)
+
+
+class NeverConverts(Recorder):
+    def convert(self, state, seat, active):
+        return None
+
+
+@pytest.mark.parametrize("without_converting", [True, False])
+def test_convert_generator_pays_an_owner_who_cannot_convert_as_decided(content_copy, without_converting):
+    """Decision generator-without-converting: the engine and the rulebook read one setting."""
+    from generator.games.skylands import rulebook
+    from generator.games.skylands.boardfile import scoring_example
+
+    root = content_copy("skylands")
+    replace_in(root / "skylands" / "specials.yaml", "without_converting: true",
+               f"without_converting: {str(without_converting).lower()}")
+    loaded = kit.load("skylands", root)
+    model = loaded.model
+    state = engine.setup(model, 2, random.Random(1))
+    policies = [NeverConverts(model, [], [CONVERT]), NeverConverts(model, [])]
+    state.players[1].board = state.players[1].board.place(model.specials["generator"].face, sq("E4"), 0)
+    engine.play_turn(state, policies)
+    paid = model.specials["generator"].effect.vp_per_convert if without_converting else 0
+    assert [p.vp for p in state.players] == [0, paid]
+    text = " ".join(rulebook.text(model, scoring_example(model, loaded.content)).split())
+    assert ("even if you cannot or do not convert" in text) is without_converting
+    assert ("but only if you convert" in text) is not without_converting
 
 
 def test_convert_vp_supply_exhausted_records_brackets_and_ends_the_game(model):

@@ -66,7 +66,10 @@ def on_place(model: Skylands, board: Board, square: Square, supply: Counter[str]
     return Placing(vp, draw, board, Counter(supply), tuple(detail))
 
 
-def generator_vp(model: Skylands, board: Board) -> int:
-    """"Every time the action Convert energy is chosen, the player gains 1 VP" (each Generator)."""
+def generator_vp(model: Skylands, board: Board, *, without_converting: bool | None = None) -> int:
+    """"Every time the action Convert energy is chosen, the player gains 1 VP" (each Generator).
+    `without_converting` picks the Generators that pay even to a player who does not convert (True)
+    or only to one who does (False); None counts them all (decision generator-without-converting)."""
     return sum(e.vp_per_convert for e in (model.specials[p.face.special].effect for p in board.squares.values()
-                                         if p.face.special) if isinstance(e, Generator))
+                                         if p.face.special)
+               if isinstance(e, Generator) and without_converting in (None, e.without_converting))

@@ -250,11 +250,12 @@ def create(state: State, policies: Sequence[Policy]) -> None:
 
 
 def convert(state: State, policies: Sequence[Policy]) -> None:
-    """Every Generator gains its VP; each player moves inhabitants from a crystal island to a city
-    and gains a VP per occupied space (the active player: two islands on one side, and the bonus)."""
+    """Every Generator that pays `without_converting` gains its VP; each player moves inhabitants from
+    a crystal island to a city and gains a VP per occupied space (the active player: two islands on one
+    side, and the bonus), and the VP of a Generator that pays only to a player who converts."""
     model = state.model
     for player in state.players:
-        gain_vp(state, player, effects.generator_vp(model, player.board))
+        gain_vp(state, player, effects.generator_vp(model, player.board, without_converting=True))
     for seat in state.order():
         player = state.players[seat]
         active = seat == state.active
@@ -265,7 +266,7 @@ def convert(state: State, policies: Sequence[Policy]) -> None:
         done = actions.convert(model, player.board, sources, targets, active=active)
         player.board = done.board
         state.supply.update(done.moved)
-        gain_vp(state, player, done.vp)
+        gain_vp(state, player, done.vp + effects.generator_vp(model, player.board, without_converting=False))
 
 
 PERFORM = {DISCOVER: discover, DEPLOY: deploy, CREATE: create, CONVERT: convert}

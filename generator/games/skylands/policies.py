@@ -232,7 +232,9 @@ class Greedy:
             return sum(gains[:actions.action(self.model, DEPLOY).params["bonus_islands"]])
         if action == CREATE:
             return self._create(state, seat, True)[0]
-        return self._convert(state, seat, True)[0] + effects.generator_vp(self.model, board)
+        gain, choice = self._convert(state, seat, True)
+        paid = effects.generator_vp(self.model, board, without_converting=True)
+        return gain + paid + (effects.generator_vp(self.model, board, without_converting=False) if choice else 0)
 
     def action(self, state: State, seat: int) -> str:
         player = state.players[seat]

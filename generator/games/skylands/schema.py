@@ -171,6 +171,9 @@ class ProfitableCity(_Effect):
 class Generator(_Effect):
     kind: Literal["generator"]
     vp_per_convert: int = Field(ge=1)
+    # Whether the VP comes even to an owner who cannot or does not convert (decision
+    # generator-without-converting); the engine and the rulebook both read it.
+    without_converting: bool
 
 
 class Hostel(_Effect):
