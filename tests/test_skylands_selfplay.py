@@ -153,7 +153,7 @@ def test_balance_suggest_command_prints_yaml_to_paste_or_says_none(runner):
 
 
 def test_simulate_on_two_local_workers_prints_what_one_process_prints(runner, tmp_path):
-    from generator.games.skylands.simulate import CHUNK
+    from generator.games.selfplay import CHUNK
 
     args = ["simulate", "skylands", "--players", "2", "--games", str(CHUNK + 2), "--seed", "5", "--policy", "random"]
     one = runner.invoke(main, ["--out", str(tmp_path / "one"), *args], catch_exceptions=False)

@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import csv
 import io
+from typing import cast
 
-from ..stats import Rate, mean, quantile
+from .. import selfplay
+from ..stats import Rate
 from .model import IslandOfFog
-from .simulate import BAND, MapOutcome, SimSetup, Tally, versus_rates, win_rates
+from .simulate import BAND, MapOutcome, SimSetup, Tally
 
-FAIR_BAND = (0.45, 0.55)   # the first player is fair when it ranks above another seat this often (ties half)
 ENDINGS = {"countdown": "countdown ran out", "last-standing": "last nation standing",
            "limit": "stopped (no end in sight)"}
+RANKS_ABOVE = "ranks above"
 
 
 def command(setup: SimSetup, calibrate: int | None = None) -> str:
@@ -22,28 +24,22 @@ def command(setup: SimSetup, calibrate: int | None = None) -> str:
             f"--policy {setup.policy}{extra}")
 
 
+def nation(model: IslandOfFog) -> tuple[str, selfplay.Columns]:
+    return "nation", lambda n, seat, t: (model.colour[model.seats(n)[seat]].name,)
+
+
+def lighthouse(n: int, seat: int, t: selfplay.Tally) -> tuple[str]:
+    games = t.games or 1
+    return (f"{100 * cast(Tally, t).lighthouse[seat] / games:.0f} %",)
+
+
 def seats_table(model: IslandOfFog, tallies: dict[int, Tally]) -> list[str]:
-    out = ["| players | seat | nation | win rate [95 %] | ranks above another seat [95 %] | "
-           "mean points (p10-p90) | took the lighthouse first |", "|---|---|---|---|---|---|---|"]
-    for n, t in sorted(tallies.items()):
-        colours = model.seats(n)
-        for seat, (win, vs) in enumerate(zip(win_rates(t, n), versus_rates(t, n), strict=True)):
-            st = t.seats[seat]
-            out.append(f"| {n} | {seat + 1} | {model.colour[colours[seat]].name} | {win.text()} | {vs.text()} | "
-                       f"{mean(st.scores):.1f} ({quantile(st.scores, 0.1)}-{quantile(st.scores, 0.9)}) | "
-                       f"{100 * st.lighthouse / t.games if t.games else 0:.0f} % |")
-    return out
+    return selfplay.seats_table(tallies, RANKS_ABOVE, "points", before=nation(model),
+                                after=("took the lighthouse first", lighthouse))
 
 
 def length_table(tallies: dict[int, Tally]) -> list[str]:
-    out = ["| players | games | rounds: mean (p10-p90) | winning points: mean (p10-p90) | ended by |",
-           "|---|---|---|---|---|"]
-    for n, t in sorted(tallies.items()):
-        ended = ", ".join(f"{ENDINGS.get(k, k)} {100 * v / t.games:.0f} %" for k, v in sorted(t.ended.items()))
-        out.append(f"| {n} | {t.games} | {mean(t.rounds):.1f} ({quantile(t.rounds, 0.1)}-{quantile(t.rounds, 0.9)}) | "
-                   f"{mean(t.winning_scores):.1f} ({quantile(t.winning_scores, 0.1)}-"
-                   f"{quantile(t.winning_scores, 0.9)}) | {ended} |")
-    return out
+    return selfplay.length_table(tallies, ENDINGS, "points")
 
 
 def activity_table(tallies: dict[int, Tally]) -> list[str]:
@@ -57,18 +53,7 @@ def activity_table(tallies: dict[int, Tally]) -> list[str]:
 
 
 def verdict(tallies: dict[int, Tally]) -> list[str]:
-    lo, hi = FAIR_BAND
-    out = []
-    for n, t in sorted(tallies.items()):
-        f = versus_rates(t, n)[0]
-        a, b = f.interval
-        state = "within" if lo <= f.value <= hi else "outside"
-        settled = (lo <= a and b <= hi) or b < lo or a > hi
-        out.append(f"- {n} players: the first player ranks above another seat {f.text().strip()} and wins "
-                   f"{win_rates(t, n)[0].text().strip()} (fair share {100 / n:.0f} %): {state} "
-                   f"{100 * lo:.0f}-{100 * hi:.0f} %" + ("." if settled else
-                                                         ", though its interval reaches across the band."))
-    return out
+    return selfplay.verdict(tallies, RANKS_ABOVE, with_wins=True)
 
 
 def text(model: IslandOfFog, setup: SimSetup, tallies: dict[int, Tally]) -> str:
@@ -83,18 +68,7 @@ def text(model: IslandOfFog, setup: SimSetup, tallies: dict[int, Tally]) -> str:
 
 
 def seats_csv(model: IslandOfFog, tallies: dict[int, Tally]) -> str:
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(["players", "seat", "nation", "games", "win_rate", "win_low", "win_high", "versus_rate",
-                "versus_low", "versus_high", "mean_points", "p10_points", "p50_points", "p90_points"])
-    for n, t in sorted(tallies.items()):
-        for seat, (win, vs) in enumerate(zip(win_rates(t, n), versus_rates(t, n), strict=True)):
-            st = t.seats[seat]
-            w.writerow([n, seat + 1, model.seats(n)[seat], t.games, f"{win.value:.4f}",
-                        *(f"{x:.4f}" for x in win.interval), f"{vs.value:.4f}", *(f"{x:.4f}" for x in vs.interval),
-                        f"{mean(st.scores):.2f}", quantile(st.scores, 0.1), quantile(st.scores, 0.5),
-                        quantile(st.scores, 0.9)])
-    return buf.getvalue()
+    return selfplay.seats_csv(tallies, "points", before=("nation", lambda n, seat, t: (model.seats(n)[seat],)))
 
 
 # ---- calibration ---------------------------------------------------------------------------------

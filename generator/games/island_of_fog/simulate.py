@@ -14,17 +14,16 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field, replace
 
+from .. import selfplay
 from ..jobs import Mapper as Mapper
 from ..jobs import serial as serial
+from ..selfplay import chunks, win_rates
 from ..stats import Rate
 from .engine import Deal, FixedMap, Result, new_deal, play_game
 from .fairness import analyse
 from .mapgen import MapPlan, draw, plan_tiles, space_grid
 from .model import IslandOfFog
 from .policies import POLICIES
-
-CHUNK = 10          # games a job plays: fixed, so that chunks (and numbers) never depend on workers
-SHARE = 12          # a win shared by k tied players counts SHARE // k (12: exact for 1 to 4 players)
 
 
 @dataclass(frozen=True)
@@ -53,59 +52,16 @@ class Job:
 
 
 @dataclass
-class SeatTally:
-    wins: int = 0          # in SHARE-ths of a game
-    beats: int = 0         # other seats ranked below it (more points, or as many and more coins), over games
-    ties: int = 0          # other seats level with it
-    scores: Counter[int] = field(default_factory=Counter)
-    lighthouse: int = 0    # games in which this seat claimed the lighthouse first
-
-    def merge(self, o: SeatTally) -> None:
-        self.wins += o.wins
-        self.beats += o.beats
-        self.ties += o.ties
-        self.scores.update(o.scores)
-        self.lighthouse += o.lighthouse
-
-
-@dataclass
-class Tally:
+class Tally(selfplay.Tally):
     """One seat count's (or one map's) counts; merging is addition."""
 
-    games: int = 0
-    seats: list[SeatTally] = field(default_factory=list)
-    rounds: Counter[int] = field(default_factory=Counter)
-    ended: Counter[str] = field(default_factory=Counter)
-    winning_scores: Counter[int] = field(default_factory=Counter)
     events: Counter[str] = field(default_factory=Counter)
-
-    def merge(self, o: Tally) -> None:
-        self.games += o.games
-        while len(self.seats) < len(o.seats):
-            self.seats.append(SeatTally())
-        for mine, theirs in zip(self.seats, o.seats, strict=False):
-            mine.merge(theirs)
-        self.rounds.update(o.rounds)
-        self.ended.update(o.ended)
-        self.winning_scores.update(o.winning_scores)
-        self.events.update(o.events)
+    lighthouse: Counter[int] = field(default_factory=Counter)   # seat → games it claimed the lighthouse first
 
     def add(self, result: Result) -> None:
-        while len(self.seats) < result.players:
-            self.seats.append(SeatTally())
-        self.games += 1
-        rank = result.ranking()
-        for seat, s in enumerate(result.scores):
-            self.seats[seat].scores[s] += 1
-            self.seats[seat].beats += sum(1 for r in rank if r < rank[seat])
-            self.seats[seat].ties += sum(1 for r in rank if r == rank[seat]) - 1
-            if seat in result.winners:
-                self.seats[seat].wins += SHARE // len(result.winners)
+        self.count(result.ranking(), result.scores, result.winners, result.rounds, result.ended)
         if result.first_lighthouse is not None:
-            self.seats[result.first_lighthouse].lighthouse += 1
-        self.rounds[result.rounds] += 1
-        self.ended[result.ended] += 1
-        self.winning_scores[max(result.scores)] += 1
+            self.lighthouse[result.first_lighthouse] += 1
         self.events.update(result.counts)
 
 
@@ -144,23 +100,11 @@ def for_jobs(model: IslandOfFog) -> IslandOfFog:
 def run(model: IslandOfFog, setup: SimSetup, map_jobs: Mapper = serial) -> dict[int, Tally]:
     """The tallies of a simulation by seat count, each game on its own pile explored live."""
     model = for_jobs(model)
-    jobs = [Job(model, setup, n, start, min(start + CHUNK, setup.games))
-            for n in setup.players for start in range(0, setup.games, CHUNK)]
+    jobs = [Job(model, setup, n, start, stop) for n in setup.players for start, stop in chunks(setup.games)]
     out = {n: Tally() for n in setup.players}
     for players, _, tally in map_jobs(play_chunk, jobs):
         out[players].merge(tally)
     return out
-
-
-# ---- figures ------------------------------------------------------------------------------------
-
-def win_rates(tally: Tally, players: int) -> list[Rate]:
-    return [Rate(t.wins / SHARE, tally.games) for t in tally.seats[:players]]
-
-
-def versus_rates(tally: Tally, players: int) -> list[Rate]:
-    """How often each seat ranks above another seat (ties half): 50 % is fair at any player count."""
-    return [Rate((t.beats + t.ties / 2) / (players - 1), tally.games) for t in tally.seats[:players]]
 
 
 # ---- calibration: the survey's verdict against self-play ----------------------------------------
@@ -214,8 +158,8 @@ def calibrate(model: IslandOfFog, setup: SimSetup, maps: int, map_jobs: Mapper =
     model = for_jobs(model)
     for players in setup.players:
         drawn = survey_maps(model, setup.size, players, setup.seed, maps)
-        jobs = [Job(model, setup, players, start, min(start + CHUNK, setup.games), plan, i)
-                for i, (plan, _, _) in enumerate(drawn) for start in range(0, setup.games, CHUNK)]
+        jobs = [Job(model, setup, players, start, stop, plan, i)
+                for i, (plan, _, _) in enumerate(drawn) for start, stop in chunks(setup.games)]
         tallies = [Tally() for _ in drawn]
         for _, tag, tally in map_jobs(play_chunk, jobs):
             tallies[tag].merge(tally)

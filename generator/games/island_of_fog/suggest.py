@@ -16,9 +16,10 @@ from dataclasses import dataclass, replace
 
 import yaml
 
+from ..selfplay import versus_rates
 from ..stats import wilson
 from .model import IslandOfFog
-from .simulate import Mapper, SimSetup, Tally, run, serial, versus_rates
+from .simulate import Mapper, SimSetup, Tally, run, serial
 
 
 def unevenness(tallies: dict[int, Tally]) -> float:

@@ -7,13 +7,14 @@ import csv
 import io
 from dataclasses import replace
 
+from .. import selfplay
+from ..selfplay import SHARE
 from .model import Skylands
-from .simulate import SHARE, SimSetup, Tally, mean, over_seat_counts, quantile, seat_figures, special_rates
+from .simulate import SimSetup, Tally, over_seat_counts, special_rates
 
-# the first player is fair when it outscores each other seat this often (ties half): a stated band
-FAIR_BAND = (0.45, 0.55)
-FULL_RUN = 500      # games per seat count of the run docs/balance.md shows
 ENDINGS = {"board": "a board full", "vp-supply": "VP supply exhausted", "stack": "stack too short to reveal"}
+FULL_RUN = 500      # games per seat count of the run docs/balance.md shows
+RANKS_ABOVE = "outscores"
 
 
 def command(setup: SimSetup) -> str:
@@ -24,32 +25,13 @@ def command(setup: SimSetup) -> str:
             f"--policy {setup.policy}{intro}")
 
 
-def first_player_fair(tally: Tally, players: int) -> bool:
-    """Whether the first player's rate against each other seat lies within FAIR_BAND."""
-    versus = seat_figures(tally, players)[0].versus.value
-    return FAIR_BAND[0] <= versus <= FAIR_BAND[1]
-
-
 def seats_table(tallies: dict[int, Tally]) -> list[str]:
-    """Markdown rows: win rate by seat and against the other seats, scores, length."""
-    out = ["| players | seat | win rate [95 %] | outscores another seat [95 %] | mean score (p10-p90) |",
-           "|---|---|---|---|---|"]
-    for n, t in sorted(tallies.items()):
-        for f in seat_figures(t, n):
-            out.append(f"| {n} | {f.seat + 1} | {f.win.text()} | {f.versus.text()} | {mean(f.scores):.1f} "
-                       f"({quantile(f.scores, 0.1)}-{quantile(f.scores, 0.9)}) |")
-    return out
+    """Markdown rows: win rate by seat and against the other seats, scores."""
+    return selfplay.seats_table(tallies, RANKS_ABOVE, "score")
 
 
 def length_table(tallies: dict[int, Tally]) -> list[str]:
-    out = ["| players | games | rounds: mean (p10-p90) | winning score: mean (p10-p90) | ended by |",
-           "|---|---|---|---|---|"]
-    for n, t in sorted(tallies.items()):
-        ended = ", ".join(f"{ENDINGS.get(k, k)} {100 * v / t.games:.0f} %" for k, v in sorted(t.ended.items()))
-        out.append(f"| {n} | {t.games} | {mean(t.rounds):.1f} ({quantile(t.rounds, 0.1)}-{quantile(t.rounds, 0.9)}) | "
-                   f"{mean(t.winning_scores):.1f} ({quantile(t.winning_scores, 0.1)}-"
-                   f"{quantile(t.winning_scores, 0.9)}) | {ended} |")
-    return out
+    return selfplay.length_table(tallies, ENDINGS, "score")
 
 
 def specials_table(model: Skylands, tallies: dict[int, Tally]) -> list[str]:
@@ -67,17 +49,7 @@ def specials_table(model: Skylands, tallies: dict[int, Tally]) -> list[str]:
 
 def verdict(tallies: dict[int, Tally]) -> list[str]:
     """Whether the first player is fair at each seat count, and whether the games played settle it."""
-    lo, hi = FAIR_BAND
-    out = []
-    for n, t in sorted(tallies.items()):
-        f = seat_figures(t, n)[0].versus
-        a, b = f.interval
-        state = "within" if first_player_fair(t, n) else "outside"
-        settled = (lo <= a and b <= hi) or b < lo or a > hi
-        out.append(f"- {n} players: the first player outscores another seat {f.text().strip()}: {state} "
-                   f"{100 * lo:.0f}-{100 * hi:.0f} %" + ("." if settled else
-                                                         ", though its interval reaches across the band."))
-    return out
+    return selfplay.verdict(tallies, RANKS_ABOVE)
 
 
 def text(model: Skylands, setup: SimSetup, tallies: dict[int, Tally]) -> str:
@@ -93,16 +65,7 @@ def text(model: Skylands, setup: SimSetup, tallies: dict[int, Tally]) -> str:
 
 
 def seats_csv(tallies: dict[int, Tally]) -> str:
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(["players", "seat", "games", "win_rate", "win_low", "win_high", "versus_rate", "versus_low",
-                "versus_high", "mean_score", "p10_score", "p50_score", "p90_score"])
-    for n, t in sorted(tallies.items()):
-        for f in seat_figures(t, n):
-            w.writerow([n, f.seat + 1, t.games, f"{f.win.value:.4f}", *(f"{x:.4f}" for x in f.win.interval),
-                        f"{f.versus.value:.4f}", *(f"{x:.4f}" for x in f.versus.interval), f"{mean(f.scores):.2f}",
-                        quantile(f.scores, 0.1), quantile(f.scores, 0.5), quantile(f.scores, 0.9)])
-    return buf.getvalue()
+    return selfplay.seats_csv(tallies, "score")
 
 
 def specials_csv(tallies: dict[int, Tally]) -> str:

@@ -14,17 +14,14 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
+from .. import selfplay
 from ..jobs import Mapper as Mapper
 from ..jobs import serial as serial
-from ..stats import Rate as Rate
-from ..stats import mean as mean
-from ..stats import quantile as quantile
+from ..selfplay import SHARE, Counts, chunks
+from ..stats import Rate
 from .engine import Result, play_game
 from .model import Skylands
 from .policies import POLICIES
-
-CHUNK = 10          # games a job plays: fixed, so that chunks (and numbers) never depend on workers
-SHARE = 12          # a win shared by k tied players counts SHARE // k (12: exact for 1 to 4 players)
 
 
 @dataclass(frozen=True)
@@ -38,8 +35,7 @@ class SimSetup:
     intro: bool = False
 
     def jobs(self, model: Skylands) -> list[Job]:
-        return [Job(model, self, n, start, min(start + CHUNK, self.games))
-                for n in self.players for start in range(0, self.games, CHUNK)]
+        return [Job(model, self, n, start, stop) for n in self.players for start, stop in chunks(self.games)]
 
 
 @dataclass(frozen=True)
@@ -54,77 +50,25 @@ class Job:
 
 
 @dataclass
-class SeatTally:
-    wins: int = 0          # in SHARE-ths of a game: a shared victory is shared
-    beats: int = 0         # other seats outscored, summed over games
-    ties: int = 0          # other seats tied
-    scores: Counter[int] = field(default_factory=Counter)
-
-    def merge(self, o: SeatTally) -> None:
-        self.wins += o.wins
-        self.beats += o.beats
-        self.ties += o.ties
-        self.scores.update(o.scores)
-
-
-@dataclass
-class SpecialTally:
+class SpecialTally(Counts):
     shown: int = 0       # games it was in the display
     taken: int = 0       # games a player took it
     won: int = 0         # … and that player won (SHARE-ths)
 
-    def merge(self, o: SpecialTally) -> None:
-        self.shown += o.shown
-        self.taken += o.taken
-        self.won += o.won
-
 
 @dataclass
-class Tally:
+class Tally(selfplay.Tally):
     """One seat count's counts; merging is addition, so the order of chunks cannot matter."""
 
-    games: int = 0
-    seats: list[SeatTally] = field(default_factory=list)
-    rounds: Counter[int] = field(default_factory=Counter)
     turns: Counter[int] = field(default_factory=Counter)
-    ended: Counter[str] = field(default_factory=Counter)
-    winning_scores: Counter[int] = field(default_factory=Counter)
     actions: Counter[str] = field(default_factory=Counter)
     specials: dict[str, SpecialTally] = field(default_factory=dict)
 
-    def merge(self, o: Tally) -> None:
-        self.games += o.games
-        while len(self.seats) < len(o.seats):
-            self.seats.append(SeatTally())
-        for mine, theirs in zip(self.seats, o.seats, strict=False):
-            mine.merge(theirs)
-        self.rounds.update(o.rounds)
-        self.turns.update(o.turns)
-        self.ended.update(o.ended)
-        self.winning_scores.update(o.winning_scores)
-        self.actions.update(o.actions)
-        for sid, t in o.specials.items():
-            self.specials.setdefault(sid, SpecialTally()).merge(t)
-
     def add(self, result: Result) -> None:
         """Count one finished game."""
-        n = result.players
-        while len(self.seats) < n:
-            self.seats.append(SeatTally())
-        self.games += 1
-        scores = result.scores
-        winners = result.winners
-        for seat, score in enumerate(scores):
-            t = self.seats[seat]
-            t.scores[score] += 1
-            t.beats += sum(1 for s in scores if s < score)
-            t.ties += sum(1 for s in scores if s == score) - 1
-            if seat in winners:
-                t.wins += SHARE // len(winners)
-        self.rounds[result.rounds] += 1
+        scores, winners = result.scores, result.winners
+        self.count(scores, scores, winners, result.rounds, result.ended)
         self.turns[result.turns] += 1
-        self.ended[result.ended] += 1
-        self.winning_scores[max(scores)] += 1
         self.actions.update(result.actions)
         for sid in result.shown:
             self.specials.setdefault(sid, SpecialTally()).shown += 1
@@ -157,7 +101,6 @@ def play_chunk(job: Job) -> tuple[int, Tally]:
     return job.players, tally
 
 
-
 def run(model: Skylands, setup: SimSetup, map_jobs: Mapper = serial) -> dict[int, Tally]:
     """The tallies of a simulation by seat count, its chunks run by `map_jobs` (e.g. a pool's map)."""
     out = {n: Tally() for n in setup.players}
@@ -167,24 +110,6 @@ def run(model: Skylands, setup: SimSetup, map_jobs: Mapper = serial) -> dict[int
 
 
 # ---- figures ------------------------------------------------------------------------------------
-
-
-
-@dataclass(frozen=True)
-class SeatFigures:
-    seat: int
-    win: Rate          # games won (a shared victory counts as a share)
-    versus: Rate       # against each other seat: outscored it (ties half), a game counting once
-    scores: Counter[int]
-
-
-def seat_figures(tally: Tally, players: int) -> list[SeatFigures]:
-    out = []
-    for seat, t in enumerate(tally.seats[:players]):
-        versus = (t.beats + t.ties / 2) / (players - 1)
-        out.append(SeatFigures(seat, Rate(t.wins / SHARE, tally.games), Rate(versus, tally.games), t.scores))
-    return out
-
 
 def special_rates(tally: Tally) -> list[tuple[str, Rate, Rate]]:
     """Each special island seen: how often it was taken when shown, how often its taker won."""
