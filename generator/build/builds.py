@@ -171,6 +171,14 @@ def _make_and_stage(job: Job) -> Staged | list[Problem]:
     return kit.make(loaded, out_root, options, None, profile, inputs, workers=1).stage()
 
 
+def rehearse(game_id: str, content_root: Path, out_root: Path, options: BuildOptions, profile: str) -> None:
+    """Make a kit in this process and drop it, writing nothing: what the kit reads (content, fonts,
+    templates, layouts) is then loaded in this process (a watch whose kits were already built)."""
+    loaded = _loaded(game_id, content_root)
+    if isinstance(loaded, kit.Loaded):
+        kit.make(loaded, out_root, options, None, profile, workers=1)
+
+
 def _loaded(game_id: str, content_root: Path) -> kit.Loaded | list[Problem]:
     """The game loaded and checked, or every problem of its content."""
     try:

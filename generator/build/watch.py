@@ -62,7 +62,9 @@ def watch(ids: Sequence[str], content_root: Path, out_root: Path, options: Build
     folders = [kit.content_folder(content_root, gid) for gid in ids]
     seen = snapshot(folders)
     start = time.perf_counter()
-    _build(ids, content_root, out_root, options, profile, say, complain, first=True)
+    for b in _build(ids, content_root, out_root, options, profile, say, complain, first=True):
+        if b.unchanged:   # not made in this process: made once in memory, so that the first save is quick
+            builds.rehearse(b.game, content_root, out_root, options, profile)
     took = time.perf_counter() - start
     say(f"built in {took:.2f} s; watching {', '.join(ids)} for changes (Ctrl-C stops)")
     done = 0
