@@ -78,11 +78,6 @@ class Built:
     unchanged: bool = False
 
 
-KITS_PER_CORE = 2
-"""Kits made at once on each core, one a job. The kits weigh unequally, and Skybound's job spends
-much of its time waiting for its simulation and search (jobs of their own): one process a kit
-lets the kernel share the cores among all of them until the last is done."""
-
 Job = tuple[str, str, Path, Path, BuildOptions, str]
 
 
@@ -92,7 +87,7 @@ def build_games(ids: Sequence[str], content_root: Path, out_root: Path, options:
                 waiting: Callable[[str], None] | None = None) -> list[Built]:
     """Build every game of `ids` into OUT/GAME, in that order; raises ContentError with every problem
     of every game (and writes nothing) when any content is unsound. `workers`: processes to make
-    kits in (default: KITS_PER_CORE a core, at most one a kit; one: here); `progress` hears of each
+    kits in (default: one a core, at most one a kit; one: here); `progress` hears of each
     file made in this process; `waiting` hears, once, that another build holds OUT."""
     from .output import Previous, locked, remove_leftovers_under
 
@@ -129,7 +124,9 @@ def _staged(jobs: list[Job], workers: int | None, progress: Callable[[str, Artif
     kit, and nothing staged, when any content is unsound."""
     from .pool import Pool, cores
 
-    n = min(workers or KITS_PER_CORE * cores(), len(jobs))
+    # one kit a core: two a core (the kits weigh unequally) took more wall time and 25-50 % more CPU
+    # for the four kits on two cores (docs/speed.md)
+    n = min(workers or cores(), len(jobs))
     results: list[Staged | list[Problem]] = []
     try:
         if n <= 1:
