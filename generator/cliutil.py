@@ -4,7 +4,6 @@ files a user names, and the hints a mistyped name gets."""
 from __future__ import annotations
 
 import difflib
-import math
 import sys
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -199,17 +198,6 @@ class LengthMm(click.ParamType[float, Any]):
         if mm > self.most:
             self.fail(f"{given!r} is {mm:g} mm; from 0 to {self.most:g} mm.", param, ctx)
         return mm
-
-
-class FiniteFloatRange(click.FloatRange):
-    """A FloatRange that also refuses nan (which compares false with both ends, so FloatRange lets
-    it through) as a usage error."""
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        number = super().convert(value, param, ctx)
-        if isinstance(number, float) and not math.isfinite(number):
-            self.fail(f"{value!r} is not a number within {self._describe_range()}.", param, ctx)
-        return number
 
 
 def pool_options(f: Any) -> Any:

@@ -34,10 +34,6 @@ class SvgFonts:
                 acc.setdefault(key, set()).update(chars)
         self.chars = {key: "".join(sorted(c)) for key, c in acc.items()}
 
-    def subsets(self) -> list[tuple[str, FontStyle, str]]:
-        """Every subset the kit's SVGs embed: (font, style, characters)."""
-        return [(font, style, chars) for (font, style), chars in sorted(self.chars.items())]
-
     def chars_of(self, scene: Scene) -> tuple[tuple[str, FontStyle, str], ...]:
         """The subsets a scene's SVG embeds: (font, style, characters) for each font it draws in."""
         return tuple((font, style, self.chars[(font, style)]) for font, style in sorted(_used_chars(scene.items)))

@@ -28,21 +28,6 @@ def pngs(pdf: bytes, sizes: Sequence[tuple[int, int]], dpi: float) -> Iterator[b
         doc.close()
 
 
-def corners_empty(pdf: bytes, index: int, px: int = 32) -> bool:
-    """Whether the page's drawing leaves its four corners unpainted (a round token, say)."""
-    doc = pdfium.PdfDocument(pdf)
-    try:
-        page = doc[index]
-        bitmap = pdfium.PdfBitmap.new_native(px, px, pdfium_c.FPDFBitmap_BGRA)
-        bitmap.fill_rect((0, 0, 0, 0), 0, 0, px, px)
-        pdfium_c.FPDF_RenderPageBitmap(bitmap, page, 0, 0, px, px, 0, pdfium_c.FPDF_ANNOT)
-        data, stride = bytes(bitmap.buffer), bitmap.stride
-        page.close()
-    finally:
-        doc.close()
-    return all(data[y * stride + x * 4 + 3] == 0 for x in (0, px - 1) for y in (0, px - 1))
-
-
 def _rgb(page: pdfium.PdfPage, w: int, h: int) -> Image.Image:
     """The page stretched over w x h pixels on white (the caller's page has that aspect), in RGB."""
     bitmap = pdfium.PdfBitmap.new_native(w, h, pdfium_c.FPDFBitmap_BGR, rev_byteorder=True)

@@ -192,11 +192,6 @@ def arrange(fig: Figure, labels: tuple[str, ...], width: float) -> tuple[float, 
     return scale, one_row
 
 
-def rows_of(fig: Figure, labels: tuple[str, ...], width: float) -> list[list[int]]:
-    """The scenes of each row of the figure (by index), for a text `width` wide (reportlab points)."""
-    return arrange(fig, labels, width)[1]
-
-
 def scale_of(fig: Figure, labels: tuple[str, ...], width: float) -> float:
     """The one scale of a figure's scenes (see `arrange`)."""
     return arrange(fig, labels, width)[0]

@@ -6,7 +6,7 @@ from ...draw import Circle, Text, width_mm
 from ...draw.fonts import PT_MM
 from ...draw.scene import Item
 from ...draw.text import LEADING, MIN_TEXT_PT, label, wrap
-from .draw_symbols import heart, keyword_icon, sword, symbol
+from .draw_symbols import keyword_icon, symbol
 from .model import Card, Colour
 from .text import Badge
 
@@ -23,14 +23,6 @@ def role(card: Card) -> str:
     if any(e.do == "ranged" for e in card.effects):
         return "Ranged character"
     return "Character"
-
-
-def stat_badge(cx: float, cy: float, r: float, value: int, icon: str, ink: str) -> tuple[Item, ...]:
-    """A round stat badge with its icon above the number (attack: sword, life: heart)."""
-    draw = sword if icon == "attack" else heart
-    return (Circle(cx, cy, r, fill="#ffffff", stroke=ink, stroke_mm=0.7),
-            *draw(cx - r * 0.32, cy - r * 0.86, r * 0.64, ink),
-            label(str(value), cx, cy + r * 0.62, r * 1.5, max_pt=r * 2.3, style="bold", color=INK))
 
 
 BADGES_H = 22.0   # the badge panel's height the sizes below are drawn for; a panel of another height scales them

@@ -121,10 +121,6 @@ def _island(board: Board, parts: list[Part]) -> Island:
                   spaces, all_spaces, inhabitants)
 
 
-def complete_islands(board: Board) -> list[Island]:
-    return [i for i in find_islands(board) if i.complete]
-
-
 def island_of(islands: list[Island], square: Square) -> list[Island]:
     """The islands that have a fragment on `square`."""
     return [i for i in islands if any(sq == square for sq, _ in i.parts)]
