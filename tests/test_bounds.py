@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import problems_after_edit
+from .conftest import problems_after_edit, replace_in
 
 CASES = [
     ("skybound-battle", "kit.yaml", "width: 63mm", "width: .nan", "kit.yaml:3:", "a length from 0 to"),
@@ -67,3 +67,15 @@ def test_a_data_only_deck_of_too_many_copies_is_refused(runner, tmp_path):
     csv.write_text("\n".join(lines) + "\n")
     result = runner.invoke(main, ["--content", str(root), "--out", str(tmp_path / "out"), "validate", "big"])
     assert result.exit_code == 1 and "a kit prints at most 20,000" in result.output, result.output
+
+
+def test_a_larger_skylands_tile_builds_its_rulebook(runner, content_copy, tmp_path):
+    """Every size validate accepts builds: at 100 mm a tile made the scoring example's figure (half a
+    board at its printed size) taller than a rulebook page, and reportlab gave up with a LayoutError."""
+    from generator.cli import main
+
+    root = content_copy("skylands")
+    replace_in(root / "skylands" / "print.yaml", "tile: 40mm", "tile: 100mm")
+    result = runner.invoke(main, ["--content", str(root), "--out", str(tmp_path / "out"), "build", "skylands"])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "out" / "skylands" / "rulebook.pdf").exists()

@@ -178,7 +178,7 @@ def arrange(fig: Figure, labels: tuple[str, ...], width: float) -> tuple[float, 
         return scale
 
     tallest = max(s.h for s in fig.scenes) * mm
-    top = min(fig.max_scale, fig.max_h_mm * mm / tallest)
+    top = min(fig.max_scale, min(fig.max_h_mm, BOOK_H_MM) * mm / tallest)   # a row stands on a page
     one_row = [list(range(len(fig.scenes)))]
     scale = fits(top, one_row)
     small = [p for p in (smallest_pt(s) for s in fig.scenes) if p is not None]
