@@ -158,6 +158,26 @@ def test_a_calibration_holds_only_for_its_player_count(m):
     assert "not measured" in statement(None, 4)
 
 
+def test_a_calibration_run_prints_the_counts_the_survey_states(m):
+    """calibration.md ends with fairness.yaml's `calibration` block for the run: two fair maps in
+    self-play (every seat 5 of 20), one a seat swept, the survey calling three fair and one not."""
+    import yaml
+
+    from generator.games.island_of_fog.simreport import calibration_text
+    from generator.games.island_of_fog.simulate import MapOutcome, SimSetup
+    from generator.games.stats import Rate
+
+    even, swept = (Rate(5, 20),) * 4, (Rate(20, 20), Rate(0, 20), Rate(0, 20), Rate(0, 20))
+    outcomes = [MapOutcome(0, True, (), even), MapOutcome(1, True, (), swept), MapOutcome(2, False, ("x",), even),
+                MapOutcome(3, True, (), swept)]
+    text = calibration_text(m, SimSetup((4,), 20, 7), 4, {4: outcomes})
+    block = yaml.safe_load(text.split("```yaml\n")[1].split("```")[0])
+    c = Calibration(**block["calibration"])
+    assert (c.maps, c.survey_fair, c.selfplay_fair, c.both_fair, c.games_per_map) == (4, 3, 2, 1, 20)
+    assert c.command.endswith("--seed 7 --policy greedy --calibrate 4")
+    assert agreement(c).successes == 1 + 0      # map 0 both fair; map 2 self-play only, 1 and 3 survey only
+
+
 @pytest.mark.parametrize(("edits", "says"), [
     ([("both_fair: 71", "both_fair: 72")], "both_fair (72) is more than survey_fair (200) or selfplay_fair (71)"),
     ([("selfplay_fair: 71", "selfplay_fair: 201")], "selfplay_fair (201) is more than the 200 maps"),
