@@ -1,4 +1,5 @@
-"""Issue 29: the fairness measure, the tile set that passes it, and what the rules do with the pile."""
+"""Issues 29 and 28: the fairness measure, the tile set that passes it, what the rules do with the pile, and
+the survey's verdict calibrated against self-play."""
 
 from __future__ import annotations
 
@@ -10,10 +11,14 @@ import pytest
 
 from generator.content import paths
 from generator.core import kit
+from generator.games.island_of_fog.calibration import agreement, calibrated, chance, statement
 from generator.games.island_of_fog.fairness import analyse
 from generator.games.island_of_fog.mapgen import generate, plan_tiles, space_grid
 from generator.games.island_of_fog.model import IslandOfFog
+from generator.games.island_of_fog.schema import Calibration
+from generator.games.island_of_fog.simulate import BAND
 from generator.games.island_of_fog.survey import blocking_tiles, format_survey, survey, verdict
+from tests.conftest import problems_after_edit
 
 GAME_ID = "island-of-fog"
 ROUND2 = Path(__file__).with_name("island_of_fog_round2_tiles.yaml")
@@ -102,6 +107,90 @@ def test_the_shipped_tile_set_passes_its_survey_target(m, players):
 def test_the_round2_tile_set_failed_its_survey_target(old, players):
     s = survey(old, 5, players, 0, 200)
     assert 100 * s.unfair / s.maps > old.fairness.survey_target_pct and verdict(old, s).startswith("UNFAIR")
+
+
+# ---- issue 28: the survey's verdict calibrated against self-play
+
+def _calibrated(m: IslandOfFog, **counts: int) -> IslandOfFog:
+    c = Calibration(command="playkit simulate island-of-fog --calibrate 200 --seed 1", players=4,
+                    games_per_map=20, **{"maps": 200, **counts})
+    return dataclasses.replace(m, fairness=m.fairness.model_copy(update={"calibration": c}))
+
+
+def test_chance_is_the_agreement_of_two_verdicts_that_know_nothing_of_each_other():
+    # both call half the maps fair: they agree on half by chance; one calls all fair, the other 3 of
+    # 10: they agree on exactly those 3
+    assert chance(100, 50, 50) == pytest.approx(0.5)
+    assert chance(10, 10, 3) == pytest.approx(0.3)
+    assert chance(10, 0, 3) == pytest.approx(0.7)
+
+
+def test_a_survey_no_better_than_chance_says_it_is_not_calibrated(m):
+    # the lead's run at 3529be5: the survey called all 200 maps fair, self-play 71
+    model = _calibrated(m, survey_fair=200, selfplay_fair=71, both_fair=71)
+    c = model.fairness.calibration
+    assert c is not None and agreement(c).value == pytest.approx(0.355) and not calibrated(c)
+    s = survey(model, 5, 4, 1, 10)
+    said = " ".join(format_survey(model, s).split())
+    assert "they agree on 35.5 % [" in said and "of the maps, 35.5 % by chance. NOT CALIBRATED" in said
+    assert f"fair share ± {100 * BAND:.0f} points" in said
+    assert verdict(model, s).startswith("FAIR") and "no better than chance (not calibrated)" in verdict(model, s)
+
+
+def test_a_survey_surely_above_chance_says_what_a_fair_map_means_in_play(m):
+    # 75 of the 80 maps the survey calls fair were fair in self-play, and 110 of its 120 unfair ones
+    # unfair: 185 of 200 agree against 51.5 % by chance (0.4 x 0.425 + 0.6 x 0.575); a fair map played even
+    # 75 times in 80
+    model = _calibrated(m, survey_fair=80, selfplay_fair=85, both_fair=75)
+    c = model.fairness.calibration
+    assert c is not None and calibrated(c) and agreement(c).successes == 185
+    s = survey(model, 5, 4, 1, 10)
+    said = " ".join(format_survey(model, s).split())
+    assert "they agree on 92.5 % [" in said and "51.5 % by chance" in said and "NOT CALIBRATED" not in said
+    assert "A map the survey calls fair had every seat within its fair share ± 15 points on 93.8 % [" in said
+    assert "not calibrated" not in verdict(model, s)
+
+
+def test_a_calibration_holds_only_for_its_player_count(m):
+    model = _calibrated(m, survey_fair=200, selfplay_fair=71, both_fair=71)
+    assert statement(model.fairness.calibration, 2).startswith("Against self-play: measured for 4 players only")
+    assert "not calibrated" not in verdict(model, survey(model, 5, 2, 1, 10))
+    assert "not measured" in statement(None, 4)
+
+
+def test_a_calibration_run_prints_the_counts_the_survey_states(m):
+    """calibration.md ends with fairness.yaml's `calibration` block for the run: two fair maps in
+    self-play (every seat 5 of 20), one a seat swept, the survey calling three fair and one not."""
+    import yaml
+
+    from generator.games.island_of_fog.simreport import calibration_text
+    from generator.games.island_of_fog.simulate import MapOutcome, SimSetup
+    from generator.games.stats import Rate
+
+    even, swept = (Rate(5, 20),) * 4, (Rate(20, 20), Rate(0, 20), Rate(0, 20), Rate(0, 20))
+    outcomes = [MapOutcome(0, True, (), even), MapOutcome(1, True, (), swept), MapOutcome(2, False, ("x",), even),
+                MapOutcome(3, True, (), swept)]
+    text = calibration_text(m, SimSetup((4,), 20, 7), 4, {4: outcomes})
+    block = yaml.safe_load(text.split("```yaml\n")[1].split("```")[0])
+    c = Calibration(**block["calibration"])
+    assert (c.maps, c.survey_fair, c.selfplay_fair, c.both_fair, c.games_per_map) == (4, 3, 2, 1, 20)
+    assert c.command.endswith("--seed 7 --policy greedy --calibrate 4")
+    assert agreement(c).successes == 1 + 0      # map 0 both fair; map 2 self-play only, 1 and 3 survey only
+
+
+@pytest.mark.parametrize(("edits", "says"), [
+    ([("both_fair: 71", "both_fair: 72")], "both_fair (72) is more than survey_fair (200) or selfplay_fair (71)"),
+    ([("selfplay_fair: 71", "selfplay_fair: 201")], "selfplay_fair (201) is more than the 200 maps"),
+    ([("maps: 200", "maps: 100"), ("survey_fair: 200", "survey_fair: 100"), ("selfplay_fair: 71", "selfplay_fair: 90")],
+     "survey_fair + selfplay_fair - both_fair (119) is more than the 100 maps"),
+])
+def test_calibration_counts_that_cannot_come_from_one_run_are_errors_at_their_line(content_copy, edits, says):
+    root = content_copy(GAME_ID)
+    path = root / GAME_ID / "fairness.yaml"
+    for old, new in edits[:-1]:
+        path.write_text(path.read_text().replace(old, new, 1))
+    problems = problems_after_edit(lambda _: root, GAME_ID, "fairness.yaml", *edits[-1])
+    assert any(says in p and "/fairness.yaml:" in p for p in problems), problems
 
 
 # ---- rules gaps settled in decisions, rendered from the model's settings

@@ -39,10 +39,29 @@ def check(model: IslandOfFog, content: ContentSet) -> list[Problem]:
     if model.fairness.unit not in model.unit:
         report("fairness", ("unit",),
                f"unknown unit {model.fairness.unit!r} (units: {', '.join(model.unit)})")
+    _check_calibration(model, report)
     _check_board(model, report, tiles_ok and not problems)
     if not problems:
         problems += _check_templates(model, content)
     return problems
+
+
+def _check_calibration(model: IslandOfFog, report: Report) -> None:
+    """The counts of a calibration run must be counts of the same maps."""
+    c = model.fairness.calibration
+    if c is None:
+        return
+    for key in ("survey_fair", "selfplay_fair"):
+        if getattr(c, key) > c.maps:
+            report("fairness", ("calibration", key), f"{key} ({getattr(c, key)}) is more than the {c.maps} maps")
+    if c.both_fair > min(c.survey_fair, c.selfplay_fair):
+        report("fairness", ("calibration", "both_fair"),
+               f"both_fair ({c.both_fair}) is more than survey_fair ({c.survey_fair}) or selfplay_fair "
+               f"({c.selfplay_fair})")
+    elif c.survey_fair + c.selfplay_fair - c.both_fair > c.maps:
+        report("fairness", ("calibration", "both_fair"),
+               f"survey_fair + selfplay_fair - both_fair ({c.survey_fair + c.selfplay_fair - c.both_fair}) "
+               f"is more than the {c.maps} maps")
 
 
 def _check_templates(model: IslandOfFog, content: ContentSet) -> list[Problem]:

@@ -195,12 +195,26 @@ class TokensFile(Strict):
 
 
 # ---- fairness.yaml
+class Calibration(Strict):
+    """The survey's per-map verdict against self-play on the same maps, as one run counted them
+    (`playkit simulate island-of-fog --calibrate MAPS`, calibration.md)."""
+
+    command: Text                 # the run that counted them
+    players: Positive
+    games_per_map: Positive
+    maps: Positive
+    survey_fair: Count            # maps the survey calls fair
+    selfplay_fair: Count          # maps self-play calls fair
+    both_fair: Count              # maps both call fair
+
+
 class FairnessFile(Strict):
     unit: Slug
     path_margin_turns: Count
     lots_margin: Count
     max_attempts: Positive
     survey_target_pct: Annotated[float, Field(ge=0, le=100)]
+    calibration: Calibration | None = None
 
 
 # ---- decisions.yaml: the core's shape, shared by every game

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import csv
 import io
+from dataclasses import replace
 from typing import cast
 
 from .. import selfplay
 from ..stats import Rate
+from . import calibration
 from .model import IslandOfFog
 from .simulate import BAND, MapOutcome, SimSetup, Tally
 
@@ -85,11 +87,19 @@ def chance(outcomes: list[MapOutcome], players: int) -> float:
     """The agreement two verdicts would reach by chance, each calling as many maps fair as it does
     but independently of the other: the bar a survey that tells something must clear."""
     both, s_only, p_only, _ = agreement(outcomes, players)
-    total = len(outcomes)
-    if not total:
-        return 0.0
-    survey, play = (both + s_only) / total, (both + p_only) / total
-    return survey * play + (1 - survey) * (1 - play)
+    return calibration.chance(len(outcomes), both + s_only, both + p_only)
+
+
+def counts_yaml(setup: SimSetup, maps: int, found: dict[int, list[MapOutcome]]) -> list[str]:
+    """fairness.yaml's `calibration` for each seat count: what the survey states (calibration.py)."""
+    out = []
+    for n, outcomes in sorted(found.items()):
+        both, s_only, p_only, _ = agreement(outcomes, n)
+        one = replace(setup, players=(n,))
+        out += ["calibration:", f"  command: {command(one, maps)}", f"  players: {n}",
+                f"  games_per_map: {setup.games}", f"  maps: {len(outcomes)}", f"  survey_fair: {both + s_only}",
+                f"  selfplay_fair: {both + p_only}", f"  both_fair: {both}"]
+    return out
 
 
 def calibration_text(model: IslandOfFog, setup: SimSetup, maps: int,
@@ -123,6 +133,8 @@ def calibration_text(model: IslandOfFog, setup: SimSetup, maps: int,
         won = Rate(wins, games)
         lines.append(f"| {n} | {seats} | {won.text().strip() if games else '-'} | "
                      f"{100 * fair_share / games if games else 100 / n:.0f} % |")
+    lines += ["", "The counts the survey states (`playkit map island-of-fog --survey`), for fairness.yaml:", "",
+              "```yaml", *counts_yaml(setup, maps, found), "```"]
     return "\n".join(lines) + "\n"
 
 

@@ -13,9 +13,11 @@ What the rules do with the pile, and how the survey takes it in:
 from __future__ import annotations
 
 import random
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from . import calibration
 from .fairness import analyse
 from .mapgen import draw, plan_tiles, space_grid
 from .model import IslandOfFog
@@ -124,6 +126,9 @@ def verdict(model: IslandOfFog, s: Survey) -> str:
     if s.blocking:
         head += (f"; the lighthouse owner, who places tiles, can lay {len(s.blocking)} tile(s) across a rival's way "
                  f"({', '.join(s.blocking)})")
+    c = model.fairness.calibration
+    if c is not None and c.players == s.players and not calibration.calibrated(c):
+        head += "; against self-play its verdict on a map does no better than chance (not calibrated)"
     if not s.unfair:
         return head + "."
     causes = [(s.path_unfair, "path length"), (s.lots_unfair, "building lots reached first")]
@@ -181,6 +186,7 @@ def format_survey(model: IslandOfFog, s: Survey) -> str:
               "The map is drawn live from the pile; a whole random deal has the same odds square by square.",
               "The lighthouse owner places tiles where they choose: tiles that can block a way in: "
               + (", ".join(s.blocking) if s.blocking else "none (every field tile's middle row and column are open)"),
+              "", textwrap.fill(calibration.statement(model.fairness.calibration, s.players), 100),
               "", "Verdict: " + verdict(model, s)]
     return "\n".join(lines)
 
