@@ -11,7 +11,7 @@ import pytest
 
 from generator.content import paths
 from generator.core import kit
-from generator.games.island_of_fog.calibration import agreement, calibrated, chance, statement
+from generator.games.island_of_fog.calibration import agreement, calibrated, chance, measured_on, statement
 from generator.games.island_of_fog.fairness import analyse
 from generator.games.island_of_fog.mapgen import generate, plan_tiles, space_grid
 from generator.games.island_of_fog.model import IslandOfFog
@@ -112,8 +112,8 @@ def test_the_round2_tile_set_failed_its_survey_target(old, players):
 # ---- issue 28: the survey's verdict calibrated against self-play
 
 def _calibrated(m: IslandOfFog, **counts: int) -> IslandOfFog:
-    c = Calibration(command="playkit simulate island-of-fog --calibrate 200 --seed 1", players=4,
-                    games_per_map=20, **{"maps": 200, **counts})
+    c = Calibration(command="playkit simulate island-of-fog --calibrate 200 --seed 1", rules=measured_on(m),
+                    players=4, games_per_map=20, **{"maps": 200, **counts})
     return dataclasses.replace(m, fairness=m.fairness.model_copy(update={"calibration": c}))
 
 
@@ -153,9 +153,22 @@ def test_a_survey_surely_above_chance_says_what_a_fair_map_means_in_play(m):
 
 def test_a_calibration_holds_only_for_its_player_count(m):
     model = _calibrated(m, survey_fair=200, selfplay_fair=71, both_fair=71)
-    assert statement(model.fairness.calibration, 2).startswith("Against self-play: measured for 4 players only")
+    assert statement(model, 2).startswith("Against self-play: measured for 4 players only")
     assert "not calibrated" not in verdict(model, survey(model, 5, 2, 1, 10))
-    assert "not measured" in statement(None, 4)
+    bare = dataclasses.replace(m, fairness=m.fairness.model_copy(update={"calibration": None}))
+    assert "not measured" in statement(bare, 4)
+
+
+def test_a_calibration_counted_on_other_rules_is_not_stated_as_these(m):
+    """Counts pasted from a run on other content (a unit's cost changed since) are named stale, and
+    the survey's verdict does not lean on them."""
+    model = _calibrated(m, survey_fair=200, selfplay_fair=71, both_fair=71)
+    units = [u.model_copy(update={"cost": u.cost + 1}) if i == 0 else u for i, u in enumerate(m.units.units)]
+    edited = dataclasses.replace(model, units=m.units.model_copy(update={"units": units}))
+    assert measured_on(edited) != measured_on(model)
+    assert "counted on other rules, tiles or margins than these" in statement(edited, 4)
+    assert "not calibrated" not in verdict(edited, survey(edited, 5, 4, 1, 10))
+    assert "NOT CALIBRATED" in statement(model, 4)
 
 
 def test_a_calibration_run_prints_the_counts_the_survey_states(m):

@@ -11,9 +11,27 @@ the time, and the survey says so.
 
 from __future__ import annotations
 
+import hashlib
+
 from ..stats import Rate
+from .model import IslandOfFog
 from .schema import Calibration
 from .simulate import BAND
+
+
+def measured_on(model: IslandOfFog) -> str:
+    """A short digest of what a calibration run's verdicts depend on: the rules, tiles, units, board,
+    tokens and the survey's margins (not the calibration block itself, nor the print's looks). A
+    calibration counted on other content is not stated as this content's."""
+    margins = model.fairness.model_copy(update={"calibration": None})
+    parts = (model.game, model.board, model.spaces, model.tiles, model.units, model.combat, model.tokens, margins)
+    return hashlib.sha256(repr(parts).encode()).hexdigest()[:12]
+
+
+def current(model: IslandOfFog, players: int) -> Calibration | None:
+    """fairness.yaml's calibration when it was counted for `players` players on this content."""
+    c = model.fairness.calibration
+    return c if c is not None and c.players == players and c.rules == measured_on(model) else None
 
 
 def chance(maps: int, survey_fair: int, selfplay_fair: int) -> float:
@@ -34,13 +52,17 @@ def calibrated(c: Calibration) -> bool:
     return agreement(c).interval[0] > chance(c.maps, c.survey_fair, c.selfplay_fair)
 
 
-def statement(c: Calibration | None, players: int) -> str:
+def statement(model: IslandOfFog, players: int) -> str:
     """What a map the survey calls fair is known to mean in play, for `players` players."""
+    c = model.fairness.calibration
     if c is None:
         return "Against self-play: not measured (fairness.yaml has no calibration)."
     if c.players != players:
         return (f"Against self-play: measured for {c.players} players only, not {players} "
                 f"(fairness.yaml's calibration).")
+    if c.rules != measured_on(model):
+        return (f"Against self-play: fairness.yaml's calibration was counted on other rules, tiles or margins "
+                f"than these; run `{c.command}` again and copy its counts.")
     agree = agreement(c)
     head = (f"Against self-play ({c.games_per_map} games on each of {c.maps} surveyed maps, `{c.command}`; "
             f"self-play calls a map fair when no seat's win rate lies surely beyond its fair share "

@@ -200,6 +200,7 @@ class Calibration(Strict):
     (`playkit simulate island-of-fog --calibrate MAPS`, calibration.md)."""
 
     command: Text                 # the run that counted them
+    rules: Text                   # calibration.measured_on: the content they were counted on
     players: Positive
     games_per_map: Positive
     maps: Positive

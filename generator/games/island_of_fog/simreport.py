@@ -90,13 +90,14 @@ def chance(outcomes: list[MapOutcome], players: int) -> float:
     return calibration.chance(len(outcomes), both + s_only, both + p_only)
 
 
-def counts_yaml(setup: SimSetup, maps: int, found: dict[int, list[MapOutcome]]) -> list[str]:
+def counts_yaml(model: IslandOfFog, setup: SimSetup, maps: int, found: dict[int, list[MapOutcome]]) -> list[str]:
     """fairness.yaml's `calibration` for each seat count: what the survey states (calibration.py)."""
     out = []
     for n, outcomes in sorted(found.items()):
         both, s_only, p_only, _ = agreement(outcomes, n)
         one = replace(setup, players=(n,))
-        out += ["calibration:", f"  command: {command(one, maps)}", f"  players: {n}",
+        out += ["calibration:", f"  command: {command(one, maps)}", f"  rules: {calibration.measured_on(model)}",
+                f"  players: {n}",
                 f"  games_per_map: {setup.games}", f"  maps: {len(outcomes)}", f"  survey_fair: {both + s_only}",
                 f"  selfplay_fair: {both + p_only}", f"  both_fair: {both}"]
     return out
@@ -134,7 +135,7 @@ def calibration_text(model: IslandOfFog, setup: SimSetup, maps: int,
         lines.append(f"| {n} | {seats} | {won.text().strip() if games else '-'} | "
                      f"{100 * fair_share / games if games else 100 / n:.0f} % |")
     lines += ["", "The counts the survey states (`playkit map island-of-fog --survey`), for fairness.yaml:", "",
-              "```yaml", *counts_yaml(setup, maps, found), "```"]
+              "```yaml", *counts_yaml(model, setup, maps, found), "```"]
     return "\n".join(lines) + "\n"
 
 

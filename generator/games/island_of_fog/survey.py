@@ -126,8 +126,8 @@ def verdict(model: IslandOfFog, s: Survey) -> str:
     if s.blocking:
         head += (f"; the lighthouse owner, who places tiles, can lay {len(s.blocking)} tile(s) across a rival's way "
                  f"({', '.join(s.blocking)})")
-    c = model.fairness.calibration
-    if c is not None and c.players == s.players and not calibration.calibrated(c):
+    c = calibration.current(model, s.players)
+    if c is not None and not calibration.calibrated(c):
         head += "; against self-play its verdict on a map does no better than chance (not calibrated)"
     if not s.unfair:
         return head + "."
@@ -186,7 +186,7 @@ def format_survey(model: IslandOfFog, s: Survey) -> str:
               "The map is drawn live from the pile; a whole random deal has the same odds square by square.",
               "The lighthouse owner places tiles where they choose: tiles that can block a way in: "
               + (", ".join(s.blocking) if s.blocking else "none (every field tile's middle row and column are open)"),
-              "", textwrap.fill(calibration.statement(model.fairness.calibration, s.players), 100),
+              "", textwrap.fill(calibration.statement(model, s.players), 100),
               "", "Verdict: " + verdict(model, s)]
     return "\n".join(lines)
 
