@@ -115,6 +115,24 @@ def test_search_command_writes_deck_files_that_deck_check_and_simulate_accept(ru
     assert sim.exit_code == 0, sim.output
     again = runner.invoke(main, [*args, "--workers", "2"])
     assert again.output.split("wrote")[0] == result.output.split("wrote")[0]
+    full = runner.invoke(main, [*args, "--no-race"])
+    assert full.exit_code == 0, full.output
+    assert "(every swap played in full)" in full.output and " --no-race\n" in full.output
+
+
+def test_the_search_report_counts_the_games_played_of_the_budget(runner, tmp_path: Path):
+    import re
+
+    args = ["--out", str(tmp_path), "balance", "skybound-battle", "search", "--restarts", "1", "--steps", "2",
+            "--neighbours", "3", "--games", "8", "--chunk", "2", "--top", "1", "--final-games", "4"]
+    result = runner.invoke(main, args)
+    assert result.exit_code == 0, result.output
+    played, most = (int(x.replace(",", "")) for x in
+                    re.search(r"^games: ([\d,]+) played of at most ([\d,]+) \(a swap clearly worse", result.output,
+                              re.M).groups())
+    assert 0 < played < most
+    assert "reproduce: playkit balance skybound-battle search --seed 1 --policy greedy --restarts 1" in result.output
+    assert "--chunk 2" in result.output
 
 
 def test_the_dask_path_gives_the_numbers_of_one_process(m):
