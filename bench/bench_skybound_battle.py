@@ -93,7 +93,8 @@ COMPILED = ("engine", "policies", "compiled", "simulate")
 _MEASURE = """
 import hashlib, sys, time
 sys.path.insert(0, sys.argv[1])
-from generator import kit, paths
+from generator.content import paths
+from generator.core import kit
 from generator.games.skybound_battle import engine
 from generator.games.skybound_battle.simulate import play_chunk, starter_setup
 m = kit.load("skybound-battle", paths.CONTENT).model

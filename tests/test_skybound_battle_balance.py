@@ -14,7 +14,7 @@ from generator.games.skybound_battle.decks import DeckLimits, is_legal
 from generator.games.skybound_battle.model import SkyboundBattle
 from generator.games.skybound_battle.search import Budget, search, search_setup
 
-TINY = Budget(restarts=1, steps=2, neighbours=2, games=4, top=2, final_games=6)
+TINY = Budget(restarts=1, steps=2, neighbours=2, games=4, top=2, final_games=6, chunk=2)  # one look of the race
 
 
 @pytest.fixture(scope="module")
@@ -49,9 +49,53 @@ def test_a_climb_never_ends_worse_than_it_started(m):
 
     setup = _search_setup(m)
     start = next(s for s in setup.field if {m.card(c).colour for c, _ in s.cards} == {"ember", "tide"})
-    best, deck = climb((setup, ("ember", "tide"), 0))
+    best, deck, games = climb((setup, ("ember", "tide"), 0))
     assert best >= score(setup, start.cards)
     assert best == score(setup, deck)
+    assert 0 < games <= (1 + TINY.steps * TINY.neighbours) * TINY.games * len(setup.field)
+
+
+RACE = Budget(restarts=1, steps=3, neighbours=4, games=12, top=1, final_games=4, chunk=4)
+
+
+@pytest.mark.parametrize("seed", [5, 7])
+def test_the_raced_search_plays_fewer_games_and_finds_the_same_best_deck(m, seed):
+    from dataclasses import replace
+
+    setup = replace(_search_setup(m, seed=seed), budget=RACE)
+    raced = search(setup)
+    full = search(replace(setup, budget=replace(RACE, race=False)))
+    assert raced.found == full.found   # the same decks, with the same search scores and replayed rates
+    assert raced.games < 0.8 * full.games <= 0.8 * RACE.games_played(len(setup.pairs()), len(setup.field))
+    with Pool(2) as pool:
+        assert search(setup, pool.map) == raced
+
+
+def test_a_race_drops_a_swap_that_trails_on_every_game_after_one_chunk_and_keeps_one_that_ties(m):
+    from generator.games.skybound_battle.search import Scores
+
+    setup = _search_setup(m)
+    budget = Budget(games=40, chunk=8)
+    scores = Scores(replace_budget(setup, budget))
+    bar, worse, twin = (("bar", 1),), (("worse", 1),), (("twin", 1),)
+    scores.results[bar] = [[1] * 40 for _ in setup.field]
+    scores.results[worse] = [[0] * 8 for _ in setup.field]
+    scores.results[twin] = [[1] * 8 for _ in setup.field]
+    assert scores.clearly_worse(worse, bar, 8)
+    assert not scores.clearly_worse(twin, bar, 8)
+    # behind on 3 games that differ out of 24, none ahead: too few to say (a fair coin does that 1 time in 8)
+    scores.results[worse] = [[0] + [1] * 7 for _ in setup.field]
+    assert not scores.clearly_worse(worse, bar, 8)
+    # behind on 6 of 24, and nothing ahead: dropped
+    scores.results[worse] = [[0, 0] + [1] * 6 for _ in setup.field]
+    assert scores.clearly_worse(worse, bar, 8)
+    assert Budget(games=40, chunk=8).looks() == 4 and Budget(games=40, chunk=40).looks() == 1
+
+
+def replace_budget(setup, budget):
+    from dataclasses import replace
+
+    return replace(setup, budget=budget)
 
 
 def test_search_command_writes_deck_files_that_deck_check_and_simulate_accept(runner, tmp_path: Path):
@@ -71,6 +115,24 @@ def test_search_command_writes_deck_files_that_deck_check_and_simulate_accept(ru
     assert sim.exit_code == 0, sim.output
     again = runner.invoke(main, [*args, "--workers", "2"])
     assert again.output.split("wrote")[0] == result.output.split("wrote")[0]
+    full = runner.invoke(main, [*args, "--no-race"])
+    assert full.exit_code == 0, full.output
+    assert "(every swap played in full)" in full.output and " --no-race\n" in full.output
+
+
+def test_the_search_report_counts_the_games_played_of_the_budget(runner, tmp_path: Path):
+    import re
+
+    args = ["--out", str(tmp_path), "balance", "skybound-battle", "search", "--restarts", "1", "--steps", "2",
+            "--neighbours", "3", "--games", "8", "--chunk", "2", "--top", "1", "--final-games", "4"]
+    result = runner.invoke(main, args)
+    assert result.exit_code == 0, result.output
+    played, most = (int(x.replace(",", "")) for x in
+                    re.search(r"^games: ([\d,]+) played of at most ([\d,]+) \(a swap clearly worse", result.output,
+                              re.M).groups())
+    assert 0 < played < most
+    assert "reproduce: playkit balance skybound-battle search --seed 1 --policy greedy --restarts 1" in result.output
+    assert "--chunk 2" in result.output
 
 
 def test_the_dask_path_gives_the_numbers_of_one_process(m):

@@ -172,10 +172,14 @@ def balance_group() -> None:
               help="Decks to replay, report and write.")
 @click.option("--final-games", type=click.IntRange(1, 100_000), default=Budget().final_games, show_default=True,
               help="Fresh games against each starter for the decks reported.")
+@click.option("--race/--no-race", default=Budget().race, show_default=True,
+              help="Drop a swap that is clearly worse than the deck to beat before its full games.")
+@click.option("--chunk", type=click.IntRange(1, 10_000), default=Budget().chunk, show_default=True,
+              help="Games against each starter between two looks of the race.")
 @cliutil.pool_options
 @click.pass_context
 def search_cmd(ctx: click.Context, seed: int, policy: str, restarts: int, steps: int, neighbours: int, games: int,
-               top: int, final_games: int, workers: int, scheduler: str | None) -> None:
+               top: int, final_games: int, race: bool, chunk: int, workers: int, scheduler: str | None) -> None:
     """Search legal decks for the ones that beat the starter decks most.
 
     Prints the best found with win rates and 95% Wilson intervals, and writes each as a deck file
@@ -185,7 +189,7 @@ def search_cmd(ctx: click.Context, seed: int, policy: str, restarts: int, steps:
     from .search import search, search_setup
 
     model: SkyboundBattle = cliutil.load_or_exit(ctx, GAME_ID).model
-    budget = Budget(restarts, steps, neighbours, games, top, final_games)
+    budget = Budget(restarts, steps, neighbours, games, top, final_games, race, chunk)
     setup = search_setup(model.cards, model.rules, [(s.id, dict(s.cards)) for s in model.starters],
                          [c.id for c in model.colours], seed, policy, budget, model.content_hash)
     with cliutil.pool(workers, scheduler) as ex:

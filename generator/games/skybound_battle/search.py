@@ -7,21 +7,35 @@ over the same games against every starter deck (the same seeds for every candida
 are compared on the same draws). The best decks found are then played again on fresh seeds with
 more games, so the rates shown are not flattered by the search that picked them.
 
+Racing: a swap is scored in fixed chunks of games (games 0..chunk-1 against every starter, then the
+next chunk, …), and after each chunk it is compared, game for game, with the deck it must beat (the
+current deck, or a better swap already scored in full this step: both have played the same games). A
+swap that is clearly worse is dropped before its full budget: only the games whose results differ
+tell two decks apart (McNemar's pairing), and the swap is dropped when, even winning the upper end of
+a one-sided Wilson interval of those games from now on, it cannot close the gap by its last game. The
+intervals are Bonferroni-split over the looks, so a swap that would have beaten the deck it raced over
+the full budget is dropped with probability about 1 - confidence at most. A deck's score, when it is
+scored in full, is the score the full search gives it; the chunks are fixed, so racing depends on no
+clock and no executor (`--no-race` plays every swap in full).
+
 Every climb is a pure function of (setup, its colours, its index): the climbs run in any order, on
 any executor, and give the same decks.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
+from statistics import NormalDist
 
 from ..jobs import Mapper, serial
+from ..stats import wilson
 from .decks import DeckLimits, is_legal
 from .model import Card, Rules
-from .simulate import Rate, SimDeck, SimSetup, play_chunk
+from .simulate import Rate, SimDeck, SimSetup, battles, play_chunk
 
 Deck = tuple[tuple[str, int], ...]  # (card id, count), sorted by id: hashable and stable
 
@@ -37,11 +51,22 @@ class Budget:
     games: int = 40
     top: int = 3
     final_games: int = 500
+    race: bool = True        # drop a swap that is clearly worse before its full games (see above)
+    chunk: int = 8           # games against each starter between two looks of the race
+    confidence: float = 0.95  # that a swap the race drops would not have beaten the deck it raced
 
     def games_played(self, pairs: int, field: int) -> int:
         """The most games the search plays: every climb's every score, then the replays."""
         return (pairs * self.restarts * (1 + self.steps * self.neighbours) * self.games
                 + self.top * self.final_games) * field
+
+    def looks(self) -> int:
+        """How many times a race looks at a swap: after every chunk but the last."""
+        return max(1, math.ceil(self.games / self.chunk) - 1)
+
+    def z(self) -> float:
+        """The one-sided normal quantile of each look (the error Bonferroni-split over the looks)."""
+        return NormalDist().inv_cdf(1 - (1 - self.confidence) / self.looks())
 
 
 @dataclass(frozen=True)
@@ -79,6 +104,7 @@ class Found:
 class SearchResult:
     setup: SearchSetup
     found: tuple[Found, ...]
+    games: int = 0   # games the search played (climbs and replays)
 
     @property
     def strongest(self) -> Found:
@@ -161,8 +187,75 @@ def neighbours(deck: dict[str, int], pool: dict[str, Card], colours: tuple[str, 
     return out
 
 
-def climb(job: tuple[SearchSetup, tuple[str, str], int]) -> tuple[float, Deck]:
-    """One hill climb: its colours, its index (0 starts from the pair's starter); the best deck."""
+class Scores:
+    """One climb's games: for each deck met, its result (1 won, 0 not) in every game played so far
+    against each starter, chunk by chunk. A deck met again is not played again: its games are the same."""
+
+    def __init__(self, setup: SearchSetup) -> None:
+        self.setup = setup
+        self.results: dict[Deck, list[list[int]]] = {}
+        self.games = 0
+
+    def played(self, deck: Deck) -> int:
+        """Games played so far against each starter."""
+        rows = self.results.get(deck)
+        return len(rows[0]) if rows else 0
+
+    def more(self, deck: Deck) -> None:
+        """Play the deck's next chunk against every starter."""
+        setup, b = self.setup, self.setup.budget
+        rows = self.results.setdefault(deck, [[] for _ in setup.field])
+        start = len(rows[0])
+        stop = min(start + (b.chunk if b.race else b.games), b.games)
+        for row, opponent in zip(rows, setup.field, strict=True):
+            sim = SimSetup(setup.cards, setup.rules, (SimDeck("search", deck), opponent), b.games, setup.seed,
+                           setup.policy)
+            row.extend(int(winner == 0) for _, _, winner in battles(sim, (0, 1), start, stop))
+        self.games += (stop - start) * len(setup.field)
+
+    def full(self, deck: Deck) -> float:
+        """The deck's score over the search's games, all of them played."""
+        while self.played(deck) < self.setup.budget.games:
+            self.more(deck)
+        return self.rate(deck)
+
+    def rate(self, deck: Deck) -> float:
+        rows = self.results[deck]
+        return sum(map(sum, rows)) / sum(map(len, rows))
+
+    def race(self, deck: Deck, bar: Deck) -> float | None:
+        """The deck's score, or None once it is clearly worse than `bar` (a deck scored in full)."""
+        b = self.setup.budget
+        while self.played(deck) < b.games:
+            self.more(deck)
+            n = self.played(deck)
+            if b.race and n < b.games and self.clearly_worse(deck, bar, n):
+                return None
+        return self.rate(deck)
+
+    def clearly_worse(self, deck: Deck, bar: Deck, n: int) -> bool:
+        """Whether, on its first n games against each starter, `deck` trails `bar` by more than it
+        could make up over the games it has left. Only the games whose results differ tell the two
+        apart (McNemar): of those, the share `deck` won has a Wilson interval; the games left are
+        assumed to differ as often as so far, and `deck` to win the upper end of that interval of them."""
+        b = self.setup.budget
+        ahead = behind = 0
+        for mine, theirs in zip(self.results[deck], self.results[bar], strict=True):
+            for x, y in zip(mine, theirs, strict=False):   # the bar has played all its games; deck n
+                ahead += x > y
+                behind += x < y
+        differ = ahead + behind
+        if not differ:
+            return False
+        played = n * len(self.setup.field)
+        left = (b.games - n) * len(self.setup.field)
+        upper = wilson(ahead, differ, b.z())[1]
+        return ahead - behind + left * differ / played * (2 * upper - 1) < 0
+
+
+def climb(job: tuple[SearchSetup, tuple[str, str], int]) -> tuple[float, Deck, int]:
+    """One hill climb: its colours, its index (0 starts from the pair's starter); the best deck, its
+    score and the games the climb played."""
     setup, colours, index = job
     pool = {c.id: c for c in setup.cards}
     limits = DeckLimits.from_rules(setup.rules.deck)
@@ -174,23 +267,28 @@ def climb(job: tuple[SearchSetup, tuple[str, str], int]) -> tuple[float, Deck]:
                 deck = dict(s.cards)
     while deck is None:
         deck = random_deck(setup.cards, colours, limits, rng)
-    scores: dict[Deck, float] = {}  # a deck met again on the way is not played again: its games are the same
-
-    def rated(d: Deck) -> float:
-        if d not in scores:
-            scores[d] = score(setup, d)
-        return scores[d]
-
-    best = rated(_key(deck))
+    scores = Scores(setup)
+    current = _key(deck)
+    best = scores.full(current)
     for _ in range(setup.budget.steps):
-        tried = [(rated(_key(d)), _key(d)) for d in
-                 neighbours(deck, pool, colours, limits, rng, setup.budget.neighbours)]
+        tried = [_key(d) for d in neighbours(deck, pool, colours, limits, rng, setup.budget.neighbours)]
         if not tried:
             break
-        top = max(tried, key=lambda t: (t[0], t[1]))
-        if top[0] > best:
-            best, deck = top[0], dict(top[1])
-    return best, _key(deck)
+        # the swap to beat: the current deck, or the best swap scored in full so far this step
+        bar, bar_score = current, best
+        top: tuple[float, Deck] | None = None
+        for d in tried:
+            got = scores.race(d, bar)
+            if got is None:
+                continue
+            if top is None or (got, d) > top:
+                top = (got, d)
+            if got > bar_score:
+                bar, bar_score = d, got
+        if top is not None and top[0] > best:
+            best, current = top
+            deck = dict(current)
+    return best, current, scores.games
 
 
 def replay(job: tuple[SearchSetup, Deck]) -> list[tuple[str, int, int]]:
@@ -203,8 +301,10 @@ def search(setup: SearchSetup, map_jobs: Mapper = serial) -> SearchResult:
     jobs = [(setup, pair, i) for pair in setup.pairs() for i in range(setup.budget.restarts)]
     climbs = map_jobs(climb, jobs)
     best: dict[Deck, float] = {}
-    for s, deck in climbs:
+    games = 0
+    for s, deck, n in climbs:
         best[deck] = max(s, best.get(deck, 0.0))
+        games += n
     ranked = sorted(best.items(), key=lambda kv: (-kv[1], kv[0]))[:setup.budget.top]
     rows = map_jobs(replay, [(setup, deck) for deck, _ in ranked])
     pool = {c.id: c for c in setup.cards}
@@ -214,7 +314,8 @@ def search(setup: SearchSetup, map_jobs: Mapper = serial) -> SearchResult:
         found.append(Found(deck, s, Rate(sum(w for _, w, _ in row), sum(g for _, _, g in row)),
                            tuple((name, Rate(w, g)) for name, w, g in row), colours))
     found.sort(key=lambda f: (-f.overall.value, f.cards))
-    return SearchResult(setup, tuple(found))
+    games += sum(g for row in rows for _, _, g in row)
+    return SearchResult(setup, tuple(found), games)
 
 
 def search_setup(cards: Sequence[Card], rules: Rules, field: Sequence[tuple[str, dict[str, int]]],

@@ -21,6 +21,10 @@ def command(r: SearchResult) -> str:
         value = getattr(b, name)
         if value != getattr(default, name):
             parts += [f"--{name.replace('_', '-')}", str(value)]
+    if not b.race:
+        parts.append("--no-race")
+    elif b.chunk != default.chunk:
+        parts += ["--chunk", str(b.chunk)]
     return shlex.join(parts)
 
 
@@ -36,7 +40,10 @@ def text(r: SearchResult, model: SkyboundBattle) -> str:
              f"policy: {s.policy}   seed: {s.seed}   content: {s.content_hash or '-'}",
              f"budget: {b.restarts} climb(s) per pair of colours, {b.steps} steps, {b.neighbours} swaps a step, "
              f"{b.games} games against each starter a score; the best {b.top} replayed with {b.final_games} "
-             f"fresh games against each (at most {b.games_played(len(s.pairs()), len(s.field)):,} games)",
+             f"fresh games against each",
+             f"games: {r.games:,} played of at most {b.games_played(len(s.pairs()), len(s.field)):,}"
+             + (f" (a swap clearly worse than the deck to beat, at {100 * b.confidence:g}% confidence, dropped "
+                f"after a look every {b.chunk} games a starter)" if b.race else " (every swap played in full)"),
              f"reproduce: {command(r)}", ""]
     names = [d.id for d in s.field]
     for k, f in enumerate(r.found, 1):

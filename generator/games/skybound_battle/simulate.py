@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ..jobs import Mapper, serial
@@ -113,13 +113,26 @@ def game_rng(seed: int, a: str, b: str, index: int) -> random.Random:
     return random.Random(f"skybound-battle|{seed}|{a}|{b}|{index}")
 
 
-def play_chunk(setup: SimSetup, pair: tuple[int, int], start: int, stop: int) -> Tally:
-    """Play games start..stop-1 of one pairing; deck a starts with the token in even games."""
+def battles(setup: SimSetup, pair: tuple[int, int], start: int, stop: int) -> Iterator[tuple[int, Battle, int | None]]:
+    """Games start..stop-1 of one pairing, each played to its end: (index, battle, winner). Deck a
+    starts with the token in even games; a game depends on (seed, pairing's names, index) alone."""
     pool = compiled(setup.cards)
     deck_a, deck_b = setup.decks[pair[0]], setup.decks[pair[1]]
     lists = [deck_list(dict(deck_a.cards), pool), deck_list(dict(deck_b.cards), pool)]
     policies: tuple[Policy, Policy] = (POLICIES[setup.policy](), POLICIES[setup.opponent_policy or setup.policy]())
     rules = setup.rules
+    columns, opening, draw = rules.board.columns, rules.hand.opening, rules.hand.draw_per_round
+    limit, together = rules.round_limit, rules.shared_spot_reveal == "together"
+    for index in range(start, stop):
+        battle = Battle(lists, policies, game_rng(setup.seed, deck_a.id, deck_b.id, index), first=index % 2,
+                        columns=columns, opening=opening, draw_per_round=draw, round_limit=limit,
+                        reveal_together=together)
+        yield index, battle, battle.play()
+
+
+def play_chunk(setup: SimSetup, pair: tuple[int, int], start: int, stop: int) -> Tally:
+    """Play games start..stop-1 of one pairing, tallied."""
+    deck_a, deck_b = setup.decks[pair[0]], setup.decks[pair[1]]
     tally = Tally()
     pt = tally.pairs.setdefault(pair, PairTally())
     if stop <= start:
@@ -130,14 +143,8 @@ def play_chunk(setup: SimSetup, pair: tuple[int, int], start: int, stop: int) ->
     for deck in (deck_a, deck_b):
         for cid in dict.fromkeys(c for c, _ in deck.cards):
             cards.setdefault(cid, CardTally()).in_deck += stop - start
-    columns, opening, draw = rules.board.columns, rules.hand.opening, rules.hand.draw_per_round
-    limit, together = rules.round_limit, rules.shared_spot_reveal == "together"
-    for index in range(start, stop):
+    for index, battle, winner in battles(setup, pair, start, stop):
         first = index % 2
-        battle = Battle(lists, policies, game_rng(setup.seed, deck_a.id, deck_b.id, index), first=first,
-                        columns=columns, opening=opening, draw_per_round=draw, round_limit=limit,
-                        reveal_together=together)
-        winner = battle.play()
         pt.games += 1
         for k in (0, 1):
             pt.placed[k] += battle.placed[k]
