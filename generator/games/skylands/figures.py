@@ -11,6 +11,7 @@ from . import draw_boards, draw_specials, draw_tiles, draw_tokens
 from .board import Board, EndState
 from .box import components
 from .islands import Island, find_islands
+from .legend import legend
 from .model import Skylands
 from .tiles import Face
 
@@ -24,6 +25,7 @@ def figures(model: Skylands, example: EndState) -> dict[str, Figure]:
         "components-tokens": _components_tokens(model),
         "setup": _setup(model),
         "tile-anatomy": _tile_anatomy(model),
+        "legend": legend(model),
         "edge-match": _edge_match(model),
         "islands": _islands(model, example),
         # the board at its printed size, in two overlapping halves (whole, it is wider than the page)
