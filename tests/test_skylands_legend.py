@@ -39,3 +39,24 @@ def test_legend_follows_the_content(content_copy) -> None:
     labels, drawn = _legend(root)
     assert "**K**: crystals edge" in labels and "K" in drawn and "Cr" not in drawn
     assert "**V**: violet (cost)" in labels and "V" in drawn and "**P**" not in labels
+
+
+def test_setup_figure_shows_the_stack_the_display_and_the_vp_supply() -> None:
+    """The seed's set-up 'as shown': the action boards and supply board, the island stack, the display of
+    the first game's special islands (a row per group) and every VP marker of the supply."""
+    from generator.games.skylands.boardfile import action_examples, scoring_example
+    from generator.games.skylands.examples import all_examples
+    from generator.games.skylands.figures import STACK_BACKS, figures
+
+    def pieces(root: Path) -> int:
+        loaded = core.load(GAME, root)
+        m = loaded.model
+        end = scoring_example(m, loaded.content)
+        fig = figures(m, end, all_examples(m, end, action_examples(m, loaded.content)))["setup"]
+        return len(fig.scenes[0].items)
+
+    model = core.load(GAME, paths.CONTENT).model
+    f = model.files
+    display = f.specials.display_per_group * len(f.specials.groups)
+    markers = sum(d.count for d in f.tokens.vp_markers.denominations)
+    assert pieces(paths.CONTENT) == len(f.boards.actions) + 1 + STACK_BACKS + display + markers

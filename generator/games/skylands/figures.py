@@ -113,8 +113,7 @@ def _setup(model: Skylands) -> Figure:
     h = y_low + ah
     # the stack of island tiles, face down, beside Discover islands (seen from the side: offset backs)
     back = draw_tiles.tile_back(model)
-    deck = 6
-    for k in range(deck):
+    for k in range(STACK_BACKS):
         items.append(placed(back, left - t - k * 1.2, ah / 2 - t / 2 - k * 1.2 + gap))
     # the display beside Create islands
     disp_y = h - len(rows) * step + 1.5
@@ -131,6 +130,9 @@ def _setup(model: Skylands) -> Figure:
     w = vx + len(f.tokens.vp_markers.denominations) * (size + 2)
     table = Scene(w, h, tuple(items), title="the middle of the table")
     return Figure((pictured(table),), outline=False, max_h_mm=110)
+
+
+STACK_BACKS = 6   # tile backs drawn for the stack of island tiles, seen from the side
 
 
 def _setup_board(model: Skylands) -> Figure:
