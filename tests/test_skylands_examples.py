@@ -59,6 +59,8 @@ def test_deploy_and_create_examples_follow_the_rules() -> None:
     text = _flat()
     assert f"chooses the **{c['special']}**. Its cost shows {c['shows']} and {c['whites']} white" in text
     assert f"returns only {c['paid']} to the supply and places the {c['special']} on {c['square']}" in text
+    for e in c["extra"]:   # what placing it set off (an Outpost's island)
+        assert f"Its effect also gives {c['player']} the {e['tile']}, placed on {e['square']}." in text
 
 
 def test_example_board_breaking_a_rule_is_reported_at_its_line(content_copy) -> None:

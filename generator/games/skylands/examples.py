@@ -122,7 +122,9 @@ def create(model: Skylands, end: EndState) -> dict[str, Any]:
     white = model.files.game.inhabitants.any.id
     paid = actions.inhabitants_of(board) - actions.inhabitants_of(played.after)
     other = actions.payment(model, board, actions.special_cost(model, special_id, board, active=False))
-    return {"player": end.player, "special": spec.name, "id": special_id, "square": square_name(square),
+    extra = [{"tile": _tile_words(model, played.after.squares[sq].face), "square": square_name(sq)}
+             for sq in sorted(played.after.squares) if sq not in board.squares and sq != square]
+    return {"player": end.player, "special": spec.name, "id": special_id, "extra": extra, "square": square_name(square),
             "shows": _counted(model, Counter(c for c in spec.cost if c != white)),
             "whites": spec.cost.count(white), "paid": _counted(model, paid), "paid_n": sum(paid.values()),
             "other": None if other is None else _counted(model, other),
