@@ -240,7 +240,6 @@ class NeverConverts(Recorder):
 def test_convert_generator_pays_an_owner_who_cannot_convert_as_decided(content_copy, without_converting):
     """Decision generator-without-converting: the engine and the rulebook read one setting."""
     from generator.games.skylands import rulebook
-    from generator.games.skylands.boardfile import scoring_example
 
     root = content_copy("skylands")
     replace_in(root / "skylands" / "specials.yaml", "without_converting: true",
@@ -253,7 +252,7 @@ def test_convert_generator_pays_an_owner_who_cannot_convert_as_decided(content_c
     engine.play_turn(state, policies)
     paid = model.specials["generator"].effect.vp_per_convert if without_converting else 0
     assert [p.vp for p in state.players] == [0, paid]
-    text = " ".join(rulebook.text(model, scoring_example(model, loaded.content)).split())
+    text = " ".join(rulebook.book(model, loaded.content).split())
     assert ("even if you cannot or do not convert" in text) is without_converting
     assert ("but only if you convert" in text) is not without_converting
 
@@ -334,7 +333,6 @@ def test_generator_pays_a_player_who_cannot_convert(model):
     player gains 1 VP" pays a player with no crystal island to convert from; the tile and the
     rulebook say so, in the words the engine follows."""
     from generator.games.skylands import rulebook
-    from generator.games.skylands.boardfile import scoring_example
     from generator.games.skylands.text import special_text
 
     state, policies, _ = table(model, 2, {0: [CONVERT]})
@@ -345,7 +343,7 @@ def test_generator_pays_a_player_who_cannot_convert(model):
     assert state.players[1].vp == gen.effect.vp_per_convert
     text = special_text(model, gen)
     assert "even if you cannot convert" in text
-    book = rulebook.text(model, scoring_example(model, kit.load("skylands", paths.CONTENT).content))
+    book = rulebook.book(model, kit.load("skylands", paths.CONTENT).content)
     assert text in " ".join(book.split())
     ids = {d.id for d in model.files.decisions.decisions}
     assert "generator-without-converting" in ids

@@ -102,7 +102,7 @@ def test_pre_printed_squares_are_drawn_turned_as_the_rules_model_lies_them(model
 
 def rulebook_of(root: Path) -> str:
     loaded = core.load(GAME, root)
-    return rulebook.text(loaded.model, scoring_example(loaded.model, loaded.content))
+    return rulebook.book(loaded.model, loaded.content)
 
 
 def notes_of(root: Path) -> str:

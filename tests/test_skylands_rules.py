@@ -396,10 +396,9 @@ def test_the_rulebook_says_which_spaces_carry_a_dot_as_the_terrains_have_inhabit
     # a playtester read "every space has a dot of the colour" over city spaces printed plain white
     import re
 
-    from generator.games.skylands.boardfile import scoring_example
-    from generator.games.skylands.rulebook import text
+    from generator.games.skylands.rulebook import book
 
-    said = re.sub(r"\s+", " ", text(model, scoring_example(model, kit.load("skylands", paths.CONTENT).content)))
+    said = re.sub(r"\s+", " ", book(model, kit.load("skylands", paths.CONTENT).content))
     sentence = said[said.index("Each fragment shows its inhabitant spaces"):].split(".")[0]
     dotted, plain = sentence.split(" with a dot ")
     for t in model.terrains.values():
@@ -409,9 +408,8 @@ def test_the_rulebook_says_which_spaces_carry_a_dot_as_the_terrains_have_inhabit
 
 
 def test_the_cover_says_the_ages_and_who_made_the_game_from_content(model):
-    from generator.games.skylands.boardfile import scoring_example
-    from generator.games.skylands.rulebook import text
+    from generator.games.skylands.rulebook import book
 
     g = model.files.game
-    first = text(model, scoring_example(model, kit.load("skylands", paths.CONTENT).content)).split("# ")[0]
+    first = book(model, kit.load("skylands", paths.CONTENT).content).split("# ")[0]
     assert f"ages {g.ages} and up" in first and g.credits in " ".join(first.split())

@@ -10,7 +10,7 @@ from pydantic import BaseModel
 from ...content import ContentSet, Problem
 from ...core.game import BuildOptions, Game, Kit
 from ...layout.spec import load_game_layouts
-from .boardfile import EXAMPLE, BoardSpec
+from .boardfile import ACTION_EXAMPLES, BOARD_FILES, EXAMPLE, BoardSpec
 from .box import components
 from .checks import INKS, check
 from .model import Files, Skylands
@@ -37,12 +37,13 @@ FILES: dict[str, type[BaseModel]] = {
     "game": GameFile, "tiles": TilesFile, "specials": SpecialsFile, "boards": BoardsFile,
     "tokens": TokensFile, "scoring": ScoringFile, "decisions": DecisionsFile, "print": PrintFile,
     EXAMPLE: BoardSpec,  # the scoring example: its rules are checked with the rest (check)
+    **{stem: BoardSpec for stem in ACTION_EXAMPLES.values()},  # the worked examples' boards, likewise
 }
 
 
 def make_model(parts: dict[str, Any], content: ContentSet) -> Skylands | None:
     """Resolve every name across the files, then make the model (None if a name is unknown)."""
-    files = Files(**{stem: part for stem, part in parts.items() if stem != EXAMPLE})
+    files = Files(**{stem: part for stem, part in parts.items() if stem not in BOARD_FILES})
     problems = reference_problems(files, content)
     if problems:
         content.problems.extend(problems)

@@ -212,11 +212,29 @@ def _flip(m: Mismatch) -> str:
 
 # The content file with the rulebook's scoring example: a board file like any other.
 EXAMPLE = "scoring-example"
+# The content files with the boards of the rulebook's worked examples of the actions, by action.
+ACTION_EXAMPLES = {"deploy-inhabitants": "example-deploy", "create-islands": "example-create",
+                   "convert-energy": "example-convert"}
+BOARD_FILES = (EXAMPLE, *ACTION_EXAMPLES.values())
 
 
 def scoring_example(model: Skylands, content: ContentSet) -> EndState:
     """The board of the rulebook's scoring example; ContentError with its problems, at their lines."""
     return read_board(model, content.sources[EXAMPLE])
+
+
+def action_examples(model: Skylands, content: ContentSet) -> dict[str, EndState]:
+    """The boards of the worked examples, by action; ContentError with the problems of them all."""
+    out: dict[str, EndState] = {}
+    problems: list[Problem] = []
+    for action, stem in ACTION_EXAMPLES.items():
+        try:
+            out[action] = read_board(model, content.sources[stem])
+        except ContentError as err:
+            problems += err.problems
+    if problems:
+        raise ContentError(problems)
+    return out
 
 
 def read_board(model: Skylands, source: Source) -> EndState:

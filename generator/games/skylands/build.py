@@ -9,8 +9,9 @@ from ...content.decisions import notes
 from ...core.game import BuildOptions, Kit
 from ...core.kitspec import Face, KitFile, PrintFile, Rulebook, Section, Sheet, Spaces
 from . import draw_boards, draw_specials, draw_tiles, draw_tokens, rulebook, simreport
-from .boardfile import scoring_example
+from .boardfile import ACTION_EXAMPLES, action_examples, scoring_example
 from .draw_tiles import space_spots
+from .examples import all_examples
 from .figures import figures
 from .model import Skylands
 from .simulate import SimSetup, run
@@ -21,7 +22,8 @@ SPECIALS = ("game.yaml", "tiles.yaml", "specials.yaml", "boards.yaml", "print.ya
 BOARDS = ("game.yaml", "tiles.yaml", "boards.yaml", "print.yaml")
 TOKENS = ("game.yaml", "tokens.yaml", "scoring.yaml", "print.yaml")
 ALL = ("game.yaml", "tiles.yaml", "specials.yaml", "boards.yaml", "tokens.yaml", "scoring.yaml",
-       "decisions.yaml", "print.yaml", "scoring-example.yaml")
+       "decisions.yaml", "print.yaml", "scoring-example.yaml",
+       *(f"{stem}.yaml" for stem in ACTION_EXAMPLES.values()))
 
 
 def kit(model: Skylands, content: ContentSet, options: BuildOptions) -> Kit:
@@ -103,7 +105,8 @@ def _files(model: Skylands, content: ContentSet) -> Iterator[KitFile]:
         Sheet("Scoring pad", draw_tokens.scoring_pad(model)),
         Sheet("Scoring example", draw_boards.scoring_example_board(model, example), "scoring-example"),
     ], ALL)
-    yield Rulebook(rulebook.text(model, example), ALL, figures=figures(model, example))
+    worked = all_examples(model, example, action_examples(model, content))
+    yield Rulebook(rulebook.text(model, example, worked), ALL, figures=figures(model, example, worked))
     yield Rulebook(notes(rulebook.decisions(model, example)) + "\n" + self_play(model), ALL, path="design-notes.pdf",
                    kind="designer's notes")
 

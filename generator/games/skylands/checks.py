@@ -7,7 +7,7 @@ from collections import Counter
 from ...content import ContentError, ContentSet, Problem, colourvision, decisions
 from .actions import CONVERT_FIELDS, PARAMS
 from .board import Board, EndState, square_name
-from .boardfile import scoring_example
+from .boardfile import action_examples, scoring_example
 from .geometry import face_problems, mirror_problems, shape_problems
 from .model import Skylands
 from .scoring import SCORING_EFFECTS
@@ -30,6 +30,10 @@ def check(model: Skylands, content: ContentSet) -> list[Problem]:
         examples: list[Problem] = []
     except ContentError as err:
         example, examples = None, err.problems
+    try:  # so do the boards of the worked examples
+        action_examples(model, content)
+    except ContentError as err:
+        examples += err.problems
     return (geometry_problems(model, content) + count_problems(model, content)
             + player_count_problems(model, content) + special_problems(model, content)
             + placeable_problems(model, content) + layout_problems(model, content)

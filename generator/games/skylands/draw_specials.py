@@ -31,6 +31,11 @@ def inhabitant_disc(model: Skylands, colour: str, x: float, y: float) -> Circle:
     return Circle(x, y, pr.space * 0.95, fill=colours.get(colour, "#ffffff"), stroke=model.inks["ink"], stroke_mm=0.35)
 
 
+def cost_letter(colour_name: str) -> str:
+    """The letter a cost disc prints on an inhabitant of this colour (its name's initial)."""
+    return colour_name[0]
+
+
 def cost_items(model: Skylands, cost: list[str], b: SlotBox) -> list[Item]:
     """The inhabitants to return, as coloured discs (as tall as the box, in a row centred across it)
     with their initial in the box's size and colour; white (any colour) is blank."""
@@ -45,8 +50,8 @@ def cost_items(model: Skylands, cost: list[str], b: SlotBox) -> list[Item]:
         c = colours.get(cid, g.any)
         out.append(Circle(x0 + i * step, y, r, fill=c.colour, stroke=ink, stroke_mm=b.stroke_width or 0.35))
         if c.id != g.any.id:  # a letter as well as a colour; a blank white disc is "any colour"
-            out.append(Text(x0 + i * step, y + 1.05, c.name[0], b.size or MIN_PT, text_on(c.colour, ink), "bold",
-                            "middle"))
+            out.append(Text(x0 + i * step, y + 1.05, cost_letter(c.name), b.size or MIN_PT,
+                            text_on(c.colour, ink), "bold", "middle"))
     return out
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from ...core.kitspec import Figure
 from ...draw.scene import Item, Line, Rect, Scene
@@ -10,20 +11,25 @@ from ...press.figures import annotated, detail, pictured, placed
 from . import draw_boards, draw_specials, draw_tiles, draw_tokens
 from .board import Board, EndState
 from .box import components
+from .example_figures import example_figures
 from .islands import Island, find_islands
+from .legend import legend
 from .model import Skylands
 from .tiles import Face
 
 GOOD, BAD = "#1a7f37", "#c0392b"  # told apart by the figures' labels too, never by colour alone
 
 
-def figures(model: Skylands, example: EndState) -> dict[str, Figure]:
+def figures(model: Skylands, example: EndState, worked: dict[str, Any]) -> dict[str, Figure]:
     return {
+        **example_figures(model, worked),
         "components-tiles": _components_tiles(model),
         "components-specials": _components_specials(model),
         "components-tokens": _components_tokens(model),
         "setup": _setup(model),
+        "setup-board": _setup_board(model),
         "tile-anatomy": _tile_anatomy(model),
+        "legend": legend(model),
         "edge-match": _edge_match(model),
         "islands": _islands(model, example),
         # the board at its printed size, in two overlapping halves (whole, it is wider than the page)
@@ -76,27 +82,63 @@ HALF_MM = 130.0   # a player board's frame and three columns of squares, and a l
 
 
 def _setup(model: Skylands) -> Figure:
-    """The supply board in the middle of the table, the action boards around it, a player's board."""
+    """The middle of the table as the set-up leaves it: the supply board with the action boards around
+    it, the stack of island tiles beside Discover islands, the display of the first game's special
+    islands beside Create islands and the VP supply beside Convert energy (their words would print too
+    small to read at this size: the caption and the text say them)."""
     f = model.files
+    t = f.print.tile
     supply = draw_boards.supply_board(model)
-    actions = [draw_boards.action_board(model, a) for a in f.boards.actions]
+    boards = {a.id: draw_boards.action_board(model, a) for a in f.boards.actions}
     gap = 6.0
-    aw, ah = actions[0].w, actions[0].h
-    top = (len(actions) + 1) // 2
-    w = max(top * (aw + gap) - gap, supply.w)
-    row_w = top * (aw + gap) - gap
+    aw, ah = next(iter(boards.values())).w, next(iter(boards.values())).h
+    # left of the boards: the special-island display, a row per group (a first game's)
+    per = f.specials.display_per_group
+    rows = [[s for s in model.specials.values() if s.spec.group == g.id and s.spec.intro][:per]
+            for g in f.specials.groups]
+    step = t + 1.5
+    left = per * step - 1.5
+    x0 = left + 2 * gap
+    w_mid = max(2 * (aw + gap) - gap, supply.w)
+    row_w = 2 * (aw + gap) - gap
     items: list[Item] = []
-    for k, a in enumerate(actions[:top]):
-        items.append(placed(a, (w - row_w) / 2 + k * (aw + gap), 0))
-    items.append(placed(supply, (w - supply.w) / 2, ah + gap))
-    rest = actions[top:]
-    rest_w = len(rest) * (aw + gap) - gap
-    for k, a in enumerate(rest):
-        items.append(placed(a, (w - rest_w) / 2 + k * (aw + gap), ah + supply.h + 2 * gap))
-    table = Scene(w, 2 * ah + supply.h + 2 * gap, tuple(items), title="the middle of the table")
-    board = draw_boards.player_board(model, f.boards.player_boards[0].id)
-    # where everything lies: the pictures (their words would print too small to read at this size)
-    return Figure((pictured(table), pictured(board)), outline=False, max_h_mm=110)
+    ids = [a.id for a in f.boards.actions]
+    top, bottom = ids[:2], ids[2:]
+    for k, a in enumerate(top):
+        items.append(placed(boards[a], x0 + (w_mid - row_w) / 2 + k * (aw + gap), 0))
+    items.append(placed(supply, x0 + (w_mid - supply.w) / 2, ah + gap))
+    y_low = ah + supply.h + 2 * gap
+    for k, a in enumerate(bottom):
+        items.append(placed(boards[a], x0 + (w_mid - row_w) / 2 + k * (aw + gap), y_low))
+    h = y_low + ah
+    # the stack of island tiles, face down, beside Discover islands (seen from the side: offset backs)
+    back = draw_tiles.tile_back(model)
+    for k in range(STACK_BACKS):
+        items.append(placed(back, left - t - k * 1.2, ah / 2 - t / 2 - k * 1.2 + gap))
+    # the display beside Create islands
+    disp_y = h - len(rows) * step + 1.5
+    for r, row in enumerate(rows):
+        for c, sp in enumerate(row):
+            items.append(placed(draw_specials.special_front(model, sp, bleed=0.0), c * step, disp_y + r * step))
+    # the VP supply beside Convert energy: a pile of each denomination
+    vx = x0 + w_mid + 2 * gap
+    size = max(draw_tokens.vp_marker(model, d.value).w for d in f.tokens.vp_markers.denominations)
+    for k, d in enumerate(f.tokens.vp_markers.denominations):
+        face = draw_tokens.vp_marker(model, d.value)
+        for n in range(d.count):
+            items.append(placed(face, vx + k * (size + 2), y_low + ah - face.h - n * 1.0))
+    w = vx + len(f.tokens.vp_markers.denominations) * (size + 2)
+    table = Scene(w, h, tuple(items), title="the middle of the table")
+    return Figure((pictured(table),), outline=False, max_h_mm=110)
+
+
+STACK_BACKS = 6   # tile backs drawn for the stack of island tiles, seen from the side
+
+
+def _setup_board(model: Skylands) -> Figure:
+    """A player's board, pre-printed side up."""
+    board = draw_boards.player_board(model, model.files.boards.player_boards[0].id)
+    return Figure((pictured(board),), outline=False, max_h_mm=80)
 
 
 def _tile_anatomy(model: Skylands) -> Figure:

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...content import ContentSet
 from ...content.decisions import Decision, rendered
 from ...content.prose import render
 from .board import EndState, square_name
+from .boardfile import action_examples, scoring_example
 from .box import components
+from .examples import all_examples
 from .model import Skylands, terrain_combos
 from .scoring import final_score
 from .text import action_texts, decision_context, group_meaning, pad_hint, special_text
@@ -31,7 +34,7 @@ def example(model: Skylands, end: EndState) -> dict[str, Any]:
     return {"player": end.player, "pad": pad, "table": table}
 
 
-def context(model: Skylands, end: EndState) -> dict[str, Any]:
+def context(model: Skylands, end: EndState, worked: dict[str, Any]) -> dict[str, Any]:
     f = model.files
     shapes = model.shapes
     marks = {m.id: m for m in f.tiles.player_marks}
@@ -82,6 +85,7 @@ def context(model: Skylands, end: EndState) -> dict[str, Any]:
         "marks": f.tiles.player_marks,
         "grid": f.game.player_board,
         "ex": example(model, end),
+        "wx": worked,
     }
 
 
@@ -90,6 +94,13 @@ def decisions(model: Skylands, end: EndState) -> list[Decision]:
     return rendered(model.files.decisions.decisions, decision_context(model, end))
 
 
-def text(model: Skylands, example: EndState) -> str:
-    """The rulebook; `example` is the board of its scoring example (boardfile.scoring_example)."""
-    return render("skylands/rulebook.md.j2", **context(model, example))
+def text(model: Skylands, example: EndState, worked: dict[str, Any]) -> str:
+    """The rulebook; `example` is the board of its scoring example (boardfile.scoring_example), `worked`
+    its worked examples of the actions (examples.all_examples)."""
+    return render("skylands/rulebook.md.j2", **context(model, example, worked))
+
+
+def book(model: Skylands, content: ContentSet) -> str:
+    """The rulebook of the content's scoring example and worked examples."""
+    end = scoring_example(model, content)
+    return text(model, end, all_examples(model, end, action_examples(model, content)))
