@@ -4,6 +4,7 @@ them (mapgen.draw), and the board is then arranged by hand where a rule needs a 
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 
@@ -184,12 +185,17 @@ def test_exploring_turns_up_the_next_tile_arrow_to_the_lighthouse():
     assert len(pile.tiles) <= left - 1     # taken from the top of the pile
 
 
-def test_a_unit_that_cannot_enter_the_turned_space_stays_and_moves_on():
+@pytest.mark.parametrize("costs", [False, True])
+def test_a_unit_that_cannot_enter_the_turned_space_stays_and_moves_on(costs):
     # "If the player cannot move into the tile (due to a mountain or water) then the tile remains
     # face-up, but the player remains on the space it was previously occupying and can continue
-    # its remaining movement from there."
+    # its remaining movement from there." Whether the refused step costs is decision `exploring`'s
+    # setting `blocked_step_costs`: an ordinary step's points (water has none of its own), or none.
+    turn = M.game.turn.model_copy(update={"blocked_step_costs": costs})
+    model = dataclasses.replace(M, game=M.game.model_copy(update={"turn": turn}))
+    step = min(k.move_cost for k in M.kind.values() if k.move_cost is not None) if costs else 0
     water = next(t.id for t in M.field_tiles if "water" in {k for row in t.grid for k in row})
-    g = Game(M, 5, M.seats(2), engine.LivePile([water] * 40), random.Random(1))
+    g = Game(model, 5, M.seats(2), engine.LivePile([water] * 40), random.Random(1))
     base = g.bases[0]
     g.units[base] = Unit(0, "basic", ready=True)
     for option in g.options(base, 6):
@@ -205,7 +211,7 @@ def test_a_unit_that_cannot_enter_the_turned_space_stays_and_moves_on():
     script = Script(pick=lambda opts: option if option in opts else
                     next(o for o in opts if o.explore is None and o.action == "none"))
     g.activate(0, base, script)
-    assert script.seen[1] == (option.dest, 6 - option.cost)   # stayed, its points left to move on
+    assert script.seen[1] == (option.dest, 6 - option.cost - step)   # stayed, its points left to move on
     assert g.kinds[option.explore] == "water"
 
 

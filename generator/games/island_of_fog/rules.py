@@ -37,6 +37,17 @@ def move_cost(model: IslandOfFog, unit: s.Unit, kind: str) -> int | None:
     return space.move_cost
 
 
+def refused_step_cost(model: IslandOfFog, kind: str) -> int:
+    """Movement points a step onto a space of `kind` that a unit is refused costs it: none, unless
+    decision `exploring` makes refused steps cost (`blocked_step_costs`); then the space's own
+    points (a mountain for a unit that cannot climb), or an ordinary step's where no unit may
+    enter (water)."""
+    if not model.game.turn.blocked_step_costs:
+        return 0
+    own = model.kind[kind].move_cost
+    return own if own is not None else min(k.move_cost for k in model.kind.values() if k.move_cost is not None)
+
+
 def can_enter(model: IslandOfFog, unit: s.Unit, kind: str) -> bool:
     return move_cost(model, unit, kind) is not None
 
