@@ -13,12 +13,12 @@ import pytest
 from generator.content import paths
 from generator.core import kit
 from generator.games.island_of_fog import engine
-from generator.games.island_of_fog.board import arrow, quarter_turns
+from generator.games.island_of_fog.board import arrow, quarter_turns, setup
 from generator.games.island_of_fog.engine import FixedMap, Game, IllegalMove, Option, Unit, new_deal, play_game
 from generator.games.island_of_fog.mapgen import draw
 from generator.games.island_of_fog.odds import matchup
 from generator.games.island_of_fog.policies import POLICIES, GreedyPolicy
-from generator.games.island_of_fog.rules import Force, defence_row
+from generator.games.island_of_fog.rules import Force, defence_row, seat_coins
 
 M = kit.load("island-of-fog", paths.CONTENT).model
 
@@ -103,8 +103,20 @@ def test_income_is_each_citys_ring_value_and_the_lighthouses_own():
 def test_income_is_paid_at_the_start_of_the_turn():
     g = new_game(2)
     g.turn(0, Script())
-    assert g.coins[0] == M.game.turn.starting_coins + g.income(0)
-    assert g.coins[1] == M.game.turn.starting_coins
+    purse = seat_coins(M, 2)
+    assert g.coins[0] == M.game.turn.starting_coins + purse[0] + g.income(0)
+    assert g.coins[1] == M.game.turn.starting_coins + purse[1]
+
+
+@pytest.mark.parametrize("purses", [{}, {2: [0, 7], 3: [0, 2, 5]}])
+def test_each_seat_starts_with_its_purse(purses):
+    # Decision `first-player`: the later seats' purse (game.yaml `seat_coins`), on top of the
+    # starting coins (decision `starting-coins`); a count without one gives no seat any.
+    model = dataclasses.replace(M, game=M.game.model_copy(update={"seat_coins": purses}))
+    for players in (2, 3, 4):
+        g = Game(model, 5, M.seats(players), FixedMap(draw(M, 5, players, random.Random(1))), random.Random(1))
+        extra = purses.get(players, [0] * players)
+        assert g.coins == [M.game.turn.starting_coins + c for c in extra]
 
 
 # ---- movement ("Movement")
@@ -443,6 +455,7 @@ def test_the_countdown_gives_every_player_five_more_turns_after_the_board_is_cov
 
 def test_the_most_points_win_ties_go_to_coins_then_are_shared():
     g = new_game(2)
+    g.coins = [0, 0]
     assert engine.finish(g, 1, "countdown").winners == [0, 1]
     g.coins[1] = 3
     assert engine.finish(g, 1, "countdown").winners == [1]
@@ -468,7 +481,7 @@ def test_every_game_ends_by_a_rule_and_no_policy_breaks_one(policy, players):
                            pile, rng)
         assert result.ended in ("countdown", "last-standing")
         assert result.winners and len(result.scores) == players
-        assert result.counts["tiles"] >= 25 - players - 1 or result.ended == "last-standing"
+        assert result.counts["tiles"] >= setup(M, 5, players).squares_from_pile or result.ended == "last-standing"
 
 
 def test_a_game_is_a_function_of_its_seed():

@@ -225,3 +225,10 @@ def score(model: IslandOfFog, buildings: int, owns_lighthouse: bool) -> int:
     s = model.game.scoring
     return (buildings * s.points_per_building
             + (s.points_per_building + s.lighthouse_points if owns_lighthouse else 0))
+
+
+def seat_coins(model: IslandOfFog, players: int) -> list[int]:
+    """Coins each seat starts with on top of the starting purse, in play order (decision
+    `first-player`: the later seats' purse against the first player's tempo)."""
+    extra = model.game.seat_coins.get(players, [])
+    return [extra[i] if i < len(extra) else 0 for i in range(players)]
