@@ -134,7 +134,7 @@ def test_the_rulebook_says_who_holds_the_lighthouse_after_a_fight_on_it(m):
 
 @pytest.mark.parametrize(("key", "on", "words"), [
     ("sea_quarter", [3], "are sea: eight on the 5x5 board"),
-    ("seat_coins", {2: [0, 9]}, "with two players, the second player nine"),
+    ("seat_coins", {2: [0, 9]}, "with two players, the second player nine coins"),
 ])
 def test_the_fewer_players_settings_change_the_rulebook(m, key, on, words):
     # decisions `three-players` and `first-player`: the rulebook says what game.yaml says, or nothing
