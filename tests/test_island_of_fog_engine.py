@@ -4,6 +4,7 @@ them (mapgen.draw), and the board is then arranged by hand where a rule needs a 
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 
@@ -12,12 +13,12 @@ import pytest
 from generator.content import paths
 from generator.core import kit
 from generator.games.island_of_fog import engine
-from generator.games.island_of_fog.board import arrow, quarter_turns
+from generator.games.island_of_fog.board import arrow, quarter_turns, setup
 from generator.games.island_of_fog.engine import FixedMap, Game, IllegalMove, Option, Unit, new_deal, play_game
 from generator.games.island_of_fog.mapgen import draw
 from generator.games.island_of_fog.odds import matchup
 from generator.games.island_of_fog.policies import POLICIES, GreedyPolicy
-from generator.games.island_of_fog.rules import Force, defence_row
+from generator.games.island_of_fog.rules import Force, defence_row, seat_coins
 
 M = kit.load("island-of-fog", paths.CONTENT).model
 
@@ -102,8 +103,20 @@ def test_income_is_each_citys_ring_value_and_the_lighthouses_own():
 def test_income_is_paid_at_the_start_of_the_turn():
     g = new_game(2)
     g.turn(0, Script())
-    assert g.coins[0] == M.game.turn.starting_coins + g.income(0)
-    assert g.coins[1] == M.game.turn.starting_coins
+    purse = seat_coins(M, 2)
+    assert g.coins[0] == M.game.turn.starting_coins + purse[0] + g.income(0)
+    assert g.coins[1] == M.game.turn.starting_coins + purse[1]
+
+
+@pytest.mark.parametrize("purses", [{}, {2: [0, 7], 3: [0, 2, 5]}])
+def test_each_seat_starts_with_its_purse(purses):
+    # Decision `first-player`: the later seats' purse (game.yaml `seat_coins`), on top of the
+    # starting coins (decision `starting-coins`); a count without one gives no seat any.
+    model = dataclasses.replace(M, game=M.game.model_copy(update={"seat_coins": purses}))
+    for players in (2, 3, 4):
+        g = Game(model, 5, M.seats(players), FixedMap(draw(M, 5, players, random.Random(1))), random.Random(1))
+        extra = purses.get(players, [0] * players)
+        assert g.coins == [M.game.turn.starting_coins + c for c in extra]
 
 
 # ---- movement ("Movement")
@@ -184,12 +197,17 @@ def test_exploring_turns_up_the_next_tile_arrow_to_the_lighthouse():
     assert len(pile.tiles) <= left - 1     # taken from the top of the pile
 
 
-def test_a_unit_that_cannot_enter_the_turned_space_stays_and_moves_on():
+@pytest.mark.parametrize("costs", [False, True])
+def test_a_unit_that_cannot_enter_the_turned_space_stays_and_moves_on(costs):
     # "If the player cannot move into the tile (due to a mountain or water) then the tile remains
     # face-up, but the player remains on the space it was previously occupying and can continue
-    # its remaining movement from there."
+    # its remaining movement from there." Whether the refused step costs is decision `exploring`'s
+    # setting `blocked_step_costs`: an ordinary step's points (water has none of its own), or none.
+    turn = M.game.turn.model_copy(update={"blocked_step_costs": costs})
+    model = dataclasses.replace(M, game=M.game.model_copy(update={"turn": turn}))
+    step = min(k.move_cost for k in M.kind.values() if k.move_cost is not None) if costs else 0
     water = next(t.id for t in M.field_tiles if "water" in {k for row in t.grid for k in row})
-    g = Game(M, 5, M.seats(2), engine.LivePile([water] * 40), random.Random(1))
+    g = Game(model, 5, M.seats(2), engine.LivePile([water] * 40), random.Random(1))
     base = g.bases[0]
     g.units[base] = Unit(0, "basic", ready=True)
     for option in g.options(base, 6):
@@ -205,7 +223,7 @@ def test_a_unit_that_cannot_enter_the_turned_space_stays_and_moves_on():
     script = Script(pick=lambda opts: option if option in opts else
                     next(o for o in opts if o.explore is None and o.action == "none"))
     g.activate(0, base, script)
-    assert script.seen[1] == (option.dest, 6 - option.cost)   # stayed, its points left to move on
+    assert script.seen[1] == (option.dest, 6 - option.cost - step)   # stayed, its points left to move on
     assert g.kinds[option.explore] == "water"
 
 
@@ -437,6 +455,7 @@ def test_the_countdown_gives_every_player_five_more_turns_after_the_board_is_cov
 
 def test_the_most_points_win_ties_go_to_coins_then_are_shared():
     g = new_game(2)
+    g.coins = [0, 0]
     assert engine.finish(g, 1, "countdown").winners == [0, 1]
     g.coins[1] = 3
     assert engine.finish(g, 1, "countdown").winners == [1]
@@ -462,7 +481,7 @@ def test_every_game_ends_by_a_rule_and_no_policy_breaks_one(policy, players):
                            pile, rng)
         assert result.ended in ("countdown", "last-standing")
         assert result.winners and len(result.scores) == players
-        assert result.counts["tiles"] >= 25 - players - 1 or result.ended == "last-standing"
+        assert result.counts["tiles"] >= setup(M, 5, players).squares_from_pile or result.ended == "last-standing"
 
 
 def test_a_game_is_a_function_of_its_seed():

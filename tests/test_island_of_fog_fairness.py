@@ -233,3 +233,43 @@ def test_the_rulebook_says_who_holds_the_lighthouse_after_a_fight_on_it(m):
     text = " ".join(_rulebook(m).split())
     assert "a unit that wins a fight on it moves in and takes it that way" in text
 
+
+@pytest.mark.parametrize(("key", "on", "words"), [
+    ("sea_quarter", [3], "are sea: eight on the 5x5 board"),
+    ("seat_coins", {2: [0, 9]}, "with two players, the second player nine coins"),
+])
+def test_the_fewer_players_settings_change_the_rulebook(m, key, on, words):
+    # decisions `three-players` and `first-player`: the rulebook says what game.yaml says, or nothing
+    text = {}
+    for value in (on, type(on)()):
+        game = m.game.model_copy(update={"sea_quarter": [], "seat_coins": {}} | {key: value})
+        text[bool(value)] = " ".join(_rulebook(dataclasses.replace(m, game=game)).split())
+    assert words in text[True] and words not in text[False]
+    assert "Fewer players" in text[True] and "Fewer players" not in text[False]
+
+
+@pytest.mark.parametrize("sea", [[], [3]])
+def test_three_players_are_fair_only_with_the_empty_corner_as_sea(m, sea):
+    # decision `three-players`: "2-4 players", but the seed shows only four corners; with three,
+    # the middle nation shares no empty corner's squares, so the empty corner's quarter is sea
+    model = dataclasses.replace(m, game=m.game.model_copy(update={"sea_quarter": sea}))
+    s = survey(model, 5, 3, 0, 200)
+    fair = 100 * s.unfair / s.maps <= m.fairness.survey_target_pct
+    assert fair == bool(sea) and verdict(model, s).startswith("FAIR" if sea else "UNFAIR")
+
+
+def test_sea_squares_are_never_explored_nor_entered(m):
+    import random
+
+    from generator.games.island_of_fog.board import setup
+    from generator.games.island_of_fog.engine import Game, new_deal, play_game
+    from generator.games.island_of_fog.policies import POLICIES
+
+    sea = setup(m, 5, 3).sea
+    assert len(sea) == 8 and (4, 0) in sea and (2, 2) not in sea   # the empty corner's quarter
+    rng = random.Random(3)
+    _, pile = new_deal(m, 5, 3, rng)
+    game = Game(m, 5, m.seats(3), pile, rng)
+    assert not set(sea) & set(game.empty_squares())
+    result = play_game(m, 5, m.seats(3), [POLICIES["greedy"](random.Random(s)) for s in range(3)], pile, rng)
+    assert result.counts["tiles"] <= 25 - len(sea)

@@ -51,7 +51,8 @@ def test_generated_maps_obey_the_rules(m, setup_, seed):
     size, players = setup_
     plan, report = generate(m, size, players, seed)
     squares = [p.square for p in plan.placements]
-    assert sorted(squares) == [(r, c) for r in range(size) for c in range(size)]  # each square once
+    sea = list(setup(m, size, players).sea)                                        # out of play
+    assert sorted(squares + sea) == [(r, c) for r in range(size) for c in range(size)]  # each square once
     for p in plan.placements:
         assert p.turns == quarter_turns(arrow(size, p.square))                    # arrow rule
     by_square = plan_tiles(plan)

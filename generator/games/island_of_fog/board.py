@@ -7,7 +7,7 @@ Tiles are designed with their arrow pointing up (north) and turned clockwise in 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, get_args
 
 from . import schema as s
 from .model import IslandOfFog
@@ -87,10 +87,11 @@ class Setup:
     lighthouse_square: Square | None        # fixed on odd boards; None when it is in the pile
     squares_from_pile: int
     pile: int                                # tiles in the pile: field tiles (+ lighthouse on even boards)
+    sea: tuple[Square, ...] = ()             # squares out of play (decision `three-players`), row by row
 
     @property
     def left_over(self) -> int:
-        return self.pile - self.squares_from_pile
+        return self.pile - self.squares_from_pile - len(self.sea)
 
 
 def setup(model: IslandOfFog, size: int, players: int) -> Setup:
@@ -107,13 +108,31 @@ def setup(model: IslandOfFog, size: int, players: int) -> Setup:
     if len({sq for _, sq in seats}) < players:
         raise SetupError(f"the {size}x{size} board has no start corners for {players} players")
     fixed = centre_square(size) if variant.lighthouse == "centre" else None
-    from_pile = size * size - players - (1 if fixed else 0)
+    sea = sea_squares(model, size, players)
+    from_pile = size * size - players - (1 if fixed else 0) - len(sea)
     pile = model.field_tile_count + (0 if fixed else 1)
-    if from_pile > pile:
+    if from_pile + len(sea) > pile:     # sea squares take face-down tiles off the pile's bottom
         raise SetupError(
             f"the tiles cannot cover a {size}x{size} board with {players} players "
-            f"({from_pile} squares to cover from a pile of {pile} tiles)")
-    return Setup(size, players, seats, fixed, from_pile, pile)
+            f"({from_pile + len(sea)} squares to cover from a pile of {pile} tiles)")
+    return Setup(size, players, seats, fixed, from_pile, pile, sea)
+
+
+def sea_squares(model: IslandOfFog, size: int, players: int) -> tuple[Square, ...]:
+    """The empty corners' quarters at a player count game.yaml's `sea_quarter` names (decision
+    `three-players`): every square at least as near an empty corner as the nearest nation's
+    corner, counting squares across their sides, but the lighthouse's. Row by row; none at
+    other counts."""
+    if players not in model.game.sea_quarter:
+        return ()
+    nations = {corner_square(size, model.board.corners[c]) for c in model.seats(players)}
+    empty = [sq for c in get_args(s.Corner) if (sq := corner_square(size, c)) not in nations]
+
+    def far(a: Square, b: Square) -> int:
+        return abs(a[0] - b[0]) + abs(a[1] - b[1])
+
+    return tuple(sq for sq in squares(size) if sq != centre_square(size)
+                 and any(far(sq, e) <= min(far(sq, n) for n in nations) for e in empty))
 
 
 def player_counts(model: IslandOfFog, size: int) -> list[int]:
@@ -126,3 +145,8 @@ def player_counts(model: IslandOfFog, size: int) -> list[int]:
             continue
         out.append(p)
     return out
+
+
+def sea_kind(model: IslandOfFog) -> str:
+    """The space kind a sea square is made of: the one no unit enters (water)."""
+    return next(k.id for k in model.spaces.kinds if k.move_cost is None)

@@ -112,6 +112,14 @@ def _check_players(model: IslandOfFog, report: Report) -> None:
                 report("game", ("seats", n, i), f"unknown colour {c!r} (colours: {', '.join(model.colour)})")
             elif c not in model.board.corners:
                 report("game", ("seats", n, i), f"colour {c!r} has no start corner in board.yaml")
+    for n, purse in model.game.seat_coins.items():
+        if n not in model.game.seats:
+            report("game", ("seat_coins", n), f"a purse for {n} players, who have no seats")
+        elif len(purse) != n:
+            report("game", ("seat_coins", n), f"{n} players need {n} purses, one a seat (found {len(purse)})")
+    for i, n in enumerate(model.game.sea_quarter):
+        if n not in model.game.seats:
+            report("game", ("sea_quarter", i), f"sea for {n} players, who have no seats")
     for c in model.board.corners:
         if c not in model.colour:
             report("board", ("corners", c), f"unknown colour {c!r} (colours: {', '.join(model.colour)})")

@@ -18,11 +18,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
-from .board import Square, arrow, quarter_turns, setup
+from .board import Square, arrow, quarter_turns, sea_kind, setup
 from .mapgen import MapPlan, draw
 from .model import IslandOfFog
 from .odds import matchup
-from .rules import Force, can_stack, city_income, defence_row, move_cost, neighbours, score
+from .rules import (
+    Force,
+    can_stack,
+    city_income,
+    defence_row,
+    move_cost,
+    neighbours,
+    refused_step_cost,
+    score,
+    seat_coins,
+)
 
 # Not a rule: a game still going after this many rounds is a policy that never explores the board
 # (a bug to report, counted as an ending of its own).
@@ -156,7 +166,7 @@ class Game:
         self.kinds: list[str | None] = [None] * (self.side * self.side)
         self.units: dict[Space, Unit] = {}
         self.buildings: dict[Space, Building] = {}
-        self.coins = [model.game.turn.starting_coins] * self.players
+        self.coins = [model.game.turn.starting_coins + extra for extra in seat_coins(model, self.players)]
         self.alive = [True] * self.players
         self.on_board = [Counter[str]() for _ in range(self.players)]
         self.bases: list[Space] = []
@@ -170,6 +180,9 @@ class Game:
                                                                      self.side, self.side)]
                            for i in range(self.side * self.side)]
         self.odds: dict[tuple[Force, Force, str], tuple[float, float]] = {}
+        for sq in plan.sea:        # out of play (decision `three-players`): spaces no unit enters
+            for i in self._square_spaces(sq):
+                self.kinds[i] = sea_kind(model)
         for _, sq in plan.seats:
             self._lay(sq, model.starting_tile.id)
         if plan.lighthouse_square is not None:
@@ -332,13 +345,16 @@ class Game:
 
     def _explore(self, at: Space, into: Space, mp: int) -> tuple[Space, int]:
         """Step into a space no tile covers: turn up its square's tile; go in if the space can be
-        entered and paid for, else stay (decision `exploring`). The unit's remaining points."""
+        entered and paid for, else stay, paying for the refused step if `blocked_step_costs` says
+        so, up to the points left (decision `exploring`). The unit's remaining points."""
         self.counts["explored"] += 1
         if not self.reveal(self.square_of(into)):
             return at, mp
-        cost = self.costs[self.units[at].unit][self.kinds[into] or ""]
+        unit = self.units[at].unit
+        kind = self.kinds[into] or ""
+        cost = self.costs[unit][kind]
         if cost is None or cost > mp:
-            return at, mp
+            return at, mp - min(mp, refused_step_cost(self.model, kind))
         self._move(at, into)
         return into, mp - cost
 

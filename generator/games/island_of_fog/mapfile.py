@@ -177,6 +177,10 @@ def check_plan(model: IslandOfFog, entry: MapFile) -> tuple[list[tuple[Loc, str]
             out.append((("tiles", i, "square"), f"square {list(sq)} is covered twice (also entry {seen[sq]})"))
             continue
         seen[sq] = i
+        if sq in plan.sea:
+            out.append((("tiles", i, "square"), f"square {list(sq)} is sea with {entry.players} players: "
+                        "no tile lies there"))
+            continue
         if t.tile not in model.tile:
             out.append((("tiles", i, "tile"), f"unknown tile {t.tile!r}"))
             continue
@@ -200,7 +204,8 @@ def check_plan(model: IslandOfFog, entry: MapFile) -> tuple[list[tuple[Loc, str]
             if used[t.tile] > available[t.tile]:
                 out.append((("tiles", i, "tile"), f"tile {t.tile!r} is used {used[t.tile]} times "
                             f"(the pile has {available[t.tile]})"))
-    missing = [list(sq) for sq in ((r, c) for r in range(size) for c in range(size)) if sq not in seen]
+    missing = [list(sq) for sq in ((r, c) for r in range(size) for c in range(size))
+               if sq not in seen and sq not in plan.sea]
     if missing:
         out.append((("tiles",), f"{len(missing)} squares have no tile: {missing[:6]}"
                     f"{' …' if len(missing) > 6 else ''}"))

@@ -11,7 +11,7 @@ import hashlib
 import random
 from dataclasses import dataclass
 
-from .board import Square, arrow, quarter_turns, setup, squares
+from .board import Square, arrow, quarter_turns, sea_kind, setup, squares
 from .fairness import MapReport, analyse
 from .model import Grid, IslandOfFog
 
@@ -34,7 +34,7 @@ class MapPlan:
     seed: int
     attempt: int
     seats: tuple[tuple[str, Square], ...]   # colour and its corner square, in play order
-    placements: tuple[Placement, ...]       # one per square, row by row
+    placements: tuple[Placement, ...]       # one per square in play, row by row (none on sea squares)
     left_over: tuple[str, ...]              # tiles still in the pile, top first
 
     def digest(self) -> str:
@@ -75,6 +75,8 @@ def draw(model: IslandOfFog, size: int, players: int, rng: random.Random, seed: 
     placements = []
     drawn = 0
     for sq in squares(size):
+        if sq in plan.sea:
+            continue
         if sq in corners:
             tile = model.starting_tile.id
         elif sq == plan.lighthouse_square:
@@ -83,14 +85,17 @@ def draw(model: IslandOfFog, size: int, players: int, rng: random.Random, seed: 
             tile = tiles[drawn]
             drawn += 1
         placements.append(Placement(sq, tile, quarter_turns(arrow(size, sq))))
+    # the sea squares' face-down tiles come off the bottom of the left-over pile (decision
+    # `three-players`; board.setup makes sure no game turns them up)
     return MapPlan(size, players, seed, attempt, plan.seats, tuple(placements), tuple(tiles[drawn:]))
 
 
 def space_grid(model: IslandOfFog, plan: MapPlan) -> Grid:
-    """The whole board as one grid of space kinds (size x tile spaces on each side)."""
+    """The whole board as one grid of space kinds (size x tile spaces on each side); a square
+    without a tile is sea (decision `three-players`)."""
     n = model.board.spaces_per_tile
     side = plan.size * n
-    rows = [[""] * side for _ in range(side)]
+    rows = [[sea_kind(model)] * side for _ in range(side)]
     for p in plan.placements:
         grid = model.turned[(p.tile, p.turns % 4)]
         for r in range(n):

@@ -37,6 +37,17 @@ def move_cost(model: IslandOfFog, unit: s.Unit, kind: str) -> int | None:
     return space.move_cost
 
 
+def refused_step_cost(model: IslandOfFog, kind: str) -> int:
+    """Movement points a step onto a space of `kind` that a unit is refused costs it: none, unless
+    decision `exploring` makes refused steps cost (`blocked_step_costs`); then the space's own
+    points (a mountain for a unit that cannot climb), or an ordinary step's where no unit may
+    enter (water)."""
+    if not model.game.turn.blocked_step_costs:
+        return 0
+    own = model.kind[kind].move_cost
+    return own if own is not None else min(k.move_cost for k in model.kind.values() if k.move_cost is not None)
+
+
 def can_enter(model: IslandOfFog, unit: s.Unit, kind: str) -> bool:
     return move_cost(model, unit, kind) is not None
 
@@ -214,3 +225,10 @@ def score(model: IslandOfFog, buildings: int, owns_lighthouse: bool) -> int:
     s = model.game.scoring
     return (buildings * s.points_per_building
             + (s.points_per_building + s.lighthouse_points if owns_lighthouse else 0))
+
+
+def seat_coins(model: IslandOfFog, players: int) -> list[int]:
+    """Coins each seat starts with on top of the starting purse, in play order (decision
+    `first-player`: the later seats' purse against the first player's tempo)."""
+    extra = model.game.seat_coins.get(players, [])
+    return [extra[i] if i < len(extra) else 0 for i in range(players)]

@@ -56,6 +56,12 @@ class GameFile(Strict):
     countdown_turns: Positive
     scoring: Scoring
     tell_apart: list[TellApart] = Field(min_length=1)
+    # decision `three-players`: player counts at which the squares of an empty corner's quarter
+    # are sea (board.sea_squares)
+    sea_quarter: list[int] = Field(default_factory=list)
+    # decision `first-player`: coins each seat starts with on top of turn.starting_coins, in play
+    # order, by player count (a count not named: none)
+    seat_coins: dict[int, list[Count]] = Field(default_factory=dict)
 
 
 # ---- board.yaml

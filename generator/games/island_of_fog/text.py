@@ -13,7 +13,9 @@ from ...content.prose import phrase_of, render_string
 from .board import arrow, corner_square, player_counts, setup
 from .model import IslandOfFog
 from .odds import OddsRow, odds_table, percent
-from .rules import Force, attack_bonus, can_stand_on, defence_bonus, forces, rerolls
+from .rules import Force, attack_bonus, can_stand_on, defence_bonus, forces, rerolls, seat_coins
+
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 
 
 def words(n: int) -> str:
@@ -33,7 +35,8 @@ def context(m: IslandOfFog) -> dict[str, Any]:
         for p in player_counts(m, v.size):
             s = setup(m, v.size, p)
             setups.append({"size": v.size, "players": p, "from_pile": s.squares_from_pile,
-                           "pile": s.pile, "left_over": s.left_over, "lighthouse": v.lighthouse})
+                           "pile": s.pile, "left_over": s.left_over, "lighthouse": v.lighthouse,
+                           "sea": len(s.sea)})
     coins = m.tokens.coins
     size = m.board.default_size
     # where the arrow points on each corner square of the default board (the diagonal rule), N E S W
@@ -53,6 +56,11 @@ def context(m: IslandOfFog) -> dict[str, Any]:
         "words": words, "percent": percent,
         "max_reroll": max(m.units.stacking.rerolls.values(), default=0),
         "corner_arrows": corner_arrows,
+        # sea squares of the default board by player count (decision `three-players`)
+        "sea": {p: len(setup(m, size, p).sea) for p in player_counts(m, size) if setup(m, size, p).sea},
+        # coins the later seats start with, by player count (decision `first-player`)
+        "purses": {p: [(ORDINALS[i], c) for i, c in enumerate(seat_coins(m, p)) if c]
+                   for p in sorted(m.game.seats) if any(seat_coins(m, p))},
     }
 
 
