@@ -140,3 +140,36 @@ def test_skybound_card_stats_reach_the_card_anatomy_figure(content_copy):
     cards.write_text(text[:at] + edited + text[block_end:])
     shown = between(rulebook_text(game, root), f"{card.name} ", caption)
     assert f" {card.attack + 1} {card.life + 5} " in shown and f" {card.attack} {card.life} " not in shown
+
+
+def test_the_skylands_tile_anatomy_points_clear_of_the_words_it_explains():
+    """A callout's dot lies on what it names, not on the letter or number printed there (round 2: the
+    north edge's dot sat on its 'W' and the mark's dot on its '4'), and the fragment's dot on its
+    fragment, not on the sky-blue middle of the tile."""
+    import math
+
+    from generator.core import kit
+    from generator.draw.scene import Group, Text
+    from generator.games.skylands import draw_tiles
+    from generator.games.skylands.figures import anatomy_face, anatomy_notes
+
+    model = kit.load("skylands", paths.CONTENT).model
+    face = anatomy_face(model)
+    scene = draw_tiles.island_tile(model, face)
+
+    def texts(items, dx=0.0, dy=0.0):
+        for it in items:
+            if isinstance(it, Group):
+                yield from texts(it.items, dx + it.dx, dy + it.dy)
+            elif isinstance(it, Text) and it.text.strip():
+                yield dx + it.x, dy + it.y - it.size_pt * 0.35278 / 3, it.text   # the glyphs' middle
+
+    words = list(texts(scene.items))
+    assert any(w == "W" for *_, w in words) and any(w == face.mark or w.isdigit() or "+" in w for *_, w in words)
+    notes = anatomy_notes(model, face)
+    for x, y, said in notes:
+        for tx, ty, w in words:
+            assert math.dist((x, y), (tx, ty)) > 2.0, f"the dot of {said!r} lies on the printed {w!r}"
+    t = model.files.print.tile
+    (fx, fy), = [(x, y) for x, y, said in notes if said.endswith("fragment")]
+    assert math.dist((fx, fy), (t / 2, t / 2)) > t / 4, "the fragment's dot is in the middle of the tile"

@@ -172,14 +172,23 @@ def _inhabitant_colour(model: Skylands, colour_id: str | None) -> str:
     return model.files.game.inhabitants.any.colour
 
 
+MARK_R = 3.3     # the player-count mark's radius, mm; it stands MARK_IN from the bands' inner corner
+MARK_IN = 3.6
+
+
+def mark_centre(model: Skylands) -> tuple[float, float]:
+    """Where the player-count mark stands on a tile, in tile mm."""
+    pr = model.files.print
+    return pr.edge_band + MARK_IN, pr.tile - pr.edge_band - MARK_IN
+
+
 def mark_badge(model: Skylands, mark: str | None) -> list[Item]:
     """The player-count mark in the lower left corner (none for tiles in every game)."""
     if mark is None:
         return []
-    pr = model.files.print
     symbol = {m.id: m.symbol for m in model.files.tiles.player_marks}[mark]
-    x, y = pr.edge_band + 3.6, pr.tile - pr.edge_band - 3.6
-    return [Circle(x, y, 3.3, fill=model.inks["ink"], stroke="#ffffff", stroke_mm=0.4),
+    x, y = mark_centre(model)
+    return [Circle(x, y, MARK_R, fill=model.inks["ink"], stroke="#ffffff", stroke_mm=0.4),
             Text(x, y + 1.05, symbol, 6 if len(symbol) > 1 else 7, "#ffffff", "bold", "middle")]
 
 

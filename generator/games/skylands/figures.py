@@ -15,7 +15,7 @@ from .example_figures import example_figures
 from .islands import Island, find_islands
 from .legend import legend
 from .model import Skylands
-from .tiles import Face
+from .tiles import Face, Fragment
 
 GOOD, BAD = "#1a7f37", "#c0392b"  # told apart by the figures' labels too, never by colour alone
 
@@ -143,20 +143,44 @@ def _setup_board(model: Skylands) -> Figure:
 
 def _tile_anatomy(model: Skylands) -> Figure:
     """A tile with a player-count mark, its edges, a fragment and a space pointed out."""
-    t = model.files.print.tile
-    face = next((tl.face for tl in model.island_tiles if tl.face.mark and len(tl.face.fragments) > 1),
+    face = anatomy_face(model)
+    return Figure((annotated(draw_tiles.island_tile(model, face), anatomy_notes(model, face)),), outline=False,
+                  max_scale=1.5)
+
+
+def anatomy_face(model: Skylands) -> Face:
+    """The tile the anatomy figure shows: one with a player-count mark and more than one fragment."""
+    return next((tl.face for tl in model.island_tiles if tl.face.mark and len(tl.face.fragments) > 1),
                 model.island_tiles[0].face)
+
+
+def anatomy_notes(model: Skylands, face: Face) -> list[tuple[float, float, str]]:
+    """The anatomy figure's callouts: (x, y) on the tile in mm, and the words. Each points at what it
+    names, clear of the letters and numbers printed there."""
+    t = model.files.print.tile
     frag = next(fr for fr in face.fragments if fr.spaces)
     spot = draw_tiles.space_spots(frag, t)[0]
     terrain = {tt.id: tt.name for tt in model.terrains.values()}
     band = model.files.print.edge_band
-    notes = [(t / 2, band / 2, f"north edge: {_terrain_word(model, face.edge(0))}"),
-             (t - band / 2, t / 2, f"east edge: {_terrain_word(model, face.edge(1))}"),
+    along = (draw_tiles.SYMBOL_AT[0] + 0.5) / 2 * t   # on a band, between its first symbol and its letter
+    mx, my = draw_tiles.mark_centre(model)
+    ring = draw_tiles.MARK_R * 0.75                  # the mark's ring, not its number
+    notes = [(along, band / 2, f"north edge: {_terrain_word(model, face.edge(0))}"),
+             (t - band / 2, along, f"east edge: {_terrain_word(model, face.edge(1))}"),
              (spot[0], spot[1], "an inhabitant space"),
-             (band + 3.6, t - band - 3.6, "player-count mark")]
+             (mx + ring, my - ring, "player-count mark")]
     if frag.terrain:
-        notes.append((t / 2, t / 2, f"a {terrain.get(frag.terrain, frag.terrain).lower()} fragment"))
-    return Figure((annotated(draw_tiles.island_tile(model, face), notes),), outline=False, max_scale=1.5)
+        notes.append((*_inside(frag, spot, t, band), f"a {terrain.get(frag.terrain, frag.terrain).lower()} fragment"))
+    return notes
+
+
+def _inside(frag: Fragment, spot: tuple[float, float], t: float, band: float) -> tuple[float, float]:
+    """A point of the fragment's ground clear of its space: halfway from the middle of its first
+    edge's band to the space, then a sixth of a tile aside, along that edge."""
+    side = min(frag.sides)
+    ex, ey = draw_tiles.turn_point(t / 2, band, side, t)     # the north band's inner middle, turned
+    dx, dy = draw_tiles.turn_point(t / 2 - t / 6, band, side, t)
+    return (ex + spot[0]) / 2 + dx - ex, (ey + spot[1]) / 2 + dy - ey
 
 
 def _terrain_word(model: Skylands, terrain: str) -> str:
