@@ -17,7 +17,7 @@ from generator.core.game import BuildOptions
 from generator.core.kitspec import Figure, Rulebook, Spaces
 from generator.draw.scene import Circle, Group, Rect, Scene, Text
 from generator.kitchecks import contrast, fit, margin, settings
-from generator.kitchecks.figures import dropped_words
+from generator.kitchecks.figures import callouts_on_words, dropped_words
 from tests.conftest import BuiltKit
 from tests.test_kit_contract import pytest_generate_tests  # noqa: F401  (one set of tests per game)
 
@@ -77,6 +77,22 @@ def test_the_figure_check_finds_a_word_that_a_figure_would_print_under_6_pt():
     assert [d.text for d in dropped_words([book])] == ["the number"]
     fitting = Rulebook("::: figure board\nThe board.\n", (), figures={"board": Figure((Scene(100, 50, big.items),))})
     assert dropped_words([fitting]) == []
+
+
+def test_no_callout_of_any_book_lies_on_a_word(built):
+    hidden = [str(h) for h in callouts_on_words(built.files)]
+    assert hidden == [], f"{len(hidden)} words under a callout's dot, e.g.\n" + "\n".join(hidden[:12])
+
+
+def test_the_callout_check_finds_a_dot_on_a_printed_letter():
+    from generator.press.figures import annotated
+
+    face = Scene(40, 40, (Rect(0, 0, 40, 40, fill="#eeeeee"), Text(20, 5, "W", 9), Text(30, 30, "4", 9)))
+    on = annotated(face, [(20, 5 - 9 * 0.3528 / 3, "north edge"), (10, 20, "the middle")])
+    beside = annotated(face, [(14, 4, "north edge"), (10, 20, "the middle")])
+    book = lambda scene: Rulebook("::: figure tile\nA tile.\n", (), figures={"tile": Figure((scene,))})  # noqa: E731
+    assert [h.text for h in callouts_on_words([book(on)])] == ["W"]
+    assert callouts_on_words([book(beside)]) == []
 
 
 # ---- things that must fit ---------------------------------------------------------------------------------

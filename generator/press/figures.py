@@ -233,6 +233,10 @@ def placed(face: Scene, dx: float, dy: float) -> Group:
     return Group((*items, Rect(0, 0, face.w, face.h, stroke=OUTLINE, stroke_mm=0.25)), dx, dy)
 
 
+CALLOUT_DOT_MM = 0.8     # the dot a callout ends in, on the point it names
+CALLOUT_INK = "#333333"
+
+
 def annotated(face: Scene, notes: list[tuple[float, float, str]], *, size_pt: float = 7.5) -> Scene:
     """A face with callouts: each note points from its words, left or right of the face, to the point
     (x, y) on the face (notes on the left half of the face go left)."""
@@ -250,11 +254,11 @@ def annotated(face: Scene, notes: list[tuple[float, float, str]], *, size_pt: fl
             ty = y0 + step * k
             px, py = margin_mm + x, top + y
             if side == "left":
-                items += [Line(margin_mm - 3, ty - 1, px, py, stroke="#333333", stroke_mm=0.25),
+                items += [Line(margin_mm - 3, ty - 1, px, py, stroke=CALLOUT_INK, stroke_mm=0.25),
                           Text(margin_mm - 4, ty, words, size_pt, anchor="end")]
             else:
                 tx = margin_mm + face.w + 3
-                items += [Line(tx, ty - 1, px, py, stroke="#333333", stroke_mm=0.25),
+                items += [Line(tx, ty - 1, px, py, stroke=CALLOUT_INK, stroke_mm=0.25),
                           Text(tx + 1, ty, words, size_pt)]
-    items += [Circle(margin_mm + x, top + y, 0.8, fill="#333333") for x, y, _ in notes]
+    items += [Circle(margin_mm + x, top + y, CALLOUT_DOT_MM, fill=CALLOUT_INK) for x, y, _ in notes]
     return Scene(w, h, tuple(items), title=face.title)

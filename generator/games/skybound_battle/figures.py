@@ -77,9 +77,10 @@ def _anatomy_card(model: SkyboundBattle) -> Card:
 
 def _anatomy_notes(model: SkyboundBattle, card: Card) -> list[tuple[float, float, str]]:
     w, h = model.kit.card.width, model.kit.card.height
-    notes = [(10.5, 10.5, "cost (deck building)"), (w / 2 - 8, 9.5, "name"), (w - 12.0, 9.0, "colour"),
+    ring = 4.6   # from a badge's middle to its ring, on the diagonal: the dot marks the badge, not its number
+    notes = [(10.5 - ring, 10.5 - ring, "cost (deck building)"), (w / 2 - 8, 9.5, "name"), (w - 12.0, 9.0, "colour"),
              (w - 20, 30.0, "keyword badges"), (w - 14, 55.0, "effects"),
-             (11.2, h - 10.8, "attack"), (w - 11.2, h - 10.8, "life")]
+             (11.2 - ring, h - 10.8 + ring, "attack"), (w - 11.2 + ring, h - 10.8 + ring, "life")]
     if card.mana:
         notes.insert(1, (10.5, 23.0, "mana"))
     return notes
