@@ -4,7 +4,7 @@ even, each simulated before it is shown.
 The measure is how far the seats lie from even: for each seat count, the largest distance of a
 seat's 'ranks above another seat' rate from 50 %, averaged over the seat counts. Each candidate is a
 one-step edit of one number in the content (a unit's cost or move, the lighthouse's income and
-points, the starting purse, the countdown, the attack bonus); it is played on the same games
+points, the starting coins, the countdown, the attack bonus); it is played on the same games
 (same seed: the edit is the only difference) and shown only when it lowers the measure, as the
 YAML of the file it edits, ready to paste.
 """
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
 import yaml
 
@@ -66,6 +67,38 @@ def _unit(field: str) -> Callable[[str], tuple[Apply, Show]]:
     return of
 
 
+NUMBERS: tuple[tuple[tuple[str, ...], int, tuple[int, ...]], ...] = (
+    # (the number's path: content file, then its keys), its lowest value, the steps tried
+    (("tiles", "lighthouse", "income"), 1, (-1, 1)),
+    (("game", "turn", "starting_coins"), 0, (1,)),
+    (("game", "countdown_turns"), 1, (-1, 1)),
+    (("game", "scoring", "lighthouse_points"), 0, (-1, 1)),
+    (("combat", "attack_bonus"), 0, (-1, 1)),
+)
+
+
+def _get(m: IslandOfFog, path: tuple[str, ...]) -> int:
+    node: Any = m
+    for key in path:
+        node = getattr(node, key)
+    return int(node)
+
+
+def _number(path: tuple[str, ...]) -> tuple[Apply, Show]:
+    """How to set the number at `path` (each model above it copied with the change), and the part of
+    its file to paste: the file's top-level key that holds it."""
+    def apply(m: IslandOfFog, v: int) -> IslandOfFog:
+        def set_in(node: Any, keys: tuple[str, ...]) -> Any:
+            value = v if len(keys) == 1 else set_in(getattr(node, keys[0]), keys[1:])
+            return node.model_copy(update={keys[0]: value})
+        return replace(m, **{path[0]: set_in(getattr(m, path[0]), path[1:])})
+
+    def show(m: IslandOfFog) -> object:
+        held = getattr(getattr(m, path[0]), path[1])
+        return {path[1]: held.model_dump() if hasattr(held, "model_dump") else held}
+    return apply, show
+
+
 def candidates(model: IslandOfFog) -> list[Edit]:
     """Every one-step edit tried, nearest the content first."""
     out: list[Edit] = []
@@ -76,47 +109,12 @@ def candidates(model: IslandOfFog) -> list[Edit]:
             for after in (value - 1, value + 1):
                 if after >= 1:
                     out.append(Edit("units", f"{u.name}: {field}", value, after, apply, show))
-    lh = model.tiles.lighthouse
-
-    def lh_apply(m: IslandOfFog, v: int) -> IslandOfFog:
-        tiles = m.tiles.model_copy(update={"lighthouse": m.tiles.lighthouse.model_copy(update={"income": v})})
-        return replace(m, tiles=tiles)
-    for after in (lh.income - 1, lh.income + 1):
-        if after >= 1:
-            out.append(Edit("tiles", "lighthouse: income", lh.income, after, lh_apply,
-                            lambda m: {"lighthouse": {"income": m.tiles.lighthouse.income}}))
-    coins = model.game.turn.starting_coins
-
-    def coins_apply(m: IslandOfFog, v: int) -> IslandOfFog:
-        turn = m.game.turn.model_copy(update={"starting_coins": v})
-        return replace(m, game=m.game.model_copy(update={"turn": turn}))
-    out.append(Edit("game", "turn: starting_coins", coins, coins + 1, coins_apply,
-                    lambda m: {"turn": m.game.turn.model_dump()}))
-    countdown = model.game.countdown_turns
-
-    def countdown_apply(m: IslandOfFog, v: int) -> IslandOfFog:
-        return replace(m, game=m.game.model_copy(update={"countdown_turns": v}))
-    for after in (countdown - 1, countdown + 1):
-        if after >= 1:
-            out.append(Edit("game", "countdown_turns", countdown, after, countdown_apply,
-                            lambda m: {"countdown_turns": m.game.countdown_turns}))
-    points = model.game.scoring.lighthouse_points
-
-    def points_apply(m: IslandOfFog, v: int) -> IslandOfFog:
-        scoring = m.game.scoring.model_copy(update={"lighthouse_points": v})
-        return replace(m, game=m.game.model_copy(update={"scoring": scoring}))
-    for after in (points - 1, points + 1):
-        if after >= 0:
-            out.append(Edit("game", "scoring: lighthouse_points", points, after, points_apply,
-                            lambda m: {"scoring": m.game.scoring.model_dump()}))
-    bonus = model.combat.attack_bonus
-
-    def attack_apply(m: IslandOfFog, v: int) -> IslandOfFog:
-        return replace(m, combat=m.combat.model_copy(update={"attack_bonus": v}))
-    for after in (bonus - 1, bonus + 1):
-        if after >= 0:
-            out.append(Edit("combat", "attack_bonus", bonus, after, attack_apply,
-                            lambda m: {"attack_bonus": m.combat.attack_bonus}))
+    for path, lowest, steps in NUMBERS:
+        apply, show = _number(path)
+        value = _get(model, path)
+        for after in (value + step for step in steps):
+            if after >= lowest:
+                out.append(Edit(path[0], ": ".join(path[1:]), value, after, apply, show))
     return out
 
 
