@@ -2,8 +2,8 @@
 that would print under the kit's floor is left out of it (press/figures.py, `legible`). A figure must
 show what its caption names, readable: drawn at a scale where its words stay at or above the floor, a
 detail of the face instead of the whole, or a caption that names only what is shown. This check finds
-every word a figure of a kit's books would leave out, and every callout whose dot lies on a printed
-word (the dot hides the very letter or number it should point beside)."""
+every word a figure of a kit's books would leave out, and every callout whose dot lies on a short
+printed word (the dot hides the very letter, number or mark it should point beside)."""
 
 from __future__ import annotations
 
