@@ -38,7 +38,7 @@ def test_the_search_finds_legal_decks_reproducibly_on_any_number_of_workers(m):
     pool_by_id = {c.id: c for c in m.cards}
     for f in one.found:
         assert is_legal(dict(f.cards), pool_by_id, DeckLimits.from_rules(m.rules.deck))
-        assert f.overall.games == TINY.final_games * len(setup.field)
+        assert f.overall.n == TINY.final_games * len(setup.field)
     rates = [f.overall.value for f in one.found]
     assert rates == sorted(rates, reverse=True)
     assert search(_search_setup(m, seed=6)) != one

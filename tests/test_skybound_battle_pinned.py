@@ -132,7 +132,7 @@ def test_a_seeded_search_finds_exactly_the_pinned_decks():
     setup = search_setup(_cards(), _rules(), DECKS, ["ember", "tide", "grove", "gale"], 15, "greedy",
                          Budget(restarts=1, steps=2, neighbours=2, games=4, top=2, final_games=10))
     found = search(setup).found
-    assert [(dict(f.cards), f.score, f.overall.wins, f.overall.games) for f in found] == [
+    assert [(dict(f.cards), f.score, f.overall.successes, f.overall.n) for f in found] == [
         ({"cloud-lancer": 2, "frost-oracle": 2, "gale-ranger": 2, "maelstrom-caller": 2, "mist-scholar": 1,
           "tempest-caller": 2, "thunder-roc": 2, "time-weaver": 1, "wave-mage": 2, "wind-scout": 2,
           "zephyr-banner": 2}, 0.75, 30, 40),

@@ -62,7 +62,7 @@ def test_the_counts_add_up(m):
         assert cell.games == 8
         mirror = r.cell(cell.col, cell.row)
         assert mirror and mirror.wins == cell.losses and mirror.draws == cell.draws
-    assert sum(rate.wins for _, rate in r.overall) + r.draws == r.games
+    assert sum(rate.successes for _, rate in r.overall) + r.draws == r.games
     for c in r.cards:
         assert 0 <= c.won_played <= c.played <= c.in_deck
     in_deck = {c.id: c.in_deck for c in r.cards}

@@ -38,7 +38,7 @@ def _cell(x: float, y: float, w: float, h: float, rate: Rate) -> tuple[Item, ...
     return (Rect(x, y, w, h, fill=fill, stroke="#ffffff", stroke_mm=0.6),
             label(f"{100 * rate.value:.1f}%", x + w / 2, y + h * 0.46, w - 3, max_pt=12, style="bold", color=ink),
             label(f"[{100 * lo:.1f}, {100 * hi:.1f}]", x + w / 2, y + h * 0.68, w - 3, max_pt=6.5, color=ink),
-            label(f"n = {rate.games}", x + w / 2, y + h * 0.86, w - 3, max_pt=6, min_pt=6, color=ink))
+            label(f"n = {rate.n}", x + w / 2, y + h * 0.86, w - 3, max_pt=6, min_pt=6, color=ink))
 
 
 def scene(r: Report) -> Scene:
@@ -78,7 +78,7 @@ def scene(r: Report) -> Scene:
     fp = r.first_player
     lo, hi = fp.interval
     summary = (f"First player (starts with the token) wins {100 * fp.value:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] "
-               f"of {fp.games} games. Draws: {r.draws}. Game length: mean {r.mean_rounds:.2f} rounds, "
+               f"of {fp.n} games. Draws: {r.draws}. Game length: mean {r.mean_rounds:.2f} rounds, "
                f"median {r.rounds_quantile(0.5)}, 90% within {r.rounds_quantile(0.9)}.")
     items += block(summary, 0, y, w * 0.62, 14, max_pt=8.5, color=NIGHT)
     # the legend: the colour scale

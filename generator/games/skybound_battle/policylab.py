@@ -132,7 +132,7 @@ def text(results: Sequence[Duel], games: int, seed: int, decks: int) -> str:
                      f"{d.games:,} games ({d.wins_b:,} lost, {d.draws} drawn)")
         for k, name in enumerate((d.a, d.b)):
             h = d.held_rate(k)
-            lines.append(f"  {name} passed with a card it could place in {h.wins:,} of {h.games:,} "
+            lines.append(f"  {name} passed with a card it could place in {h.successes:,} of {h.n:,} "
                          f"placement decisions ({_pct(h.value)})")
     twin = next(((h, t) for h, t in TWINS for d in results if {d.a, d.b} == {h, t}), None)
     if twin:

@@ -30,7 +30,7 @@ def command(r: SearchResult) -> str:
 
 def rate(f: Found) -> str:
     lo, hi = f.overall.interval
-    return f"{_pct(f.overall.value)} [{_pct(lo)}, {_pct(hi)}] over {f.overall.games:,} games"
+    return f"{_pct(f.overall.value)} [{_pct(lo)}, {_pct(hi)}] over {f.overall.n:,} games"
 
 
 def text(r: SearchResult, model: SkyboundBattle) -> str:

@@ -40,11 +40,11 @@ def text(r: Report, note: tuple[str, ...] = ()) -> str:
     for deck, rate in r.overall:
         lo, hi = rate.interval
         lines.append(f"  {deck:<{width}} {_pct(rate.value):>7}  [{_pct(lo)}, {_pct(hi)}]  "
-                     f"{rate.wins}/{rate.games}")
+                     f"{rate.successes}/{rate.n}")
     lo, hi = r.first_player.interval
     lines += ["",
               f"First player (starts with the token) wins: {_pct(r.first_player.value)} "
-              f"[{_pct(lo)}, {_pct(hi)}]  {r.first_player.wins}/{r.first_player.games}",
+              f"[{_pct(lo)}, {_pct(hi)}]  {r.first_player.successes}/{r.first_player.n}",
               f"Draws: {r.draws} of {r.games} ({_pct(r.draws / r.games if r.games else 0)})",
               f"Game length in rounds: mean {r.mean_rounds:.2f}, median {r.rounds_quantile(0.5)}, "
               f"90% within {r.rounds_quantile(0.9)}, longest {r.rounds[-1][0] if r.rounds else 0}",
@@ -73,10 +73,10 @@ def matrix_csv(r: Report) -> str:
                     f"{hi:.4f}", *tail])
     for deck, rate in r.overall:
         lo, hi = rate.interval
-        w.writerow([deck, "ALL", rate.games, rate.wins, "", "", f"{rate.value:.4f}", f"{lo:.4f}", f"{hi:.4f}",
+        w.writerow([deck, "ALL", rate.n, rate.successes, "", "", f"{rate.value:.4f}", f"{lo:.4f}", f"{hi:.4f}",
                     *tail])
     lo, hi = r.first_player.interval
-    w.writerow(["FIRST-PLAYER", "ALL", r.first_player.games, r.first_player.wins, "", r.draws,
+    w.writerow(["FIRST-PLAYER", "ALL", r.first_player.n, r.first_player.successes, "", r.draws,
                 f"{r.first_player.value:.4f}", f"{lo:.4f}", f"{hi:.4f}", *tail])
     return out.getvalue()
 

@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ..jobs import Mapper, serial
-from ..stats import wilson
+from ..stats import Rate, wilson
 from .compiled import CardData, compiled, deck_list
 from .engine import Battle, Policy
 from .model import Card, Rules
@@ -199,22 +199,6 @@ def run(setup: SimSetup, chunk_size: int = 250, map_jobs: Mapper = serial) -> Ta
 
 # ---------------------------------------------------------------------- figures
 @dataclass(frozen=True)
-class Rate:
-    """wins out of games, with its 95 % Wilson interval."""
-
-    wins: int
-    games: int
-
-    @property
-    def value(self) -> float:
-        return self.wins / self.games if self.games else 0.0
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        return wilson(self.wins, self.games)
-
-
-@dataclass(frozen=True)
 class Cell:
     """One cell of the matrix: the row deck against the column deck."""
 
@@ -332,4 +316,4 @@ def starter_setup(cards: Sequence[Card], rules: Rules, decks: Sequence[tuple[str
                     games, seed, policy, content_hash)
 
 
-__all__ = ["CardData", "Report", "SimSetup", "simulate", "starter_setup", "wilson"]
+__all__ = ["CardData", "Rate", "Report", "SimSetup", "simulate", "starter_setup", "wilson"]
