@@ -16,6 +16,7 @@ from generator.games.island_of_fog import engine
 from generator.games.island_of_fog.board import arrow, quarter_turns, setup
 from generator.games.island_of_fog.engine import FixedMap, Game, IllegalMove, Option, Unit, new_deal, play_game
 from generator.games.island_of_fog.mapgen import draw
+from generator.games.island_of_fog.model import IslandOfFog
 from generator.games.island_of_fog.odds import matchup
 from generator.games.island_of_fog.policies import POLICIES, GreedyPolicy
 from generator.games.island_of_fog.rules import Force, defence_row, seat_coins
@@ -499,19 +500,20 @@ def test_an_illegal_choice_is_refused():
         g.activate(0, g.bases[0], Script(pick=lambda opts: Option(g.bases[0], 0, "claim")))
 
 
+def _beside_a_rival_city(**turn: bool) -> tuple[IslandOfFog, Game, int]:
+    """A two-player game on a fixed map with game.yaml's `turn` settings changed, and the space of
+    the second nation's first city."""
+    model = dataclasses.replace(M, game=M.game.model_copy(update={"turn": M.game.turn.model_copy(update=turn)}))
+    g = Game(model, 5, model.seats(2), FixedMap(draw(model, 5, 2, random.Random(1))), random.Random(1))
+    city = next(at_ for at_, b in sorted(g.buildings.items()) if b.owner == 1 and b.kind == "city")
+    return model, g, city
+
+
 @pytest.mark.parametrize("pays_at_once", [True, False])
 def test_a_city_taken_at_the_start_of_a_turn_pays_as_the_content_says(pays_at_once):
     # decision `taking`: a building held to the start of the taker's next turn changes hands; with
     # taken_pays_at_once it does so before income (it pays that very turn), else after it
-    from dataclasses import replace
-
-    from generator.games.island_of_fog.engine import Unit
-
-    turn = M.game.turn.model_copy(update={"taken_pays_at_once": pays_at_once})
-    model = replace(M, game=M.game.model_copy(update={"turn": turn}))
-    plan = draw(model, 5, 2, random.Random(1))
-    g = Game(model, 5, model.seats(2), FixedMap(plan), random.Random(1))
-    city = next(at_ for at_, b in sorted(g.buildings.items()) if b.owner == 1 and b.kind == "city")
+    _, g, city = _beside_a_rival_city(taken_pays_at_once=pays_at_once)
     g.units[city] = Unit(0, "basic")
     before, own = g.coins[0], g.income(0)
     g.turn(0, Script())
@@ -522,15 +524,7 @@ def test_a_city_taken_at_the_start_of_a_turn_pays_as_the_content_says(pays_at_on
 @pytest.mark.parametrize("uses_action", [True, False])
 def test_a_unit_that_stops_on_an_enemy_building_attacks_only_if_taking_is_no_action(uses_action):
     # decision `taking`: starting to take an enemy building is the unit's action when the content says so
-    from dataclasses import replace
-
-    from generator.games.island_of_fog.engine import Unit
-
-    turn = M.game.turn.model_copy(update={"take_uses_action": uses_action})
-    model = replace(M, game=M.game.model_copy(update={"turn": turn}))
-    plan = draw(model, 5, 2, random.Random(1))
-    g = Game(model, 5, model.seats(2), FixedMap(plan), random.Random(1))
-    city = next(at_ for at_, b in sorted(g.buildings.items()) if b.owner == 1 and b.kind == "city")
+    model, g, city = _beside_a_rival_city(take_uses_action=uses_action)
     g.units[city] = Unit(0, "basic", ready=True)
     foe = next(j for j in g.neighbours[city] if g.kinds[j] is not None and j not in g.units
                and model.kind[g.kinds[j]].lot is False and j not in g.buildings)
