@@ -77,13 +77,29 @@ def _anatomy_card(model: SkyboundBattle) -> Card:
 
 def _anatomy_notes(model: SkyboundBattle, card: Card) -> list[tuple[float, float, str]]:
     w, h = model.kit.card.width, model.kit.card.height
-    ring = 4.6   # from a badge's middle to its ring, on the diagonal: the dot marks the badge, not its number
-    notes = [(10.5 - ring, 10.5 - ring, "cost (deck building)"), (w / 2 - 8, 9.5, "name"), (w - 12.0, 9.0, "colour"),
-             (w - 20, 30.0, "keyword badges"), (w - 14, 55.0, "effects"),
-             (11.2 - ring, h - 10.8 + ring, "attack"), (w - 11.2 + ring, h - 10.8 + ring, "life")]
-    if card.mana:
-        notes.insert(1, (10.5, 23.0, "mana"))
+    notes = [(w / 2 - 8, 9.5, "name"), (w - 12.0, 9.0, "colour"), (w - 20, 30.0, "keyword badges"),
+             (w - 14, 55.0, "effects")]
+    # a stat's badge where the card layout puts it, the dot on its ring (not on its number)
+    for box, words, dx, dy in (("cost", "cost (deck building)", -1, -1), ("attack", "attack", -1, 1),
+                               ("life", "life", 1, 1), *((("crystal", "mana", -1, 0),) if card.mana else ())):
+        at = _ring(model, box, w, h, dx, dy)
+        if at is not None:
+            notes.append((*at, words))
     return notes
+
+
+def _ring(model: SkyboundBattle, name: str, w: float, h: float, dx: int, dy: int) -> tuple[float, float] | None:
+    """The point of the card layout's box `name` on the edge of the ellipse it holds, towards (dx, dy);
+    None when the layout has no such box or places it by a template (it moves with each card)."""
+    from ...layout.render import place
+    from ...layout.units import Length
+
+    box = model.layouts.front.box(name)
+    if box is None or not all(isinstance(box.get(k), Length) for k in ("x", "y", "width", "height")):
+        return None
+    x, y, bw, bh = place(box, w, h)
+    norm = (dx * dx + dy * dy) ** 0.5
+    return x + bw / 2 * (1 + dx / norm), y + bh / 2 * (1 + dy / norm)
 
 
 @dataclass(frozen=True)
