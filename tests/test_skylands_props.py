@@ -168,3 +168,21 @@ def test_turned_face_shows_the_rotated_edges(face, rotation):
     turned = face.turned(rotation)
     assert turned.edges(0) == face.edges(rotation)
     assert [f.spaces for f in turned.fragments] == [f.spaces for f in face.fragments]
+
+
+@PROPS
+@given(boards(), st.randoms(use_true_random=False))
+def test_islands_grown_tile_by_tile_are_the_islands_found_afresh(built, rng):
+    """A board that grew one tile at a time from a board whose islands were known works out only the
+    islands the new tile touches (islands.py); every step gives what a search of the whole board gives."""
+    from generator.games.skylands.islands import _find_islands
+
+    final, side = built
+    board = MODEL.starting_board(side)
+    find_islands(board)
+    for square, placed in sorted(final.squares.items(), key=lambda _: rng.random()):
+        if square in board.squares:
+            continue
+        board = board.place(placed.face, square, placed.rotation)
+        assert "_grown_from" in board.__dict__
+        assert tuple(find_islands(board)) == _find_islands(board)

@@ -75,6 +75,25 @@ class IllegalPlacement(ValueError):
     pass
 
 
+BEYOND = ""
+"""What lies across a side at the edge of the board (no terrain is named '')."""
+
+
+@dataclass(frozen=True)
+class Opening:
+    """An empty square and, across each side, the facing edge of a tile, None for an empty square or
+    BEYOND for the edge of the board."""
+
+    square: Square
+    across: tuple[str | None, ...]
+
+    def fitting(self, face: Face) -> list[int]:
+        """The rotations of `face` whose edges match every neighbouring tile ("no restriction" at the
+        edge of the board and beside an empty square)."""
+        wanted = [(side, t) for side, t in enumerate(self.across) if t]
+        return [rot for rot in ROTATIONS if all(face.turns[rot // 90][0][side] == t for side, t in wanted)]
+
+
 @dataclass(frozen=True)
 class Board:
     """A rows x columns player board; `squares` maps each covered square to what lies on it."""
@@ -135,27 +154,35 @@ class Board:
         return self.with_square(square, Placed(face, rotation, printed))
 
     def with_square(self, square: Square, placed: Placed) -> Board:
-        """A new board with `placed` on `square`, unchecked (to describe boards as found)."""
+        """A new board with `placed` on `square`, unchecked (to describe boards as found). A tile on
+        an empty square remembers the board it grew from, whose islands it can grow (islands.py)."""
         squares = dict(self.squares)
         squares[square] = placed
-        return Board(self.rows, self.columns, squares)
+        board = Board(self.rows, self.columns, squares)
+        if square not in self.squares:
+            object.__setattr__(board, "_grown_from", (self, square))
+        return board
+
+    def openings(self) -> tuple[Opening, ...]:
+        """Each empty square, in reading order, with what lies across each of its sides (worked out
+        once a board: a board never changes)."""
+        known: tuple[Opening, ...] | None = self.__dict__.get("_openings")
+        if known is None:
+            known = tuple(Opening(sq, tuple(self._across(sq, side) for side in range(4)))
+                          for sq in self.empty_squares())
+            object.__setattr__(self, "_openings", known)
+        return known
+
+    def _across(self, square: Square, side: int) -> str | None:
+        other = self.neighbour(square, side)
+        if not self.on_board(other):
+            return BEYOND
+        placed = self.squares.get(other)
+        return None if placed is None else placed.edge(opposite(side))
 
     def legal_placements(self, face: Face) -> list[tuple[Square, int]]:
-        """Every (square, rotation) where `face` may be placed (the rule of `mismatches`, each
-        empty square's neighbours read once)."""
-        out = []
-        turns = face.turns
-        for sq in self.empty_squares():
-            wanted = []
-            for side in range(4):
-                placed = self.squares.get(self.neighbour(sq, side))
-                if placed is not None:
-                    wanted.append((side, placed.edge(opposite(side))))
-            for rot in ROTATIONS:
-                edges = turns[rot // 90][0]
-                if all(edges[side] == terrain for side, terrain in wanted):
-                    out.append((sq, rot))
-        return out
+        """Every (square, rotation) where `face` may be placed (the rule of `mismatches`)."""
+        return [(o.square, rot) for o in self.openings() for rot in o.fitting(face)]
 
     def all_mismatches(self) -> list[Mismatch]:
         """Every pair of touching edges that differ, each pair once (east and south of a square)."""

@@ -50,9 +50,46 @@ def find_islands(board: Board) -> list[Island]:
     a board never changes)."""
     known = board.__dict__.get("_islands")
     if known is None:
-        known = _find_islands(board)
+        grown = board.__dict__.get("_grown_from")
+        if grown is not None and "_islands" in grown[0].__dict__:
+            known = _grown_islands(board, grown[0].__dict__["_islands"], grown[1])
+        else:
+            known = _find_islands(board)
         object.__setattr__(board, "_islands", known)
     return list(known)
+
+
+def _grown_islands(board: Board, before: tuple[Island, ...], square: Square) -> tuple[Island, ...]:
+    """The islands of `board`, made from those of the board it grew from by one tile on `square`:
+    only the islands touching the square's neighbours and the new tile's fragments are worked out
+    again (the same islands, in the same order, as `_find_islands`)."""
+    row, col = square
+    near = {(row + dr, col + dc) for dr, dc in STEP.values()}
+    kept = [i for i in before if not any(sq in near for sq, _ in i.parts)]
+    groups = [list(i.parts) for i in before if any(sq in near for sq, _ in i.parts)]
+    placed = board.squares[square]
+    group_of: dict[Part, int] = {part: g for g, parts in enumerate(groups) for part in parts}
+    for i in range(len(placed.face.fragments)):
+        group_of[(square, i)] = len(groups)
+        groups.append([(square, i)])
+    edges, frags = placed.face.turns[placed.rotation // 90 % 4]
+    for side, (dr, dc) in STEP.items():
+        other = (row + dr, col + dc)
+        there, mine = board.squares.get(other), frags[side]
+        if there is None or mine is None:
+            continue
+        their_edges, their_frags = there.face.turns[there.rotation // 90 % 4]
+        theirs = their_frags[opposite(side)]
+        if theirs is None or edges[side] != their_edges[opposite(side)]:
+            continue
+        a, b = group_of[(square, mine)], group_of[(other, theirs)]
+        if a != b:
+            for part in groups[b]:
+                group_of[part] = a
+            groups[a] += groups[b]
+            groups[b] = []
+    made = [_island(board, sorted(parts)) for parts in groups if parts]
+    return tuple(sorted(kept + made, key=lambda i: i.parts[0]))
 
 
 def _find_islands(board: Board) -> tuple[Island, ...]:

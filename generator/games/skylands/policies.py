@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from . import actions, effects
-from .board import Board, EndState, Square
+from .board import BEYOND, Board, EndState, Opening, Square
 from .engine import ACTIONS, CONVERT, CREATE, DEPLOY, DISCOVER, Placement, State, choices, play_turn
 from .islands import Island, find_islands
 from .model import Skylands
@@ -79,17 +79,16 @@ def standing(state: State, seat: int, w: Weights = WEIGHTS) -> float:
     return final_score(state.model, p.end_state()).total + promise(state.model, p.board, time_left(state, w), w)
 
 
-def edge_rank(board: Board, face: Face, square: Square, rotation: int) -> float:
+def edge_rank(opening: Opening, face: Face, rotation: int) -> float:
     """A quick ranking of a placement from its edges alone: terrain joining terrain is good, terrain
     facing the border (never to be completed) is bad, clouds on the border are tidy."""
     edges = face.turns[rotation // 90][0]
     rank = 0.0
-    for side in range(4):
-        other = board.neighbour(square, side)
+    for side, across in enumerate(opening.across):
         terrain = edges[side] != CLOUDS
-        if not board.on_board(other):
+        if across == BEYOND:
             rank += -3.0 if terrain else 0.3
-        elif other in board.squares:
+        elif across is not None:
             rank += 1.0 if terrain else 0.2
         elif terrain:
             rank -= 0.2
@@ -98,8 +97,8 @@ def edge_rank(board: Board, face: Face, square: Square, rotation: int) -> float:
 
 def best_placements(board: Board, faces: Sequence[Face], keep: int) -> list[tuple[int, Square, int]]:
     """The `keep` placements (face index, square, rotation) of `faces` that edge_rank likes best."""
-    ranked = [(-edge_rank(board, face, sq, rot), i, sq, rot)
-              for i, face in enumerate(faces) for sq, rot in board.legal_placements(face)]
+    ranked = [(-edge_rank(o, face, rot), i, o.square, rot)
+              for o in board.openings() for i, face in enumerate(faces) for rot in o.fitting(face)]
     ranked.sort()
     return [(i, sq, rot) for _, i, sq, rot in ranked[:keep]]
 
