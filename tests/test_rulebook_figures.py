@@ -67,14 +67,6 @@ def test_islands_and_bridges_ability_duration_reaches_the_timeline_example(conte
     assert between(after, "Round 1, played", "Figure").count("after the update") == 3
 
 
-def numbers_before(text: str, caption: str) -> list[str]:
-    """The numbers a figure prints: the run of bare numbers just before its caption ("Figure N. caption")."""
-    head = text[:text.index(caption)]
-    head = head[:head.rindex("Figure")]
-    run = re.search(r"((?:\d+ )+)$", head)
-    return run.group(1).split() if run else []
-
-
 def figure_numbers(text: str, caption: str) -> set[str]:
     """The numbers a figure of a large face prints: every run of five or more bare numbers between the
     previous figure's caption and this one (a detail of a board carries its words in runs among the
@@ -173,3 +165,25 @@ def test_the_skylands_tile_anatomy_points_clear_of_the_words_it_explains():
     t = model.files.print.tile
     (fx, fy), = [(x, y) for x, y, said in notes if said.endswith("fragment")]
     assert math.dist((fx, fy), (t / 2, t / 2)) > t / 4, "the fragment's dot is in the middle of the tile"
+
+
+def test_skybound_card_anatomy_callouts_follow_the_card_layout(content_copy):
+    """Every callout of the card anatomy is placed from the card layout's own boxes: the colour's
+    symbol moved 2 mm down in card.yaml takes the 'colour' dot with it, and no other."""
+    from generator.games.skybound_battle.figures import _anatomy_card, _anatomy_notes
+
+    game = "skybound-battle"
+
+    def notes(root: Path) -> dict[str, tuple[float, float]]:
+        m = kit.load(game, root).model
+        return {words: (x, y) for x, y, words in _anatomy_notes(m, _anatomy_card(m))}
+
+    before = notes(paths.CONTENT)
+    assert set(before) == {"name", "colour", "keyword badges", "effects", "cost (deck building)", "attack",
+                           "life", "mana"}
+    root = content_copy(game)
+    replace_in(root / game / "layouts" / "card.yaml", "symbol:      {type: slot, x: 51mm, y: 5mm,",
+               "symbol:      {type: slot, x: 51mm, y: 7mm,")
+    after = notes(root)
+    assert after["colour"] == (before["colour"][0], before["colour"][1] + 2.0)
+    assert {k: v for k, v in after.items() if k != "colour"} == {k: v for k, v in before.items() if k != "colour"}

@@ -189,7 +189,3 @@ def format_survey(model: IslandOfFog, s: Survey) -> str:
               "", textwrap.fill(calibration.statement(model, s.players), 100),
               "", "Verdict: " + verdict(model, s)]
     return "\n".join(lines)
-
-
-def _turns(n: int) -> str:
-    return "1 turn" if n == 1 else f"{n} turns"

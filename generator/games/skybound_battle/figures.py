@@ -76,30 +76,36 @@ def _anatomy_card(model: SkyboundBattle) -> Card:
 
 
 def _anatomy_notes(model: SkyboundBattle, card: Card) -> list[tuple[float, float, str]]:
+    """Each callout's dot where the card layout puts what it names: beside the name, on the colour's
+    symbol's foot, on the edge of the badge and rules panels, on a stat badge's ring (not on its number)."""
     w, h = model.kit.card.width, model.kit.card.height
-    notes = [(w / 2 - 8, 9.5, "name"), (w - 12.0, 9.0, "colour"), (w - 20, 30.0, "keyword badges"),
-             (w - 14, 55.0, "effects")]
-    # a stat's badge where the card layout puts it, the dot on its ring (not on its number)
+    notes = []
+    for box, words, fx, fy in (("name", "name", 0.05, 0.5), ("symbol", "colour", 0.5, 1.0),
+                               ("badges", "keyword badges", 1.0, 0.3), ("rules-panel", "effects", 1.0, 0.5)):
+        placed = _placed(model, box, w, h)
+        if placed is not None:
+            x, y, bw, bh = placed
+            notes.append((x + fx * bw, y + fy * bh, words))
     for box, words, dx, dy in (("cost", "cost (deck building)", -1, -1), ("attack", "attack", -1, 1),
                                ("life", "life", 1, 1), *((("crystal", "mana", -1, 0),) if card.mana else ())):
-        at = _ring(model, box, w, h, dx, dy)
-        if at is not None:
-            notes.append((*at, words))
+        placed = _placed(model, box, w, h)
+        if placed is not None:   # the point on the edge of the ellipse the box holds, towards (dx, dy)
+            x, y, bw, bh = placed
+            norm = (dx * dx + dy * dy) ** 0.5
+            notes.append((x + bw / 2 * (1 + dx / norm), y + bh / 2 * (1 + dy / norm), words))
     return notes
 
 
-def _ring(model: SkyboundBattle, name: str, w: float, h: float, dx: int, dy: int) -> tuple[float, float] | None:
-    """The point of the card layout's box `name` on the edge of the ellipse it holds, towards (dx, dy);
-    None when the layout has no such box or places it by a template (it moves with each card)."""
+def _placed(model: SkyboundBattle, name: str, w: float, h: float) -> tuple[float, float, float, float] | None:
+    """Where the card layout's box `name` lies on a w x h card (x, y, width, height); None when the
+    layout has no such box or places it by a template (it moves with each card)."""
     from ...layout.render import place
     from ...layout.units import Length
 
     box = model.layouts.front.box(name)
     if box is None or not all(isinstance(box.get(k), Length) for k in ("x", "y", "width", "height")):
         return None
-    x, y, bw, bh = place(box, w, h)
-    norm = (dx * dx + dy * dy) ** 0.5
-    return x + bw / 2 * (1 + dx / norm), y + bh / 2 * (1 + dy / norm)
+    return place(box, w, h)
 
 
 @dataclass(frozen=True)
