@@ -389,8 +389,8 @@ def run() -> None:
     and left at once, without Python's teardown, when its command asked to (cliutil.leave_at_once)."""
     # A `playkit` process makes millions of objects it keeps (pydantic's schemas, jinja2, reportlab,
     # the models) and few cycles to free: with Python's default thresholds (700, 10, 10) its collector
-    # walked them all again and again, some 50 ms of a one-stat rebuild's 0.7 s CPU. Rarer passes cost
-    # that once; the garbage they leave waiting is a few MB at most.
+    # walked them all again and again (docs/speed.md). Rarer passes cost that once; the garbage they
+    # leave waiting is a few MB at most.
     gc.set_threshold(10_000, 20, 100)
     signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:

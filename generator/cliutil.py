@@ -22,10 +22,8 @@ _AT_ONCE = [False]
 def leave_at_once() -> None:
     """Have this process leave, once its command is done, without Python's teardown: for a command
     that has nothing left to write or close and started nothing that outlives it (`playkit validate`;
-    `playkit build` once its kits are written). A process that imported pydantic, jinja2 and
-    reportlab spends 15 ms (validate) to 0.1 s (a build's models and pages) freeing it all, object
-    by object, for memory the system takes back whole. Only the `playkit` command itself leaves (cli.run): a
-    test calling `main` in its own process goes on."""
+    `playkit build` once its kits are written), as pool.leave_now says. Only the `playkit` command
+    itself leaves (cli.run): a test calling `main` in its own process goes on."""
     _AT_ONCE[0] = True
 
 

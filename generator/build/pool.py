@@ -119,9 +119,9 @@ class Pool:
 
 def leave_now(code: int | None) -> None:
     """Leave this process now with exit status `code`, its output flushed, without Python's teardown:
-    for a command that has written and closed everything, whose pools are closed. A process that
-    imported pydantic, jinja2 and reportlab spends 15 ms (validate) to 0.1 s (a build) freeing it
-    all, object by object, for memory the system takes back whole."""
+    for a command that has written and closed everything, whose pools are closed: a process that
+    imported pydantic, jinja2 and reportlab would otherwise free it all, object by object, for
+    memory the system takes back whole."""
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(code or 0)

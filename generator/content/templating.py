@@ -42,7 +42,7 @@ __all__ = ["MAX_SOURCE", "MAX_TAGS", "MAX_TOKENS", "MAX_VALUE", "BoundedSandbox"
 MAX_SOURCE = 200_000
 """Characters of one template's text."""
 MAX_TAGS = 1_000
-"""Tags and expressions (`{% … %}`, `{{ … }}`) in one template: compiling costs about 0.2 ms each, and
+"""Tags and expressions (`{% … %}`, `{{ … }}`) in one template: compiling costs grow with them, and
 more where they nest (the longest rulebook has 191)."""
 MAX_TOKENS = 20_000
 """Tokens of one template as jinja2's lexer reads it (names, operators, numbers, texts; the longest
@@ -556,7 +556,7 @@ def compiled(source: str) -> jinja2.Template:
 
 def _plain(source: str) -> bool:
     """A text with no tag, expression or comment, which jinja2 would print as it is: half of a kit's
-    texts, each of which would otherwise cost jinja2 a compile of some 2 ms (validate: 0.3 s)."""
+    texts, each of which would otherwise cost jinja2 a compile (docs/speed.md)."""
     if len(source) > MAX_SOURCE:
         raise TemplateProblem(f"the template is longer than {MAX_SOURCE:,} characters")
     return "{" not in source

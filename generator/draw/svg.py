@@ -21,7 +21,7 @@ def _num(v: float) -> str:
 
 class SvgFonts:
     """The @font-face rules the SVGs of one kit embed: each font subset once, to every character the
-    kit's SVGs draw in it, instead of once a face (a subset costs ~14 ms). Every SVG still carries
+    kit's SVGs draw in it, instead of once a face (docs/speed.md). Every SVG still carries
     the fonts it uses, so it opens on its own; it names only those. `face` makes a rule from
     (style, characters, font file): fonts.svg_font_face, or a build's kept copy of what it made."""
 

@@ -60,9 +60,8 @@ class Shown:
 class _Images:
     """The face images by drawing: a drawing shown several times is one file, named after its first
     face (its SVG name in the kit, when it has one). The SVGs are written once every face is known, with
-    the kit's font subsets (one a font and style, as the home kit's SVGs have), not a subset a face: a
-    subset costs 7 ms of the built-in font and about 40 ms of a designer's larger one, and a face each made
-    the preview cost several times the home kit."""
+    the kit's font subsets (one a font and style, as the home kit's SVGs have), not a subset a face
+    (a subset a face made the preview cost several times the home kit)."""
 
     def __init__(self) -> None:
         self.by_scene: dict[Scene, str] = {}
