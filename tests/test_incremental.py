@@ -20,6 +20,7 @@ from generator.core import kit
 from generator.core.game import BuildOptions
 from generator.draw import fonts
 from generator.games.skybound_battle import build as skybound_build
+from generator.games.skylands import build as skylands_build
 from generator.press import assemble
 from tests.conftest import replace_in
 
@@ -33,8 +34,9 @@ def files_of(folder: Path) -> dict[str, bytes]:
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
-def build(root: Path, game: str, out: Path) -> kit.WriteReport:
-    return kit.build(kit.load(game, root), out, BuildOptions())
+def build(root: Path, game: str, out: Path, workers: int | None = None) -> kit.WriteReport:
+    """The game's kit built in OUT; `workers` 1: its costly results computed in this process."""
+    return kit.make(kit.load(game, root), out, BuildOptions(), workers=workers).write()
 
 
 def test_each_svg_opens_on_its_own_with_every_glyph_it_draws_and_the_kit_shares_one_subset(tmp_path):
@@ -222,3 +224,37 @@ def test_the_code_version_changes_with_a_library_as_installed(monkeypatch):
         assert buildcache.code_version() != before
     finally:
         buildcache.code_version.cache_clear()
+
+
+def test_skylands_design_notes_keep_their_self_play_until_what_the_engine_reads_changes(
+        tmp_path, content_copy, monkeypatch):
+    """The designer's notes' self-play table is a costly result (a kitspec.Computed): print.yaml's sizes
+    edited, the games are not played again and the notes are the same bytes; the seed of the table
+    edited in game.yaml, they are played again. Every byte is what a build from nothing writes."""
+    game = "skylands"
+    root = content_copy(game)
+    out = tmp_path / "incremental"
+    build(root, game, out)
+    notes = (out / game / "design-notes.pdf").read_bytes()
+    assert ".cache/design-notes.json" in files_of(out / game)
+
+    played: list[object] = []
+    real = skylands_build.play_chunk
+
+    def counted(job):   # type: ignore[no-untyped-def]
+        played.append(job)
+        return real(job)
+
+    monkeypatch.setattr(skylands_build, "play_chunk", counted)
+    replace_in(root / game / "print.yaml", "pad_columns: 4 ", "pad_columns: 3 ")
+    report = build(root, game, out, workers=1)
+    assert not played, "the self-play was played again: print.yaml is not among what the engine reads"
+    assert "scoring-pad.pdf" in report.changed and "design-notes.pdf" not in report.changed
+    assert (out / game / "design-notes.pdf").read_bytes() == notes
+
+    replace_in(root / game / "game.yaml", "self_play: {games: 6, seed: 1,", "self_play: {games: 6, seed: 2,")
+    report = build(root, game, out, workers=1)
+    assert played and "design-notes.pdf" in report.changed
+    monkeypatch.undo()
+    build(root, game, tmp_path / "full")
+    assert files_of(out / game) == files_of(tmp_path / "full" / game)

@@ -19,7 +19,7 @@ from concurrent.futures import Future
 from typing import Any
 
 from ..core.game import Artifact
-from ..core.kitspec import Computed, DataFile, KitFile, LaterFiles
+from ..core.kitspec import Computed, DataFile, KitFile, Later, LaterFiles, Rulebook
 from .keys import key
 from .output import CACHE, MANIFEST, Previous, safe_relative
 from .pool import Pool
@@ -46,7 +46,7 @@ class Store:
             self.loaded[kind] = old if isinstance(old, dict) else {}
         return self.loaded[kind]
 
-    def files(self, computed: Computed) -> list[DataFile] | None:
+    def files(self, computed: Computed) -> list[Later] | None:
         """The files the last build kept for `computed` (same kind, inputs and code), or None."""
         k = key(computed.kind, computed.inputs)
         stored = self._old(computed.kind).get(k)
@@ -55,7 +55,7 @@ class Store:
             self.used.setdefault(computed.kind, {})[k] = stored
         return found
 
-    def put(self, computed: Computed, files: Sequence[DataFile]) -> None:
+    def put(self, computed: Computed, files: Sequence[Later]) -> None:
         self.used.setdefault(computed.kind, {})[key(computed.kind, computed.inputs)] = _dump_files(files)
 
     def artifacts(self) -> list[Artifact]:
@@ -80,38 +80,60 @@ def resolved(files: Iterable[KitFile], store: Store | None, pool: Pool) -> Itera
         yield LaterFiles(lambda f=f, futures=futures: _made(f, futures, store))   # type: ignore[misc]
 
 
-def _made(computed: Computed, futures: list[Future[Any]], store: Store | None) -> Sequence[DataFile]:
+def _made(computed: Computed, futures: list[Future[Any]], store: Store | None) -> Sequence[Later]:
     files = computed.files(tuple(job.result() for job in futures))
     if store is not None:
         store.put(computed, files)
     return files
 
 
-def _dump_files(files: Sequence[DataFile]) -> list[dict[str, Any]]:
-    return [{"path": f.path, "data": base64.b64encode(f.data).decode(), "sources": list(f.sources)} for f in files]
+_DATA = {"path", "data", "sources"}
+_BOOK = {"path", "text", "sources", "kind"}
 
 
-def _load_files(data: object) -> list[DataFile] | None:
+def _dump_files(files: Sequence[Later]) -> list[dict[str, Any]]:
+    return [_dump(f) for f in files]
+
+
+def _dump(f: Later) -> dict[str, Any]:
+    if isinstance(f, Rulebook):
+        if f.figures:
+            raise ValueError(f"{f.path}: a book a Computed makes has no figures (they are not kept)")
+        return {"path": f.path, "text": f.text, "sources": list(f.sources), "kind": f.kind}
+    return {"path": f.path, "data": base64.b64encode(f.data).decode(), "sources": list(f.sources)}
+
+
+def _load_files(data: object) -> list[Later] | None:
     """Kept files as `_dump_files` wrote them, or None for anything else: each a path a kit may write
-    (not its cache, not its manifest), bytes, sources as text, all together within MAX_KEPT_BYTES."""
+    (not its cache, not its manifest), bytes or a book's text, sources as text, all together within
+    MAX_KEPT_BYTES."""
     if not isinstance(data, list):
         return None
-    out: list[DataFile] = []
+    out: list[Later] = []
     total = 0
     for entry in data:
-        if not isinstance(entry, dict) or set(entry) != {"path", "data", "sources"}:
+        if not isinstance(entry, dict) or set(entry) not in (_DATA, _BOOK):
             return None
-        path, raw, sources = entry["path"], entry["data"], entry["sources"]
+        path, sources = entry["path"], entry["sources"]
         if not isinstance(path, str) or not safe_relative(path) or path == MANIFEST or path.startswith(CACHE + "/") \
-                or not isinstance(raw, str) or not isinstance(sources, list) \
-                or not all(isinstance(s, str) and safe_relative(s) for s in sources):
+                or not isinstance(sources, list) or not all(isinstance(s, str) and safe_relative(s) for s in sources):
             return None
-        total += len(raw)
+        if "text" in entry:
+            text, kind = entry["text"], entry["kind"]
+            if not isinstance(text, str) or not isinstance(kind, str):
+                return None
+            total += len(text)
+            out.append(Rulebook(text, tuple(sources), path, kind=kind))
+        else:
+            raw = entry["data"]
+            if not isinstance(raw, str):
+                return None
+            total += len(raw)
+            try:
+                out.append(DataFile(path, base64.b64decode(raw, validate=True), tuple(sources)))
+            except (binascii.Error, ValueError):
+                return None
         if total > MAX_KEPT_BYTES:
-            return None
-        try:
-            out.append(DataFile(path, base64.b64decode(raw, validate=True), tuple(sources)))
-        except (binascii.Error, ValueError):
             return None
     if len({f.path for f in out}) != len(out):
         return None

@@ -148,29 +148,34 @@ class DataFile:
     sources: tuple[str, ...]
 
 
+Later = DataFile | Rulebook
+"""What a kit may make late: data files, and books without figures (their text from a simulation)."""
+
+
 @dataclass(frozen=True)
 class LaterFiles:
-    """Data files made when the press reaches them: a kit read whole before its first file is drawn
+    """Files made when the press reaches them: a kit read whole before its first file is drawn
     (the press reads it so, for its SVG fonts) does not wait for them first. The build layer makes
     each Computed of a kit one of these, its jobs running in the pool meanwhile (builds.py)."""
 
-    make: Callable[[], Sequence[DataFile]]
+    make: Callable[[], Sequence[Later]]
 
 
 @dataclass(frozen=True)
 class Computed:
-    """Data files computed from `inputs`, at a cost worth keeping for the next build (a balance
-    report): `jobs` are pure functions of picklable arguments, each `(fn, argument)`, which may run
-    in other processes, side by side; `files` makes the data files from their results, in order.
-    `inputs` is everything the files are made from: the same inputs (and code), the same files.
-    The build layer alone keeps them (by `kind` and a hash of `inputs`) and runs the jobs."""
+    """Files computed from `inputs`, at a cost worth keeping for the next build (a balance report, a
+    book of self-play tables): `jobs` are pure functions of picklable arguments, each `(fn, argument)`,
+    which may run in other processes, side by side; `files` makes the data files and books (without
+    figures) from their results, in order. `inputs` is everything the files are made from: the same
+    inputs (and code), the same files. The build layer alone keeps them (by `kind` and a hash of
+    `inputs`) and runs the jobs."""
 
     kind: str
     inputs: object
     jobs: tuple[tuple[Callable[[Any], Any], Any], ...]
-    files: Callable[[tuple[Any, ...]], Sequence[DataFile]]
+    files: Callable[[tuple[Any, ...]], Sequence[Later]]
 
-    def here(self) -> Sequence[DataFile]:
+    def here(self) -> Sequence[Later]:
         """The files, every job run in this process."""
         return self.files(tuple(fn(arg) for fn, arg in self.jobs))
 

@@ -61,8 +61,12 @@ def assemble(title: str, files: Iterable[KitFile], options: BuildOptions,
             yield _made(f.path, f.sources, book_keys[f.path], lambda f=f: _rulebook(title, f, options),  # type: ignore[misc]
                         reuse)
         elif isinstance(f, LaterFiles | Computed):
-            for data in f.make() if isinstance(f, LaterFiles) else f.here():
-                yield Artifact(data.path, data.data, data.sources)
+            for later in f.make() if isinstance(f, LaterFiles) else f.here():
+                if isinstance(later, Rulebook):
+                    yield _made(later.path, later.sources, _book_key(title, later, options),
+                                lambda later=later: _rulebook(title, later, options), reuse)  # type: ignore[misc]
+                else:
+                    yield Artifact(later.path, later.data, later.sources)
         else:
             assert isinstance(f, DataFile)
             yield Artifact(f.path, f.data, f.sources)

@@ -7,14 +7,14 @@ from collections.abc import Iterator
 from ...content import ContentSet
 from ...content.decisions import notes
 from ...core.game import BuildOptions, Kit
-from ...core.kitspec import Face, KitFile, PrintFile, Rulebook, Section, Sheet, Spaces
+from ...core.kitspec import Computed, Face, KitFile, Later, PrintFile, Rulebook, Section, Sheet, Spaces
 from . import draw_boards, draw_specials, draw_tiles, draw_tokens, rulebook, simreport
 from .boardfile import ACTION_EXAMPLES, action_examples, scoring_example
 from .draw_tiles import space_spots
 from .examples import all_examples
 from .figures import figures
 from .model import Skylands
-from .simulate import SimSetup, run
+from .simulate import SimSetup, Tally, play_chunk, tallies
 from .special_layout import hostel_spots
 
 TILES = ("game.yaml", "tiles.yaml", "print.yaml")
@@ -107,13 +107,21 @@ def _files(model: Skylands, content: ContentSet) -> Iterator[KitFile]:
     ], ALL)
     worked = all_examples(model, example, action_examples(model, content))
     yield Rulebook(rulebook.text(model, example, worked), ALL, figures=figures(model, example, worked))
-    yield Rulebook(notes(rulebook.decisions(model, example)) + "\n" + self_play(model), ALL, path="design-notes.pdf",
-                   kind="designer's notes")
+    yield design_notes(model, notes(rulebook.decisions(model, example)))
 
 
-def self_play(model: Skylands) -> str:
-    """The designer's notes' self-play section, computed from the content on every build of the notes
-    (a quick look: game.yaml's self_play budget keeps it to a second or so)."""
-    sp, players = model.files.game.self_play, model.files.game.players
+def design_notes(model: Skylands, decided: str) -> Computed:
+    """The designer's notes: the decisions (`decided`, as the notes print them) and a self-play table
+    computed from the content, a costly result: the build layer keeps it for the next build and plays
+    its games in the pool while the rest of the kit is drawn. Its inputs are every content file but
+    print.yaml (sizes and colours: nothing the rules engine reads) and the decisions' text."""
+    sp, players, f = model.files.game.self_play, model.files.game.players, model.files
     setup = SimSetup(tuple(range(players.min, players.max + 1)), sp.games, sp.seed, sp.policy)
-    return simreport.notes(setup, run(model, setup))
+    rules = (f.game, f.tiles, f.specials, f.boards, f.tokens, f.scoring, f.decisions)
+
+    def book(results: tuple[tuple[int, Tally], ...]) -> list[Later]:
+        text = decided + "\n" + simreport.notes(setup, tallies(setup, results))
+        return [Rulebook(text, ALL, path="design-notes.pdf", kind="designer's notes")]
+
+    return Computed("design-notes", (setup, rules, decided),
+                    tuple((play_chunk, job) for job in setup.jobs(model)), book)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .. import selfplay
@@ -103,8 +104,13 @@ def play_chunk(job: Job) -> tuple[int, Tally]:
 
 def run(model: Skylands, setup: SimSetup, map_jobs: Mapper = serial) -> dict[int, Tally]:
     """The tallies of a simulation by seat count, its chunks run by `map_jobs` (e.g. a pool's map)."""
+    return tallies(setup, map_jobs(play_chunk, setup.jobs(model)))
+
+
+def tallies(setup: SimSetup, chunks: Iterable[tuple[int, Tally]]) -> dict[int, Tally]:
+    """The chunks' tallies (`play_chunk`'s results, in job order) merged by seat count."""
     out = {n: Tally() for n in setup.players}
-    for players, tally in map_jobs(play_chunk, setup.jobs(model)):
+    for players, tally in chunks:
         out[players].merge(tally)
     return out
 
