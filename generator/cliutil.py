@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import difflib
 import sys
+import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -209,13 +210,58 @@ def pool_options(f: Any) -> Any:
 
 
 @contextmanager
-def pool(workers: int, scheduler: str | None) -> Iterator[Any]:
-    """The process pool `--workers`/`--scheduler` name (generator/build/pool.py); a scheduler that cannot be
-    reached is a usage error."""
+def pool(workers: int, scheduler: str | None, what: str = "") -> Iterator[Any]:
+    """The process pool `--workers`/`--scheduler` name (generator/build/pool.py), its jobs' progress
+    shown on a terminal as `what` (the command's name by default); a scheduler that cannot be reached
+    is a usage error."""
     from .build.pool import ClusterUnavailable, Pool
 
+    bar = Progress(what or _command_name(), "jobs")
     try:
-        with Pool(workers, scheduler) as ex:
+        with Pool(workers, scheduler, progress=bar) as ex:
             yield ex
     except ClusterUnavailable as err:
         raise click.UsageError(str(err)) from None
+    finally:
+        bar.done()
+
+
+def _command_name() -> str:
+    """'playkit simulate skylands': the running command, however playkit was started."""
+    names = []
+    ctx = click.get_current_context(silent=True)
+    while ctx is not None and ctx.parent is not None:
+        names.append(ctx.info_name or "")
+        ctx = ctx.parent
+    return " ".join(["playkit", *reversed(names)])
+
+
+class Progress:
+    """One line of progress on a terminal (stderr), written over as work is done: how much of how
+    many, the seconds spent and about how many are left; nothing when stderr is not a terminal. Told
+    `(done, total)`; a count starting again from 0 (the next batch of jobs) starts its clock again."""
+
+    def __init__(self, what: str, unit: str, total: int = 0, stream: Any = None) -> None:
+        self.what, self.unit, self.total = what, unit, total
+        self.stream = stream
+        self.tty = (stream or sys.stderr).isatty()
+        self.start = time.monotonic()
+        self.shown = 0
+
+    def __call__(self, done: int, total: int | None = None) -> None:
+        total = self.total if total is None else total
+        if done == 0:
+            self.start = time.monotonic()
+        if not self.tty or not total:
+            return
+        spent = time.monotonic() - self.start
+        line = f"{self.what}: {done}/{total} {self.unit} ({100 * done // total}%), {spent:.0f} s"
+        if done:
+            line += f", about {spent / done * (total - done):.0f} s left"
+        click.echo("\r" + line.ljust(self.shown), nl=False, err=True, file=self.stream)
+        self.shown = len(line)
+
+    def done(self) -> None:
+        if self.tty and self.shown:
+            click.echo("\r" + " " * self.shown + "\r", nl=False, err=True, file=self.stream)
+            self.shown = 0

@@ -17,7 +17,7 @@ import os
 import signal
 import sys
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from types import TracebackType
 from typing import Any, TypeVar
 
@@ -61,7 +61,9 @@ class Pool:
     Dask cluster at `scheduler` (reached within `timeout_s`). A context manager: leaving it waits for
     the jobs, or stops them when it is left by an exception (an interrupt among them)."""
 
-    def __init__(self, workers: int = 1, scheduler: str | None = None, timeout_s: float = 10.0) -> None:
+    def __init__(self, workers: int = 1, scheduler: str | None = None, timeout_s: float = 10.0,
+                 progress: Callable[[int, int], None] | None = None) -> None:
+        self.progress = progress   # told (jobs done, jobs) as a `map`'s jobs finish, from (0, jobs)
         self.client: Any = None
         self.executor: Executor
         if scheduler:
@@ -88,10 +90,19 @@ class Pool:
         return self.executor.submit(fn, job)
 
     def map(self, fn: Callable[[T], R], jobs: Sequence[T]) -> list[R]:
-        """`[fn(job) for job in jobs]`, spread over the workers; the first failure is raised here."""
+        """`[fn(job) for job in jobs]`, spread over the workers; the first failure is raised here.
+        `progress` hears how many jobs are done as they finish (in whatever order they finish)."""
+        tell = self.progress or (lambda done, total: None)
+        tell(0, len(jobs))
         if isinstance(self.executor, _Here) or (len(jobs) <= 1 and self.client is None):
-            return [fn(job) for job in jobs]
+            out = []
+            for job in jobs:
+                out.append(fn(job))
+                tell(len(out), len(jobs))
+            return out
         futures = [self.submit(fn, job) for job in jobs]
+        for done, _ in enumerate(as_completed(futures), start=1):
+            tell(done, len(jobs))
         return [f.result() for f in futures]
 
     def close(self, stop: bool = False) -> None:

@@ -5,15 +5,13 @@ without loading the press."""
 
 from __future__ import annotations
 
-import sys
-import time
 from pathlib import Path
 from typing import Any
 
 import click
 
 from ...build.output import write_artifacts
-from ...cliutil import InputFile, fail_on_problems, load_or_exit, out_root, pool, pool_options
+from ...cliutil import InputFile, Progress, fail_on_problems, load_or_exit, out_root, pool, pool_options
 from ...content import ContentError, load_file
 from ...core.game import Artifact, BuildOptions
 from .board import SetupError, setup
@@ -52,7 +50,7 @@ def map_command(ctx: click.Context, seed: int, size: int | None, players: int | 
     except SetupError as err:
         raise click.UsageError(str(err)) from None
     if survey_count is not None:
-        bar = _Progress(survey_count)
+        bar = Progress("survey", "maps", survey_count)
         result = survey(model, size, players, seed, survey_count, bar)
         bar.done()
         click.echo(format_survey(model, result))
@@ -70,27 +68,6 @@ def map_command(ctx: click.Context, seed: int, size: int | None, players: int | 
                                                         "digest": plan.digest()}}, root=out_root(ctx) / GAME_ID)
     click.echo(map_summary(model, plan, report))
     click.echo(f"wrote {', '.join(written.written)} to {folder}/")
-
-
-class _Progress:
-    """One line of survey progress on a terminal (stderr); nothing when output is piped."""
-
-    def __init__(self, total: int) -> None:
-        self.total = total
-        self.start = time.monotonic()
-        self.tty = sys.stderr.isatty()
-
-    def __call__(self, done: int) -> None:
-        if not self.tty:
-            return
-        spent = time.monotonic() - self.start
-        left = spent / done * (self.total - done)
-        click.echo(f"\rsurvey: {done}/{self.total} maps ({100 * done // self.total}%), "
-                   f"{spent:.0f} s, about {left:.0f} s left   ", nl=False, err=True)
-
-    def done(self) -> None:
-        if self.tty:
-            click.echo("\r" + " " * 72 + "\r", nl=False, err=True)
 
 
 def _check_file(model: IslandOfFog, path: Path) -> None:
