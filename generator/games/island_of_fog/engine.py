@@ -24,6 +24,8 @@ from .model import IslandOfFog
 from .odds import matchup
 from .rules import (
     Force,
+    can_build,
+    can_build_unit,
     can_stack,
     city_income,
     defence_row,
@@ -307,7 +309,7 @@ class Game:
         """Building actions a unit of `seat` standing on `at` may take."""
         kind = self.model.kind[self.kinds[at] or ""]
         b = self.buildings.get(at)
-        if kind.lot and b is None:
+        if can_build(self.model, kind.id, b is not None):
             return ["city", "factory"]             # "Build ... a city or factory if on a building square"
         if kind.lighthouse and b is not None and b.owner is None:
             return ["claim"]                       # decision `lighthouse-claim`
@@ -460,8 +462,9 @@ class Game:
 
     def build(self, seat: int, at: Space, unit_id: str) -> None:
         unit = self.model.unit[unit_id]
-        if at not in self.build_sites(seat) or self.coins[seat] < unit.cost \
-                or self.on_board[seat][unit_id] >= unit.per_colour:
+        if at not in self.build_sites(seat) or not can_build_unit(
+                self.model, unit, self.kinds[at] or "", self.buildings[at].kind == "factory", at in self.units,
+                self.coins[seat], self.on_board[seat][unit_id]):
             raise IllegalMove(f"seat {seat + 1} cannot build a {unit_id} on space {at}")
         self.coins[seat] -= unit.cost
         self._place(at, Unit(seat, unit_id, ready=False))   # "cannot be moved until the next turn"
