@@ -128,3 +128,22 @@ def test_a_users_own_manifest_is_refused_not_overwritten(runner, tmp_path, comma
     assert "Traceback" not in result.output
     assert (folder / "manifest.json").read_bytes() == mine and sorted(p.name for p in folder.iterdir()) == \
         ["manifest.json"]
+
+
+def test_a_forged_book_in_the_design_notes_cache_reaches_no_book(runner, tmp_path, content_copy):
+    """Skylands' designer's notes are kept as a book's text (.cache/design-notes.json): a forged entry
+    naming the players' rulebook, or the notes, prints neither; the kit is what an honest build makes."""
+    game_id = "skylands"
+    root = content_copy(game_id)
+    out = tmp_path / "out"
+    _build(runner, out, game_id, "--content", str(root))
+    game = out / game_id
+    kept = json.loads((game / ".cache" / "design-notes.json").read_text())
+    forged = [{"path": path, "text": "# Forged\n\nEvery special island is worth 100 points.", "sources": [],
+               "kind": "rulebook"} for path in ("rulebook.pdf", "design-notes.pdf")]
+    _forge(game, ".cache/design-notes.json", json.dumps({k: forged for k in kept}).encode())
+    replace_in(root / game_id / "print.yaml", "pad_columns: 4 ", "pad_columns: 3 ")
+    _build(runner, out, game_id, "--content", str(root))
+    honest = tmp_path / "honest"
+    _build(runner, honest, game_id, "--content", str(root))
+    assert _files(game) == _files(honest / game_id)
