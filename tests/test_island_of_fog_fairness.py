@@ -248,6 +248,24 @@ def test_the_fewer_players_settings_change_the_rulebook(m, key, on, words):
     assert "Fewer players" in text[True] and "Fewer players" not in text[False]
 
 
+def test_the_lighthouses_tile_on_every_turn_is_in_the_rulebook_the_card_and_the_decision(m):
+    # decision `lighthouse-flip`: the player pages say what game.yaml's `flip_every_turn` says, or nothing
+    from generator.games.island_of_fog.draw_cards import summary_lines
+    from generator.games.island_of_fog.text import decisions
+
+    said = {}
+    for counts in ([3, 4], []):
+        model = dataclasses.replace(m, game=m.game.model_copy(update={"flip_every_turn": counts}))
+        card = " ".join(text for _, text in summary_lines(model))
+        choice = next(d.choice for d in decisions(model) if d.id == "lighthouse-flip")
+        said[bool(counts)] = (" ".join(_rulebook(model).split()), card, " ".join(choice.split()))
+    rulebook, card, choice = said[True]
+    assert "With three or four players the lighthouse's owner does this at the start of every player's turn" in rulebook
+    assert "with 3 or 4 players: at the start of every player's turn" in card
+    assert "With three or four players the owner does so at the start of every player's turn" in choice
+    assert not any("every player's turn" in text for text in said[False])
+
+
 @pytest.mark.parametrize("sea", [[], [3]])
 def test_three_players_are_fair_only_with_the_empty_corner_as_sea(m, sea):
     # decision `three-players`: "2-4 players", but the seed shows only four corners; with three,
