@@ -395,6 +395,7 @@ def test_taking_a_base_puts_its_nation_out_and_hands_over_its_buildings():
 def test_the_lighthouse_is_claimed_as_an_action_and_flips_a_tile_each_turn():
     # decisions `lighthouse-claim`, `lighthouse-flip`: "for every turn that the lighthouse is
     # occupied, the player who owns it must flip one tile and place it anywhere within the 5x5 grid"
+    assert 2 not in M.game.flip_every_turn      # two players: its owner flips on its own turns only
     g = new_game(2, revealed=False)
     assert g.actions_at(0, g.lighthouse) == ["claim"]
     g.units[g.lighthouse] = Unit(0, "basic", ready=True)
@@ -405,6 +406,29 @@ def test_the_lighthouse_is_claimed_as_an_action_and_flips_a_tile_each_turn():
     assert len(g.empty_squares()) == empty - 1 and (0, 2) not in g.empty_squares()
     g.turn(1, Script())
     assert len(g.empty_squares()) == empty - 1     # only its owner flips
+
+
+@pytest.mark.parametrize("every_turn", [True, False])
+def test_the_lighthouses_owner_lays_a_tile_on_every_players_turn_where_the_content_says_so(every_turn):
+    # decision `lighthouse-flip`: "for every turn that the lighthouse is occupied" read as every
+    # player's turn at the player counts game.yaml's `flip_every_turn` names; the owner places it
+    flips = [4] if every_turn else []
+    model = dataclasses.replace(M, game=M.game.model_copy(update={"flip_every_turn": flips}))
+    plan = draw(M, 5, 4, random.Random(1))
+    g = Game(model, 5, M.seats(4), FixedMap(plan), random.Random(1))
+    g.buildings[g.lighthouse].owner = 2
+    owner, mover = Script(), Script(flip=(4, 2))     # the owner lays its tile on the first empty square
+    table = [Script(), mover, owner, Script()]
+    before = g.empty_squares()
+    g.turn(1, mover, table)
+    if every_turn:
+        assert g.empty_squares() == before[1:] and (4, 2) in g.empty_squares()   # where the owner chose
+        with pytest.raises(ValueError, match="every seat's policy"):
+            g.turn(3, Script())                  # the owner's placement needs the owner's policy
+    else:
+        assert g.empty_squares() == before
+    g.turn(2, owner, table)                      # on its own turn the owner lays one either way
+    assert len(g.empty_squares()) == len(before) - 1 - every_turn
 
 
 # ---- the end ("Game Phases", "Win Conditions")

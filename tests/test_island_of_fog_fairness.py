@@ -192,10 +192,11 @@ def test_a_calibration_run_prints_the_counts_the_survey_states(m):
 
 
 @pytest.mark.parametrize(("edits", "says"), [
-    ([("both_fair: 71", "both_fair: 72")], "both_fair (72) is more than survey_fair (200) or selfplay_fair (71)"),
-    ([("selfplay_fair: 71", "selfplay_fair: 201")], "selfplay_fair (201) is more than the 200 maps"),
-    ([("maps: 200", "maps: 100"), ("survey_fair: 200", "survey_fair: 100"), ("selfplay_fair: 71", "selfplay_fair: 90")],
-     "survey_fair + selfplay_fair - both_fair (119) is more than the 100 maps"),
+    ([("both_fair: 127", "both_fair: 128")], "both_fair (128) is more than survey_fair (200) or selfplay_fair (127)"),
+    ([("selfplay_fair: 127", "selfplay_fair: 201")], "selfplay_fair (201) is more than the 200 maps"),
+    ([("maps: 200", "maps: 100"), ("survey_fair: 200", "survey_fair: 100"), ("selfplay_fair: 127", "selfplay_fair: 90"),
+      ("both_fair: 127", "both_fair: 70")],
+     "survey_fair + selfplay_fair - both_fair (120) is more than the 100 maps"),
 ])
 def test_calibration_counts_that_cannot_come_from_one_run_are_errors_at_their_line(content_copy, edits, says):
     root = content_copy(GAME_ID)
@@ -246,6 +247,24 @@ def test_the_fewer_players_settings_change_the_rulebook(m, key, on, words):
         text[bool(value)] = " ".join(_rulebook(dataclasses.replace(m, game=game)).split())
     assert words in text[True] and words not in text[False]
     assert "Fewer players" in text[True] and "Fewer players" not in text[False]
+
+
+def test_the_lighthouses_tile_on_every_turn_is_in_the_rulebook_the_card_and_the_decision(m):
+    # decision `lighthouse-flip`: the player pages say what game.yaml's `flip_every_turn` says, or nothing
+    from generator.games.island_of_fog.draw_cards import summary_lines
+    from generator.games.island_of_fog.text import decisions
+
+    said = {}
+    for counts in ([3, 4], []):
+        model = dataclasses.replace(m, game=m.game.model_copy(update={"flip_every_turn": counts}))
+        card = " ".join(text for _, text in summary_lines(model))
+        choice = next(d.choice for d in decisions(model) if d.id == "lighthouse-flip")
+        said[bool(counts)] = (" ".join(_rulebook(model).split()), card, " ".join(choice.split()))
+    rulebook, card, choice = said[True]
+    assert "With three or four players the lighthouse's owner does this at the start of every player's turn" in rulebook
+    assert "with 3 or 4 players: at the start of every player's turn" in card
+    assert "With three or four players the owner does so at the start of every player's turn" in choice
+    assert not any("every player's turn" in text for text in said[False])
 
 
 @pytest.mark.parametrize("sea", [[], [3]])

@@ -120,6 +120,9 @@ def _check_players(model: IslandOfFog, report: Report) -> None:
     for i, n in enumerate(model.game.sea_quarter):
         if n not in model.game.seats:
             report("game", ("sea_quarter", i), f"sea for {n} players, who have no seats")
+    for i, n in enumerate(model.game.flip_every_turn):
+        if n not in model.game.seats:
+            report("game", ("flip_every_turn", i), f"a tile on every turn for {n} players, who have no seats")
     for c in model.board.corners:
         if c not in model.colour:
             report("board", ("corners", c), f"unknown colour {c!r} (colours: {', '.join(model.colour)})")

@@ -29,6 +29,7 @@ from .rules import (
     can_stack,
     city_income,
     defence_row,
+    lays_tile,
     move_cost,
     neighbours,
     refused_step_cost,
@@ -470,12 +471,35 @@ class Game:
         self._place(at, Unit(seat, unit_id, ready=False))   # "cannot be moved until the next turn"
         self.counts[f"built-{unit_id}"] += 1
 
-    def turn(self, seat: int, policy: Policy) -> None:
+    def lighthouse_flip(self, seat: int, policy: Policy, table: Sequence[Policy] = ()) -> None:
+        """At the start of `seat`'s turn, when the rules say so (rules.lays_tile, decision
+        `lighthouse-flip`), the lighthouse's owner turns up a tile and lays it on an empty square of
+        its choice, while the pile lasts and squares are empty. `policy` is the seat's own; a tile
+        laid in another seat's turn is placed by the owner's policy, `table[owner]`."""
+        lh = self.buildings.get(self.lighthouse) if self.lighthouse is not None else None
+        owner = lh.owner if lh is not None else None
+        if owner is None or not lays_tile(self.model, self.players, owner, seat):
+            return
+        empty = self.empty_squares()
+        if not empty:
+            return
+        if owner != seat and owner >= len(table):
+            raise ValueError(f"seat {owner + 1} lays the lighthouse's tile in seat {seat + 1}'s turn: "
+                             "pass every seat's policy")
+        sq = (policy if owner == seat else table[owner]).place_flip(self, owner, empty)
+        if sq not in empty:
+            raise IllegalMove(f"square {sq} is covered already")
+        self.reveal(sq)
+        self.counts["lighthouse-flip"] += 1
+
+    def turn(self, seat: int, policy: Policy, table: Sequence[Policy] = ()) -> None:
         """One player's turn: captures, income (a building taken pays this turn when the content says
         so, else from the next), the lighthouse's flip, up to `units_moved`
         activations, then units built. The seed lets a player build "in addition to" moving, at no
         set time; building last loses nothing (a new unit "cannot be moved until the next turn"
-        either way) and finds every site its units have left, so the engine builds then."""
+        either way) and finds every site its units have left, so the engine builds then. `table`:
+        every seat's policy in seat order, for the lighthouse's owner to lay its tile on another
+        seat's turn (`lighthouse_flip`)."""
         self.counts["turns"] += 1
         self.version += 1
         pays_at_once = self.model.game.turn.taken_pays_at_once   # decision `taking`
@@ -484,15 +508,7 @@ class Game:
         self.coins[seat] += self.income(seat)
         if not pays_at_once:
             self.capture(seat, policy)
-        lh = self.buildings.get(self.lighthouse) if self.lighthouse is not None else None
-        if lh is not None and lh.owner == seat:      # decision `lighthouse-flip`
-            empty = self.empty_squares()
-            if empty:
-                sq = policy.place_flip(self, seat, empty)
-                if sq not in empty:
-                    raise IllegalMove(f"square {sq} is covered already")
-                self.reveal(sq)
-                self.counts["lighthouse-flip"] += 1
+        self.lighthouse_flip(seat, policy, table)
         for unit in self.units.values():
             unit.ready = unit.seat == seat
         ready = sorted(at for at, u in self.units.items() if u.seat == seat)
@@ -530,7 +546,7 @@ def play_game(model: IslandOfFog, size: int, colours: Sequence[str], policies: S
         for seat in range(players):
             if not game.alive[seat]:
                 continue
-            game.turn(seat, policies[seat])
+            game.turn(seat, policies[seat], policies)
             if sum(game.alive) == 1:
                 ended = "last-standing"
                 break

@@ -232,3 +232,13 @@ def seat_coins(model: IslandOfFog, players: int) -> list[int]:
     `first-player`: the later seats' purse against the first player's tempo)."""
     extra = model.game.seat_coins.get(players, [])
     return [extra[i] if i < len(extra) else 0 for i in range(players)]
+
+
+def lays_tile(model: IslandOfFog, players: int, owner: int | None, seat: int) -> bool:
+    """Whether the lighthouse's owner (None: no one owns it) lays a tile at the start of `seat`'s
+    turn (decision `lighthouse-flip`: "for every turn that the lighthouse is occupied, the player
+    who owns it must flip one tile"): on each of its own turns, and at the player counts game.yaml's
+    `flip_every_turn` names on every player's turn."""
+    if owner is None:
+        return False
+    return owner == seat or players in model.game.flip_every_turn

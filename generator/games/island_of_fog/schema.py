@@ -62,6 +62,9 @@ class GameFile(Strict):
     # decision `first-player`: coins each seat starts with on top of turn.starting_coins, in play
     # order, by player count (a count not named: none)
     seat_coins: dict[int, list[Count]] = Field(default_factory=dict)
+    # decision `lighthouse-flip`: player counts at which the lighthouse's owner lays a tile at the
+    # start of every player's turn (at any other count, at the start of each of its own turns)
+    flip_every_turn: list[int] = Field(default_factory=list)
 
 
 # ---- board.yaml
