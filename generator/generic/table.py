@@ -97,7 +97,8 @@ def read_table(path: Path, folder: Path, problems: list[Problem], sheet: str | N
 
 
 DELIMITERS = {",": "commas", ";": "semicolons", "\t": "tabs"}
-_SNIFFED = 64 << 10   # the characters the delimiter is told from
+_SNIFFED = 8 << 10   # the characters the delimiter is told from: a header and dozens of rows
+# (csv.Sniffer's time grows faster than its sample: docs/speed.md)
 
 
 def delimiter(text: str) -> tuple[str, int]:
