@@ -206,12 +206,14 @@ def detail(face: Scene, x: float, y: float, w: float, h: float, title: str = "")
     return Scene(w, h, (Group(items, -x, -y),), face.background, title or face.title)
 
 
-def pictured(face: Scene) -> Scene:
+def pictured(face: Scene, titles_pt: float | None = None) -> Scene:
     """A face without its words: for a figure whose caption names only what the picture shows (the
-    lay of a board, where pieces go), not a word printed on it."""
+    lay of a board, where pieces go), not a word printed on it. With `titles_pt`, the words printed at
+    that size or larger stay (the boards' titles of a table seen whole)."""
     def keep(items: tuple[Item, ...]) -> tuple[Item, ...]:
         return tuple(Group(keep(it.items), it.dx, it.dy, it.rotate) if isinstance(it, Group) else it
-                     for it in items if not isinstance(it, Text))
+                     for it in items
+                     if not isinstance(it, Text) or (titles_pt is not None and it.size_pt >= titles_pt))
 
     return Scene(face.w, face.h, keep(face.items), face.background, face.title, face.play_area)
 

@@ -72,6 +72,11 @@ def scoring_example_board(model: Skylands, end: EndState) -> Scene:
                        board_words("example_heading", owner=who))
 
 
+TITLE_PT = 18
+"""An action board's title, where its name fits (the supply board's is 16 pt): nothing else on the
+boards is printed as large, so a picture of the whole table keeps these words and no others."""
+
+
 def action_board(model: Skylands, action: ActionSpec) -> Scene:
     """An action board: what every player does, and the active player's bonus."""
     pr = model.files.print
@@ -80,7 +85,7 @@ def action_board(model: Skylands, action: ActionSpec) -> Scene:
     head = 16.0
     text, bonus = action_texts(action)
     items: list[Item] = [Rect(-BLEED_ART, -BLEED_ART, w + 2 * BLEED_ART, head + BLEED_ART, fill=action.colour),
-                         label(action.name, w / 2, head * 0.68, w - 10, max_pt=18, style="bold",
+                         label(action.name, w / 2, head * 0.68, w - 10, max_pt=TITLE_PT, style="bold",
                                color=text_on(action.colour, ink))]
     items.append(Text(6, head + 7, board_words("every_player"), 7.5, model.inks["muted"],
                       "italic"))

@@ -84,8 +84,8 @@ HALF_MM = 130.0   # a player board's frame and three columns of squares, and a l
 def _setup(model: Skylands) -> Figure:
     """The middle of the table as the set-up leaves it: the supply board with the action boards around
     it, the stack of island tiles beside Discover islands, the display of the first game's special
-    islands beside Create islands and the VP supply beside Convert energy (their words would print too
-    small to read at this size: the caption and the text say them)."""
+    islands beside Create islands and the VP supply beside Convert energy (the boards' titles stay, their
+    other words would print too small to read at this size: the caption and the text say them)."""
     f = model.files
     t = f.print.tile
     supply = draw_boards.supply_board(model)
@@ -103,13 +103,11 @@ def _setup(model: Skylands) -> Figure:
     row_w = 2 * (aw + gap) - gap
     items: list[Item] = []
     ids = [a.id for a in f.boards.actions]
-    top, bottom = ids[:2], ids[2:]
-    for k, a in enumerate(top):
-        items.append(placed(boards[a], x0 + (w_mid - row_w) / 2 + k * (aw + gap), 0))
-    items.append(placed(supply, x0 + (w_mid - supply.w) / 2, ah + gap))
     y_low = ah + supply.h + 2 * gap
-    for k, a in enumerate(bottom):
-        items.append(placed(boards[a], x0 + (w_mid - row_w) / 2 + k * (aw + gap), y_low))
+    for line, y in ((ids[:2], 0.0), (ids[2:], y_low)):
+        for k, a in enumerate(line):
+            items.append(placed(boards[a], x0 + (w_mid - row_w) / 2 + k * (aw + gap), y))
+    items.append(placed(supply, x0 + (w_mid - supply.w) / 2, ah + gap))
     h = y_low + ah
     # the stack of island tiles, face down, beside Discover islands (seen from the side: offset backs)
     back = draw_tiles.tile_back(model)
@@ -129,7 +127,7 @@ def _setup(model: Skylands) -> Figure:
             items.append(placed(face, vx + k * (size + 2), y_low + ah - face.h - n * 1.0))
     w = vx + len(f.tokens.vp_markers.denominations) * (size + 2)
     table = Scene(w, h, tuple(items), title="the middle of the table")
-    return Figure((pictured(table),), outline=False, max_h_mm=110)
+    return Figure((pictured(table, titles_pt=draw_boards.TITLE_PT),), outline=False, max_h_mm=110)
 
 
 STACK_BACKS = 6   # tile backs drawn for the stack of island tiles, seen from the side
