@@ -76,18 +76,19 @@ def _anatomy_card(model: SkyboundBattle) -> Card:
 
 
 def _anatomy_notes(model: SkyboundBattle, card: Card) -> list[tuple[float, float, str]]:
-    """Each callout's dot where the card layout puts what it names: beside the name, on the colour's
-    symbol's foot, on the edge of the badge and rules panels, on a stat badge's ring (not on its number)."""
+    """Each callout's dot where the card layout puts what it names: under the name, under the colour's
+    symbol, on the edge of the badge and rules panels, on a stat badge's ring (not on its number) on
+    the side its words stand, so that no line crosses the badge."""
     w, h = model.kit.card.width, model.kit.card.height
     notes = []
-    for box, words, fx, fy in (("name", "name", 0.05, 0.5), ("symbol", "colour", 0.5, 1.0),
+    for box, words, fx, fy in (("name", "name", 0.85, 1.0), ("symbol", "colour", 0.5, 1.25),
                                ("badges", "keyword badges", 1.0, 0.3), ("rules-panel", "effects", 1.0, 0.5)):
         placed = _placed(model, box, w, h)
         if placed is not None:
             x, y, bw, bh = placed
             notes.append((x + fx * bw, y + fy * bh, words))
-    for box, words, dx, dy in (("cost", "cost (deck building)", -1, -1), ("attack", "attack", -1, 1),
-                               ("life", "life", 1, 1), *((("crystal", "mana", -1, 0),) if card.mana else ())):
+    for box, words, dx, dy in (("cost", "cost (deck building)", -1, -1), ("attack", "attack", -1, -1),
+                               ("life", "life", 1, -1), *((("crystal", "mana", -1, 0),) if card.mana else ())):
         placed = _placed(model, box, w, h)
         if placed is not None:   # the point on the edge of the ellipse the box holds, towards (dx, dy)
             x, y, bw, bh = placed
