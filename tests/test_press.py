@@ -209,3 +209,29 @@ def test_the_press_draws_with_reportlabs_public_api_only():
     found = [f"{p.relative_to(package)}:{n}" for p in sorted(package.rglob("*.py"))
              for n, line in enumerate(p.read_text().splitlines(), 1) if private.search(line)]
     assert found == []
+
+
+def test_a_heading_or_a_line_leading_into_a_table_never_ends_a_page():
+    """However much text comes before, a heading, the short paragraph under it and a line ending in ':'
+    stand on the page of the table they lead into."""
+    import pypdfium2
+
+    from generator.press.rulebook import rulebook_pdf
+
+    table = "\n".join(["| Shape | Spaces |", "|---|---|", *(f"| shape {k} | {k} |" for k in range(12))])
+    for filler in range(28, 46):
+        text = "\n\n".join([*(f"Filler paragraph {k} of a rule book's text, long enough to take a line." for k
+                              in range(filler)),
+                            "## Ongoing effects", "From the moment you place it, its effect lasts.", table,
+                            "The shapes of the tiles:", table.replace("shape", "form")])
+        doc = pypdfium2.PdfDocument(rulebook_pdf("Game", text, "a4", {}))
+        try:
+            pages = [doc[i].get_textpage().get_text_range() for i in range(len(doc))]
+        finally:
+            doc.close()
+
+        def page_of(words: str, pages: list[str] = pages) -> int:
+            return next(i for i, t in enumerate(pages) if words in t)
+
+        assert page_of("Ongoing effects") == page_of("From the moment") == page_of("shape 0"), filler
+        assert page_of("The shapes of the tiles:") == page_of("form 0"), filler

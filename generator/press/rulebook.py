@@ -155,23 +155,34 @@ def _list_goes_on(lines: list[str], i: int) -> bool:
 
 
 def _keep_headings_with_next(items: list[Flowable]) -> list[Flowable]:
-    """A heading never ends a page. Before a small table it travels with the table; before text
-    or a list it asks for room for a few lines (moving a whole list would leave half pages)."""
+    """A heading never ends a page, nor does a line that leads into a table or a figure (a short
+    paragraph ending in ':', or the one under a heading). Before a small table or a figure they travel
+    with it; a heading before text or a list asks for room for a few lines (moving a whole list would
+    leave half pages)."""
     out: list[Flowable] = []
-    k = 0
-    while k < len(items):
-        f = items[k]
-        nxt = items[k + 1] if k + 1 < len(items) else None
-        if _is_heading(f) and isinstance(nxt, KeepTogether):
+    for k in range(len(items) - 1, -1, -1):
+        f, nxt = items[k], (out[0] if out else None)
+        under_heading = k > 0 and _is_heading(items[k - 1])
+        if isinstance(nxt, KeepTogether) and (_is_heading(f) or _leads_in(f, under_heading)):
             # a KeepTogether nested in a KeepTogether always moves to the next page: unwrap it
-            out.append(KeepTogether([f, *nxt._content]))  # type: ignore[attr-defined]
-            k += 2
+            out[0] = KeepTogether([f, *nxt._content])  # type: ignore[attr-defined]
             continue
+        out.insert(0, f)
         if _is_heading(f):
-            out.append(CondPageBreak(HEADING_ROOM))
-        out.append(f)
-        k += 1
+            out.insert(0, CondPageBreak(HEADING_ROOM))
     return out
+
+
+def _leads_in(f: Flowable, under_heading: bool) -> bool:
+    """A paragraph of a line or two that leads into what follows it: it ends in ':', or it stands
+    under a heading."""
+    if not isinstance(f, Paragraph) or f.style.name != "body":
+        return False
+    text = f.getPlainText().rstrip()
+    return len(text) <= LEAD_IN_CHARS and (text.endswith(":") or under_heading)
+
+
+LEAD_IN_CHARS = 240   # two lines of a book's text, about
 
 
 def _is_heading(f: Flowable) -> bool:
