@@ -82,7 +82,7 @@ def test_island_of_fog_unit_bonus_and_ring_values_reach_the_combat_example_and_t
     from generator.games.island_of_fog.rules import Force
 
     game = "island-of-fog"
-    ring_caption = "The top-left corner of the 5x5 board"
+    ring_caption = "The top-left quarter of the 5x5 board"
     before = rulebook_text(game)
     assert "elite unit on forest, +2" in before and "(forest +1, elite unit +1)" in before
     assert "2" in figure_numbers(before, ring_caption)
