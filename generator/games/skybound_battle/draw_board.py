@@ -20,6 +20,9 @@ FRONT_FILL = "#e6ecf5"
 BACK_FILL = "#dde4ef"
 ZONE_FILL = "#ece6da"
 FAINT = "#b9c3d4"
+NUMBER_PT = 54
+"""A space's column number, faint in its middle: the largest words on the board, which a picture of
+the whole board keeps."""
 
 
 def _spot(cx: float, cy: float, w: float, h: float, title: str, number: str, order: str | None,
@@ -28,7 +31,7 @@ def _spot(cx: float, cy: float, w: float, h: float, title: str, number: str, ord
     x, y = -w / 2, -h / 2
     items: list[Item] = [
         Rect(x, y, w, h, fill=fill, stroke=LINE, stroke_mm=0.5, radius=3.0, dash=(2.0, 1.2)),
-        Text(0, 12, number, 54, FAINT, "bold", "middle"),
+        Text(0, 12, number, NUMBER_PT, FAINT, "bold", "middle"),
         label(title, 0, y + 8.5, w - 8, max_pt=9, style="bold", color=LINE),
     ]
     if order is not None:

@@ -28,9 +28,9 @@ def figures(model: SkyboundBattle) -> dict[str, Figure]:
         "components": _components(model),
         "card-anatomy": Figure((annotated(draw_cards.front(model, card), _anatomy_notes(model, card)),),
                                outline=False, max_scale=1.3),
-        # the whole board as a picture (its words would print too small to read), then a part of it at its
-        # printed size: the battle order's numbers
-        "board": Figure((pictured(draw_board.board(model)),), max_h_mm=120),
+        # the whole board as a picture with its columns' numbers (its other words would print too small to
+        # read), then a part of it at its printed size: the battle order's numbers
+        "board": Figure((pictured(draw_board.board(model), titles_pt=draw_board.NUMBER_PT),), max_h_mm=120),
         "board-corner": Figure((_your_corner(model, draw_board.board(model)),), max_h_mm=200),
         "battle-example": Figure((pictured(_example_board(model, ex)),), max_h_mm=150),
         "battle-example-yours": _side_cards(model, ex, 0),
