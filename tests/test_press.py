@@ -213,17 +213,21 @@ def test_the_press_draws_with_reportlabs_public_api_only():
 
 def test_a_heading_or_a_line_leading_into_a_table_never_ends_a_page():
     """However much text comes before, a heading, the short paragraph under it and a line ending in ':'
-    stand on the page of the table they lead into."""
+    stand on the page of the table they lead into; a heading and the short lines under it, on the page
+    of the list that follows them."""
     import pypdfium2
 
     from generator.press.rulebook import rulebook_pdf
 
     table = "\n".join(["| Shape | Spaces |", "|---|---|", *(f"| shape {k} | {k} |" for k in range(12))])
-    for filler in range(28, 46):
+    for filler in range(20, 52):
         text = "\n\n".join([*(f"Filler paragraph {k} of a rule book's text, long enough to take a line." for k
                               in range(filler)),
                             "## Ongoing effects", "From the moment you place it, its effect lasts.", table,
-                            "The shapes of the tiles:", table.replace("shape", "form")])
+                            "The shapes of the tiles:", table.replace("shape", "form"),
+                            "## Holding back", "Decision id: bluffing", "The seed says:",
+                            "- the first quote of the seed, " + "long enough to fill three lines of the book, " * 4
+                            + "\n- the second quote of the seed"])
         doc = pypdfium2.PdfDocument(rulebook_pdf("Game", text, "a4", {}))
         try:
             pages = [doc[i].get_textpage().get_text_range() for i in range(len(doc))]
@@ -235,3 +239,4 @@ def test_a_heading_or_a_line_leading_into_a_table_never_ends_a_page():
 
         assert page_of("Ongoing effects") == page_of("From the moment") == page_of("shape 0"), filler
         assert page_of("The shapes of the tiles:") == page_of("form 0"), filler
+        assert page_of("Holding back") == page_of("The seed says:") == page_of("the first quote"), filler

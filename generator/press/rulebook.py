@@ -36,6 +36,7 @@ from .markup import inline
 from .paper import PAPERS_MM
 
 HEADING_ROOM = 30 * mm  # a heading starts a new page unless this much room is left under it
+LINE_ROOM = 8 * mm      # and this much more for each short line under it (a decision's id, "The seed says:")
 
 
 def _styles() -> dict[str, ParagraphStyle]:
@@ -168,9 +169,16 @@ def _keep_headings_with_next(items: list[Flowable]) -> list[Flowable]:
             out[0] = KeepTogether([f, *nxt._content])  # type: ignore[attr-defined]
             continue
         out.insert(0, f)
-        if _is_heading(f):
-            out.insert(0, CondPageBreak(HEADING_ROOM))
+        if _is_heading(f):   # room for the heading, the short lines under it and a few lines more
+            under = 0
+            while k + 1 + under < len(items) and _short(items[k + 1 + under]):
+                under += 1
+            out.insert(0, CondPageBreak(HEADING_ROOM + under * LINE_ROOM))
     return out
+
+
+def _short(f: Flowable) -> bool:
+    return isinstance(f, Paragraph) and not _is_heading(f) and len(f.getPlainText()) <= LEAD_IN_CHARS
 
 
 def _leads_in(f: Flowable, under_heading: bool) -> bool:
