@@ -22,9 +22,9 @@ SHARE = 12          # a win shared by k tied players counts SHARE // k
 FAIR_BAND = (0.45, 0.55)   # the first player is fair when it ranks above another seat this often (ties half)
 
 
-def chunks(games: int, size: int = CHUNK) -> list[tuple[int, int]]:
-    """The (start, stop) of each chunk of `games` games, `size` games a chunk."""
-    return [(start, min(start + size, games)) for start in range(0, games, size)]
+def chunks(games: int) -> list[tuple[int, int]]:
+    """The (start, stop) of each chunk of `games` games."""
+    return [(start, min(start + CHUNK, games)) for start in range(0, games, CHUNK)]
 
 
 class Counts:

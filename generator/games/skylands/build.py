@@ -124,4 +124,4 @@ def design_notes(model: Skylands, decided: str) -> Computed:
         return [Rulebook(text, ALL, path="design-notes.pdf", kind="designer's notes")]
 
     return Computed("design-notes", (setup, rules, decided),
-                    tuple((play_chunk, job) for job in setup.jobs(model, size=2)), book)   # jobs for both cores
+                    tuple((play_chunk, job) for job in setup.jobs(model)), book)

@@ -35,9 +35,8 @@ class SimSetup:
     policy: str = "greedy"
     intro: bool = False
 
-    def jobs(self, model: Skylands, size: int = selfplay.CHUNK) -> list[Job]:
-        """The simulation's chunks of `size` games (any size gives the same numbers)."""
-        return [Job(model, self, n, start, stop) for n in self.players for start, stop in chunks(self.games, size)]
+    def jobs(self, model: Skylands) -> list[Job]:
+        return [Job(model, self, n, start, stop) for n in self.players for start, stop in chunks(self.games)]
 
 
 @dataclass(frozen=True)
