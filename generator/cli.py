@@ -9,6 +9,7 @@ command, so they may stand before or after it.
 from __future__ import annotations
 
 import gc
+import itertools
 import os
 import signal
 import sys
@@ -22,7 +23,7 @@ from . import __version__, cliutil, export, games
 from .cliutil import fail_on_problems
 from .content import ContentError, paths
 from .core import kit
-from .core.game import Artifact, BuildOptions
+from .core.game import BuildOptions
 
 if TYPE_CHECKING:
     from .build.output import WriteReport
@@ -242,9 +243,11 @@ def build(ctx: Context, game: tuple[str, ...], paper: str, bleed_mm: float, no_c
     from .build import builds
 
     ids = ctx.game_ids(game)
-    bar = _Progress()
+    bar = cliutil.Progress("playkit build", "files")
+    made = itertools.count(1)
     try:
-        built = builds.build_games(ids, ctx.content, ctx.out, options, profile, progress=bar,
+        built = builds.build_games(ids, ctx.content, ctx.out, options, profile,
+                                   progress=lambda gid, a: bar(next(made), note=f"{gid}: {a.path}"),
                                    waiting=lambda line: click.echo(f"playkit: {line}", err=True))
     except ContentError as err:
         bar.done()
@@ -336,23 +339,6 @@ def new_deck_cmd(name: str, directory: Path) -> None:
         raise click.UsageError(str(err)) from None
     click.echo(f"wrote {folder}/: game.yaml, cards.csv, layouts/ (card, back, palette), images/")
     click.echo(f"build it:  playkit --content {directory} build {name}")
-
-
-class _Progress:
-    """One line of progress on a terminal; nothing when output is piped."""
-
-    def __init__(self) -> None:
-        self.count = 0
-        self.tty = sys.stderr.isatty()
-
-    def __call__(self, label: str, artifact: Artifact) -> None:
-        self.count += 1
-        if self.tty:
-            click.echo(f"\r{label}: {self.count} files … {artifact.path[:50]:<50}", nl=False, err=True)
-
-    def done(self) -> None:
-        if self.tty:
-            click.echo("\r" + " " * 80 + "\r", nl=False, err=True)
 
 
 def _game_commands() -> dict[str, click.Command]:

@@ -238,8 +238,9 @@ def _command_name() -> str:
 
 class Progress:
     """One line of progress on a terminal (stderr), written over as work is done: how much of how
-    many, the seconds spent and about how many are left; nothing when stderr is not a terminal. Told
-    `(done, total)`; a count starting again from 0 (the next batch of jobs) starts its clock again."""
+    many, the seconds spent and about how many are left (or, with no total, how many so far), and a
+    note (the file being made); nothing when stderr is not a terminal. Told `(done, total)`; a count
+    starting again from 0 (the next batch of jobs) starts its clock again."""
 
     def __init__(self, what: str, unit: str, total: int = 0, stream: Any = None) -> None:
         self.what, self.unit, self.total = what, unit, total
@@ -248,16 +249,21 @@ class Progress:
         self.start = time.monotonic()
         self.shown = 0
 
-    def __call__(self, done: int, total: int | None = None) -> None:
+    def __call__(self, done: int, total: int | None = None, note: str = "") -> None:
         total = self.total if total is None else total
         if done == 0:
             self.start = time.monotonic()
-        if not self.tty or not total:
+        if not self.tty or not (total or done):
             return
         spent = time.monotonic() - self.start
-        line = f"{self.what}: {done}/{total} {self.unit} ({100 * done // total}%), {spent:.0f} s"
-        if done:
-            line += f", about {spent / done * (total - done):.0f} s left"
+        if total:
+            line = f"{self.what}: {done}/{total} {self.unit} ({100 * done // total}%), {spent:.0f} s"
+            if done:
+                line += f", about {spent / done * (total - done):.0f} s left"
+        else:
+            line = f"{self.what}: {done} {self.unit}"
+        if note:
+            line += f" … {note[:50]}"
         click.echo("\r" + line.ljust(self.shown), nl=False, err=True, file=self.stream)
         self.shown = len(line)
 

@@ -40,6 +40,12 @@ def test_the_progress_line_is_written_over_on_a_terminal_and_cleared_when_done()
     bar.done()
     assert screen.getvalue().endswith("\r") and bar.shown == 0
 
+    files = _Terminal()
+    made = Progress("playkit build", "files", stream=files)
+    for k in range(1, 4):
+        made(k, note=f"skylands: tiles-{k}.svg")
+    assert "\rplaykit build: 3 files … skylands: tiles-3.svg" in files.getvalue()
+
     piped = io.StringIO()
     quiet = Progress("survey", "maps", 10, stream=piped)
     quiet(5)
