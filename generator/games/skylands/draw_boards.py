@@ -73,8 +73,8 @@ def scoring_example_board(model: Skylands, end: EndState) -> Scene:
 
 
 TITLE_PT = 18
-"""An action board's title, where its name fits (the supply board's is 16 pt): nothing else on the
-boards is printed as large, so a picture of the whole table keeps these words and no others."""
+"""An action board's title, where its name fits: nothing else on the boards is printed as large (the
+supply board's title is smaller), so a picture of the whole table keeps these words and no others."""
 
 
 def action_board(model: Skylands, action: ActionSpec) -> Scene:
