@@ -148,26 +148,12 @@ def test_every_word_on_a_round_token_keeps_a_millimetre_inside_its_disc():
     """A token's words stand inside its disc with 1 mm to spare, on every copy (the QA pass found an
     enemy's '20 dmg, range 1' touching the edge): each line's ink, from the font's glyph outlines, against
     the disc's inner edge."""
-    import io
     import math
 
-    from fontTools.ttLib import TTFont
-
     from generator.core import kit as kits
-    from generator.draw import Circle, Text, fonts
-    from generator.draw.fonts import PT_MM
+    from generator.draw import Circle, Text
     from generator.games.islands_and_bridges import draw_tokens
-
-    def ink(t: Text) -> tuple[float, float, float, float]:
-        font = TTFont(io.BytesIO(fonts.data(t.style)))
-        glyphs, cmap, upm = font["glyf"], font.getBestCmap(), font["head"].unitsPerEm
-        shapes = [glyphs[cmap[ord(c)]] for c in t.text if not c.isspace()]
-        em = t.size_pt * PT_MM
-        top = max(g.yMax for g in shapes if g.numberOfContours) / upm * em
-        bottom = min(g.yMin for g in shapes if g.numberOfContours) / upm * em
-        w = fonts.width_mm(t.text, t.size_pt, t.style)
-        left = t.x - {"start": 0.0, "middle": w / 2, "end": w}[t.anchor]
-        return left, t.y - top, left + w, t.y - bottom
+    from tests.inkcheck import ink_box
 
     game = kits.load(GAME, paths.CONTENT).model
     checked = set()
@@ -179,7 +165,7 @@ def test_every_word_on_a_round_token_keeps_a_millimetre_inside_its_disc():
             disc = max(discs, key=lambda c: c.r)
             inner = disc.r - (disc.stroke_mm / 2 if disc.stroke else 0.0)
             for t in (i for i in face.items if isinstance(i, Text)):
-                x0, y0, x1, y1 = ink(t)
+                x0, y0, x1, y1 = ink_box(t)
                 room = min(inner - math.hypot(x - disc.cx, y - disc.cy) for x in (x0, x1) for y in (y0, y1))
                 assert room >= 1.0, (tok.name, t.text, round(room, 2))
                 checked.add(tok.kind)

@@ -7,6 +7,7 @@ example's sentence, where the shipped content's build had the old ones.
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 
@@ -187,3 +188,26 @@ def test_skybound_card_anatomy_callouts_follow_the_card_layout(content_copy):
     after = notes(root)
     assert after["colour"] == (before["colour"][0], before["colour"][1] + 2.0)
     assert {k: v for k, v in after.items() if k != "colour"} == {k: v for k, v in before.items() if k != "colour"}
+
+
+def test_the_islands_and_bridges_duration_marker_leaves_its_fields_number_readable():
+    """In the Ability Duration Timeline figure the marker lies in its field clear of the field's number
+    (the QA pass found it drawn over the 5, the 4 and the 1), and inside the field."""
+    from generator.draw import Circle, Rect, Text
+    from generator.games.islands_and_bridges.figures import figures
+    from tests.inkcheck import ink_box
+
+    model = kit.load("islands-and-bridges", paths.CONTENT).model
+    scene = figures(model)["duration-round"].scenes[0]
+    paper = model.color("paper")
+    markers = [c for c in scene.items if isinstance(c, Circle) and c.fill != paper]
+    numbers = [t for t in scene.items if isinstance(t, Text) and t.text.isdigit()]
+    fields = [r for r in scene.items if isinstance(r, Rect)]
+    assert len(markers) == 3 and numbers
+    for m in markers:
+        for t in numbers:
+            x0, y0, x1, y1 = ink_box(t)
+            nearest = (min(max(m.cx, x0), x1), min(max(m.cy, y0), y1))
+            assert math.dist(nearest, (m.cx, m.cy)) > m.r + 0.3, f"the marker lies on the number {t.text}"
+        assert any(f.x <= m.cx - m.r and m.cx + m.r <= f.x + f.w and f.y <= m.cy - m.r and m.cy + m.r <= f.y + f.h
+                   for f in fields), "the marker stands out of its field"

@@ -237,6 +237,8 @@ def _setup(game: IslandsAndBridges) -> Scene:
 
 
 ARROW = "#1d3557"
+MARKER_R = 0.2         # the marker's radius in the duration figure, of a lane's height
+MARKER_EDGE_MM = 0.5   # from its field's bottom edge
 
 
 def _duration_round(game: IslandsAndBridges, ex: DurationExample) -> Scene:
@@ -266,7 +268,9 @@ def _duration_round(game: IslandsAndBridges, ex: DurationExample) -> Scene:
             continue
         items += draw_sheets.duration_lane(game, ex.ability, x0, y, field, lane, longest, number_pt=8)
         mx = x0 + draw_sheets.duration_field_x(longest, field, value)
-        cx, cy, r = mx + (field - 1.2) / 2, y + lane / 2 + 0.8, lane * 0.3
+        # in the field's lower part, under its number (at the top left), clear of it
+        r = lane * MARKER_R
+        cx, cy = mx + (field - draw_sheets.FIELD_GAP_MM) / 2, y + lane - MARKER_EDGE_MM - r
         items += [Circle(cx, cy, r, fill=marker.background), Circle(cx, cy, r * 0.55, fill=game.color("paper"))]
         if came_from is not None:
             fx = x0 + draw_sheets.duration_field_x(longest, field, came_from) + field / 2
