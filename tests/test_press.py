@@ -272,3 +272,17 @@ def test_a_list_never_leaves_its_first_or_last_item_alone_on_a_page():
         assert first == second, filler
         assert last_but_one == last, filler
     assert seen == {0, 1}   # some lists fit on a page, some were split over two
+
+
+def test_a_figure_keeps_a_clipped_groups_clip():
+    """A face cut to its edge (a Clipped group) stays cut in a figure: shown whole, at a small scale, or
+    as its picture without words (the Islands & Bridges island's art reached out under its callouts)."""
+    from generator.draw.scene import Clipped
+    from generator.press.figures import legible, pictured
+
+    art = Clipped((Rect(-5, -5, 50, 50, fill="#f2e6c4"), Text(2, 8, "A1", 6)), 1.0, 2.0, clip=(0, 0, 40, 40))
+    scene = Scene(42, 42, (art,))
+    for shown in (legible(scene, 1.0), legible(scene, 0.5), pictured(scene)):
+        group = shown.items[0]
+        assert isinstance(group, Clipped) and group.clip == (0, 0, 40, 40) and (group.dx, group.dy) == (1.0, 2.0)
+    assert [type(i) for i in legible(scene, 0.5).items[0].items] == [Rect]   # the 6 pt word at half size goes

@@ -211,3 +211,47 @@ def test_the_islands_and_bridges_duration_marker_leaves_its_fields_number_readab
             assert math.dist(nearest, (m.cx, m.cy)) > m.r + 0.3, f"the marker lies on the number {t.text}"
         assert any(f.x <= m.cx - m.r and m.cx + m.r <= f.x + f.w and f.y <= m.cy - m.r and m.cy + m.r <= f.y + f.h
                    for f in fields), "the marker stands out of its field"
+
+
+def test_the_islands_and_bridges_socket_callouts_stand_clear_of_the_island():
+    """The island figure's callout words lie off the island's picture (its art reached past the tile's
+    edge, into the bleed, under 'north socket' and 'west socket'), and no callout line crosses them."""
+    from generator.draw import Group, Line, Text
+    from generator.draw.scene import Clipped
+    from generator.games.islands_and_bridges.figures import figures
+    from generator.press.figures import legible, scale_of
+    from generator.press.rulebook import text_width
+    from tests.inkcheck import ink_box
+
+    model = kit.load("islands-and-bridges", paths.CONTENT).model
+    fig = figures(model)["island"]
+    scene = legible(fig.scenes[0], scale_of(fig, (), text_width("a4")))   # as the book prints it
+    face = next(it for it in scene.items if isinstance(it, Group))
+
+    def drawn(items, dx=0.0, dy=0.0, clip=None):
+        """The boxes (x0, y0, x1, y1) the face paints, cut to any clip on the way."""
+        for it in items:
+            if isinstance(it, Group):
+                c = (dx + it.dx + it.clip[0], dy + it.dy + it.clip[1], dx + it.dx + it.clip[0] + it.clip[2],
+                     dy + it.dy + it.clip[1] + it.clip[3]) if isinstance(it, Clipped) else clip
+                if clip and c is not clip:
+                    c = (max(c[0], clip[0]), max(c[1], clip[1]), min(c[2], clip[2]), min(c[3], clip[3]))
+                yield from drawn(it.items, dx + it.dx, dy + it.dy, c)
+            elif hasattr(it, "w"):
+                box = (dx + it.x, dy + it.y, dx + it.x + it.w, dy + it.y + it.h)
+                if clip:
+                    box = (max(box[0], clip[0]), max(box[1], clip[1]), min(box[2], clip[2]), min(box[3], clip[3]))
+                if box[0] < box[2] and box[1] < box[3]:
+                    yield box
+
+    painted = list(drawn((face,)))
+    words = [t for t in scene.items if isinstance(t, Text)]
+    lines = [ln for ln in scene.items if isinstance(ln, Line)]
+    assert {t.text for t in words} == {"north socket", "east socket", "south socket", "west socket"}
+    for t in words:
+        x0, y0, x1, y1 = ink_box(t)
+        for b in painted:
+            assert x1 <= b[0] or b[2] <= x0 or y1 <= b[1] or b[3] <= y0, f"{t.text!r} lies on the island"
+        for ln in lines:   # a line's ends lie left or right of every word's ink
+            assert all(x <= x0 or x >= x1 for x in (ln.x1, ln.x2)) and \
+                (min(ln.x1, ln.x2) >= x1 or max(ln.x1, ln.x2) <= x0), f"a callout line crosses {t.text!r}"
