@@ -255,3 +255,32 @@ def test_the_islands_and_bridges_socket_callouts_stand_clear_of_the_island():
         for ln in lines:   # a line's ends lie left or right of every word's ink
             assert all(x <= x0 or x >= x1 for x in (ln.x1, ln.x2)) and \
                 (min(ln.x1, ln.x2) >= x1 or max(ln.x1, ln.x2) <= x0), f"a callout line crosses {t.text!r}"
+
+
+def test_island_of_fog_figures_show_whole_squares_and_whole_stacks():
+    """The set-up figure's corner of the board ends on a square's edge (it cut the third row and
+    column, a sliver of the lighthouse tile with them), and the combat figure's fanned stack lies whole
+    on its space (the figure's edge cut its first token)."""
+    from generator.draw import Circle, Group
+    from generator.games.island_of_fog import draw_board
+    from generator.games.island_of_fog.board import squares
+    from generator.games.island_of_fog.figures import figures
+
+    m = kit.load("island-of-fog", paths.CONTENT).model
+    shown = figures(m, [c.id for c in m.game.colours])
+    corner = shown["setup"].scenes[0]
+    pitch, edge = draw_board.square_pitch_mm(m), draw_board.GRID_MM / 2
+    for r, c in squares(m.board.default_size):
+        x, y = draw_board.MARGIN + c * pitch, draw_board.MARGIN + r * pitch
+        seen_w = max(0.0, min(x + pitch, corner.w) - x)
+        seen_h = max(0.0, min(y + pitch, corner.h) - y)
+        assert seen_w <= edge + 1e-9 or seen_h <= edge + 1e-9 or (seen_w, seen_h) == (pitch, pitch), (r, c)
+    assert corner.w > 2 * pitch   # the start square and its neighbours
+
+    s = m.board.space_size
+    for space in shown["combat"].scenes:
+        discs = [(g.dx + d.cx, g.dy + d.cy, d.r + d.stroke_mm / 2) for g in space.items if isinstance(g, Group)
+                 for d in g.items if isinstance(d, Circle)]
+        assert discs
+        for cx, cy, r in discs:
+            assert cx - r >= 0 and cx + r <= s and cy - r >= 0 and cy + r <= s, "a token stands off its space"
