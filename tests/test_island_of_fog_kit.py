@@ -228,11 +228,26 @@ def test_the_kits_odds_csv_is_the_one_playkit_odds_writes(files, tmp_path):
     assert (tmp_path / GAME_ID / "odds" / "odds.csv").read_bytes() == files["odds.csv"]
 
 
-def test_no_rulebook_page_but_the_last_is_left_mostly_blank(files):
+def test_no_rulebook_page_but_the_last_is_left_mostly_blank(files, loaded):
     """Issue 29: page 2 was 70 % blank (a board figure too tall for what was left of it went over,
-    and nothing came after). Every page but the last has words in its bottom quarter."""
+    and nothing came after). Every page but the last has words in its bottom quarter, and so does every
+    page that ends a part of the book (the text's '---': the next part starts on a page of its own)."""
+    from generator.core.kitspec import Rulebook
+
+    spec = loaded.game.kit(loaded.model, loaded.content, BuildOptions())
+    book = next(f for f in spec.files if isinstance(f, Rulebook) and f.path == "rulebook.pdf")
+    lines = [line.strip() for line in book.text.splitlines() if line.strip()]
+    parts = [lines[k + 1].lstrip("#").strip() for k, line in enumerate(lines[:-1]) if line == "---"]
+    assert parts   # the quick reference
     reader = PdfReader(io.BytesIO(files["rulebook.pdf"]))
+
+    def opening(page: object) -> str:   # its first line of text, the footer's left out
+        return next(line for line in page.extract_text().splitlines()   # type: ignore[attr-defined]
+                    if line.strip() and "rulebook" not in line and not line.startswith("page "))
+
     for number, page in enumerate(reader.pages[:-1], start=1):
+        if opening(reader.pages[number]) in parts:
+            continue
         height = float(page.mediabox.height)
         ys: list[float] = []
 

@@ -142,3 +142,31 @@ def test_a_field_is_a_distance_and_a_timeline_box_a_space(kit):
         for sentence in re.split(r"(?<=\.)\s", text):
             if re.search(r"Timeline|marker", sentence):
                 assert not re.search(r"\bfields?\b", sentence, re.I), (name, sentence)
+
+
+def test_every_word_on_a_round_token_keeps_a_millimetre_inside_its_disc():
+    """A token's words stand inside its disc with 1 mm to spare, on every copy (the QA pass found an
+    enemy's '20 dmg, range 1' touching the edge): each line's ink, from the font's glyph outlines, against
+    the disc's inner edge."""
+    import math
+
+    from generator.core import kit as kits
+    from generator.draw import Circle, Text
+    from generator.games.islands_and_bridges import draw_tokens
+    from tests.inkcheck import ink_box
+
+    game = kits.load(GAME, paths.CONTENT).model
+    checked = set()
+    for tok in game.components.tokens:
+        for face in draw_tokens.faces(game, tok):
+            discs = [i for i in face.items if isinstance(i, Circle)]
+            if not discs:
+                continue
+            disc = max(discs, key=lambda c: c.r)
+            inner = disc.r - (disc.stroke_mm / 2 if disc.stroke else 0.0)
+            for t in (i for i in face.items if isinstance(i, Text)):
+                x0, y0, x1, y1 = ink_box(t)
+                room = min(inner - math.hypot(x - disc.cx, y - disc.cy) for x in (x0, x1) for y in (y0, y1))
+                assert room >= 1.0, (tok.name, t.text, round(room, 2))
+                checked.add(tok.kind)
+    assert {"enemy", "duration-marker"} <= checked

@@ -240,3 +240,49 @@ def test_a_heading_or_a_line_leading_into_a_table_never_ends_a_page():
         assert page_of("Ongoing effects") == page_of("From the moment") == page_of("shape 0"), filler
         assert page_of("The shapes of the tiles:") == page_of("form 0"), filler
         assert page_of("Holding back") == page_of("The seed says:") == page_of("the first quote"), filler
+
+
+def test_a_list_never_leaves_its_first_or_last_item_alone_on_a_page():
+    """However much text comes before, the first two items of a list stand on one page, and so do the
+    last two (a typographer's widow and orphan rule): no page ends with a list's first item alone, nor
+    starts with its last item alone."""
+    import pypdfium2
+
+    from generator.press.rulebook import rulebook_pdf
+
+    items = [f"- Card {k} · cost {k % 4} · {k} / {k + 2}" + (". Ranged: its target does not attack back, "
+             "which takes a second line of the book's text to say." if k % 3 == 0 else "") for k in range(1, 9)]
+    seen = set()
+    for filler in range(24, 40):
+        text = "\n\n".join([*(f"Filler paragraph {k} of a rule book's text, long enough to take a line." for k
+                              in range(filler)), "The cards of the Gale deck are these.", "\n".join(items),
+                            "## Quick reference",
+                            "After the list, the book goes on."])
+        doc = pypdfium2.PdfDocument(rulebook_pdf("Game", text, "a4", {}))
+        try:
+            pages = [doc[i].get_textpage().get_text_range() for i in range(len(doc))]
+        finally:
+            doc.close()
+
+        def page_of(words: str, pages: list[str] = pages) -> int:
+            return next(i for i, t in enumerate(pages) if words in t)
+
+        first, second, last_but_one, last = (page_of(f"Card {k} ·") for k in (1, 2, 7, 8))
+        seen.add(last - first)
+        assert first == second, filler
+        assert last_but_one == last, filler
+    assert seen == {0, 1}   # some lists fit on a page, some were split over two
+
+
+def test_a_figure_keeps_a_clipped_groups_clip():
+    """A face cut to its edge (a Clipped group) stays cut in a figure: shown whole, at a small scale, or
+    as its picture without words (the Islands & Bridges island's art reached out under its callouts)."""
+    from generator.draw.scene import Clipped
+    from generator.press.figures import legible, pictured
+
+    art = Clipped((Rect(-5, -5, 50, 50, fill="#f2e6c4"), Text(2, 8, "A1", 6)), 1.0, 2.0, clip=(0, 0, 40, 40))
+    scene = Scene(42, 42, (art,))
+    for shown in (legible(scene, 1.0), legible(scene, 0.5), pictured(scene)):
+        group = shown.items[0]
+        assert isinstance(group, Clipped) and group.clip == (0, 0, 40, 40) and (group.dx, group.dy) == (1.0, 2.0)
+    assert [type(i) for i in legible(scene, 0.5).items[0].items] == [Rect]   # the 6 pt word at half size goes

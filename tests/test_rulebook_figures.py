@@ -7,6 +7,7 @@ example's sentence, where the shipped content's build had the old ones.
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 
@@ -187,3 +188,99 @@ def test_skybound_card_anatomy_callouts_follow_the_card_layout(content_copy):
     after = notes(root)
     assert after["colour"] == (before["colour"][0], before["colour"][1] + 2.0)
     assert {k: v for k, v in after.items() if k != "colour"} == {k: v for k, v in before.items() if k != "colour"}
+
+
+def test_the_islands_and_bridges_duration_marker_leaves_its_fields_number_readable():
+    """In the Ability Duration Timeline figure the marker lies in its field clear of the field's number
+    (the QA pass found it drawn over the 5, the 4 and the 1), and inside the field."""
+    from generator.draw import Circle, Rect, Text
+    from generator.games.islands_and_bridges.figures import figures
+    from tests.inkcheck import ink_box
+
+    model = kit.load("islands-and-bridges", paths.CONTENT).model
+    scene = figures(model)["duration-round"].scenes[0]
+    paper = model.color("paper")
+    markers = [c for c in scene.items if isinstance(c, Circle) and c.fill != paper]
+    numbers = [t for t in scene.items if isinstance(t, Text) and t.text.isdigit()]
+    fields = [r for r in scene.items if isinstance(r, Rect)]
+    assert len(markers) == 3 and numbers
+    for m in markers:
+        for t in numbers:
+            x0, y0, x1, y1 = ink_box(t)
+            nearest = (min(max(m.cx, x0), x1), min(max(m.cy, y0), y1))
+            assert math.dist(nearest, (m.cx, m.cy)) > m.r + 0.3, f"the marker lies on the number {t.text}"
+        assert any(f.x <= m.cx - m.r and m.cx + m.r <= f.x + f.w and f.y <= m.cy - m.r and m.cy + m.r <= f.y + f.h
+                   for f in fields), "the marker stands out of its field"
+
+
+def test_the_islands_and_bridges_socket_callouts_stand_clear_of_the_island():
+    """The island figure's callout words lie off the island's picture (its art reached past the tile's
+    edge, into the bleed, under 'north socket' and 'west socket'), and no callout line crosses them."""
+    from generator.draw import Group, Line, Text
+    from generator.draw.scene import Clipped
+    from generator.games.islands_and_bridges.figures import figures
+    from generator.press.figures import legible, scale_of
+    from generator.press.rulebook import text_width
+    from tests.inkcheck import ink_box
+
+    model = kit.load("islands-and-bridges", paths.CONTENT).model
+    fig = figures(model)["island"]
+    scene = legible(fig.scenes[0], scale_of(fig, (), text_width("a4")))   # as the book prints it
+    face = next(it for it in scene.items if isinstance(it, Group))
+
+    def drawn(items, dx=0.0, dy=0.0, clip=None):
+        """The boxes (x0, y0, x1, y1) the face paints, cut to any clip on the way."""
+        for it in items:
+            if isinstance(it, Group):
+                c = (dx + it.dx + it.clip[0], dy + it.dy + it.clip[1], dx + it.dx + it.clip[0] + it.clip[2],
+                     dy + it.dy + it.clip[1] + it.clip[3]) if isinstance(it, Clipped) else clip
+                if clip and c is not clip:
+                    c = (max(c[0], clip[0]), max(c[1], clip[1]), min(c[2], clip[2]), min(c[3], clip[3]))
+                yield from drawn(it.items, dx + it.dx, dy + it.dy, c)
+            elif hasattr(it, "w"):
+                box = (dx + it.x, dy + it.y, dx + it.x + it.w, dy + it.y + it.h)
+                if clip:
+                    box = (max(box[0], clip[0]), max(box[1], clip[1]), min(box[2], clip[2]), min(box[3], clip[3]))
+                if box[0] < box[2] and box[1] < box[3]:
+                    yield box
+
+    painted = list(drawn((face,)))
+    words = [t for t in scene.items if isinstance(t, Text)]
+    lines = [ln for ln in scene.items if isinstance(ln, Line)]
+    assert {t.text for t in words} == {"north socket", "east socket", "south socket", "west socket"}
+    for t in words:
+        x0, y0, x1, y1 = ink_box(t)
+        for b in painted:
+            assert x1 <= b[0] or b[2] <= x0 or y1 <= b[1] or b[3] <= y0, f"{t.text!r} lies on the island"
+        for ln in lines:   # a line's ends lie left or right of every word's ink
+            assert all(x <= x0 or x >= x1 for x in (ln.x1, ln.x2)) and \
+                (min(ln.x1, ln.x2) >= x1 or max(ln.x1, ln.x2) <= x0), f"a callout line crosses {t.text!r}"
+
+
+def test_island_of_fog_figures_show_whole_squares_and_whole_stacks():
+    """The set-up figure's corner of the board ends on a square's edge (it cut the third row and
+    column, a sliver of the lighthouse tile with them), and the combat figure's fanned stack lies whole
+    on its space (the figure's edge cut its first token)."""
+    from generator.draw import Circle, Group
+    from generator.games.island_of_fog import draw_board
+    from generator.games.island_of_fog.board import squares
+    from generator.games.island_of_fog.figures import figures
+
+    m = kit.load("island-of-fog", paths.CONTENT).model
+    shown = figures(m, [c.id for c in m.game.colours])
+    corner = shown["setup"].scenes[0]
+    pitch, edge = draw_board.square_pitch_mm(m), draw_board.GRID_MM / 2
+    for r, c in squares(m.board.default_size):
+        x, y = draw_board.MARGIN + c * pitch, draw_board.MARGIN + r * pitch
+        seen_w = max(0.0, min(x + pitch, corner.w) - x)
+        seen_h = max(0.0, min(y + pitch, corner.h) - y)
+        assert seen_w <= edge + 1e-9 or seen_h <= edge + 1e-9 or (seen_w, seen_h) == (pitch, pitch), (r, c)
+    assert corner.w > 2 * pitch   # the start square and its neighbours
+
+    s = m.board.space_size
+    for space in shown["combat"].scenes:
+        discs = [(g.dx + d.cx, g.dy + d.cy, d.r + d.stroke_mm / 2) for g in space.items if isinstance(g, Group)
+                 for d in g.items if isinstance(d, Circle)]
+        assert discs
+        for cx, cy, r in discs:
+            assert cx - r >= 0 and cx + r <= s and cy - r >= 0 and cy + r <= s, "a token stands off its space"

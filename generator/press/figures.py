@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
@@ -83,7 +84,7 @@ def legible(scene: Scene, scale: float) -> Scene:
         for it in items:
             if isinstance(it, Text) and it.size_pt * scale < MIN_PT - 1e-9:
                 continue
-            out.append(Group(keep(it.items), it.dx, it.dy, it.rotate) if isinstance(it, Group) else it)
+            out.append(replace(it, items=keep(it.items)) if isinstance(it, Group) else it)   # a Clipped keeps its clip
         return tuple(out)
 
     return Scene(scene.w, scene.h, keep(scene.items), scene.background, scene.title)
@@ -211,7 +212,7 @@ def pictured(face: Scene, titles_pt: float | None = None) -> Scene:
     lay of a board, where pieces go), not a word printed on it. With `titles_pt`, the words printed at
     that size or larger stay (the boards' titles of a table seen whole)."""
     def keep(items: tuple[Item, ...]) -> tuple[Item, ...]:
-        return tuple(Group(keep(it.items), it.dx, it.dy, it.rotate) if isinstance(it, Group) else it
+        return tuple(replace(it, items=keep(it.items)) if isinstance(it, Group) else it
                      for it in items
                      if not isinstance(it, Text) or (titles_pt is not None and it.size_pt >= titles_pt))
 

@@ -58,6 +58,7 @@ def _styles() -> dict[str, ParagraphStyle]:
                              spaceAfter=4, textColor=colors.HexColor("#264653"), ),
         "h3": ParagraphStyle("h3", parent=body, fontName=bold, fontSize=10.5, leading=14, spaceBefore=6,
                              spaceAfter=3, ),
+        "item_kept": ParagraphStyle("item_kept", parent=body, keepWithNext=1),   # see _kept
         "cell": ParagraphStyle("cell", parent=body, fontSize=8.5, leading=10.5, spaceAfter=0),
         "label": ParagraphStyle("label", parent=body, fontSize=8, leading=10, spaceAfter=0, alignment=1),
         "caption": ParagraphStyle("caption", parent=body, fontName=ital, fontSize=9, leading=12, spaceBefore=2,
@@ -135,7 +136,8 @@ def flowables(text: str, width: float, figures: Mapping[str, Figure] | None = No
                 bodies.append(body)
             # room for the widest number ("12."), else two-digit numbers run into their text
             indent = 14 + (5 * (len(str(len(bodies))) - 1) if numbered else 0)
-            items = [ListItem(Paragraph(inline(b), st["body"]), leftIndent=indent) for b in bodies]
+            items = [ListItem(Paragraph(inline(b), st["item_kept" if k in _kept(len(bodies)) else "body"]),
+                              leftIndent=indent) for k, b in enumerate(bodies)]
             out.append(ListFlowable(items,  # type: ignore[arg-type]  # the stub is narrower than reportlab
                                     bulletType="1" if numbered else "bullet", start="1" if numbered else None,
                                     bulletFormat="%s." if numbered else None,
@@ -146,6 +148,13 @@ def flowables(text: str, width: float, figures: Mapping[str, Figure] | None = No
         i += 1
     flush()
     return _keep_headings_with_next(out)
+
+
+def _kept(n: int) -> set[int]:
+    """The items of an n-item list that keep with the next: the first (the first two items travel
+    together) and the last but one (and the last two), so that no page ends with a list's first item
+    alone nor starts with its last item alone (reportlab sends a split list's items on one by one)."""
+    return {0, n - 2} if n >= 2 else set()
 
 
 def _list_goes_on(lines: list[str], i: int) -> bool:

@@ -12,6 +12,7 @@ from .mapgen import MapPlan
 from .model import IslandOfFog
 
 MARGIN = 7.0  # the board's frame around the squares, in mm (a 3x3 board then fits one page)
+GRID_MM = 0.6  # the lines between the squares
 
 
 def _square_mm(m: IslandOfFog) -> float:
@@ -88,9 +89,9 @@ def board_items(m: IslandOfFog, size: int, footnote: bool = True) -> list[Item]:
                 items += _band_coins(m, x, y, value)
     for k in range(size + 1):
         items.append(Line(MARGIN + k * pitch, MARGIN, MARGIN + k * pitch, MARGIN + size * pitch, stroke=look.ink,
-                          stroke_mm=0.6))
+                          stroke_mm=GRID_MM))
         items.append(Line(MARGIN, MARGIN + k * pitch, MARGIN + size * pitch, MARGIN + k * pitch, stroke=look.ink,
-                          stroke_mm=0.6))
+                          stroke_mm=GRID_MM))
     if centre is None:  # even boards: arrows point to the centre point, marked by a compass star
         mid = MARGIN + size * pitch / 2
         items.append(Circle(mid, mid, 7, fill=look.paper, stroke=look.ink, stroke_mm=0.5))

@@ -47,13 +47,17 @@ class CombatExample:
 
 
 DETAIL_MM = 168.0   # the side of a board's corner shown at its printed size: it stands within a book's text
+FAN_MM = 2.5        # how far each token of a stack in the combat figure lies from the one under it, at most
 
 
 def _corner(m: IslandOfFog, board: Scene, to_centre: bool = True) -> Scene:
-    """The top-left corner of a board, DETAIL_MM square: from the corner, or up to the far edge of
-    the centre square (where the lighthouse stands) when `to_centre`."""
+    """The top-left corner of a board: from the corner, as many whole squares as DETAIL_MM holds (a
+    square cut at the figure's edge looked like a mistake), or, when `to_centre`, DETAIL_MM square up to
+    the far edge of the centre square (where the lighthouse stands)."""
     if not to_centre:
-        return detail(board, 0, 0, DETAIL_MM, DETAIL_MM)
+        pitch = draw_board.square_pitch_mm(m)
+        side = draw_board.MARGIN + (DETAIL_MM - draw_board.MARGIN) // pitch * pitch + draw_board.GRID_MM / 2
+        return detail(board, 0, 0, side, side)
     far = board.w / 2 + draw_board.square_pitch_mm(m) / 2
     return detail(board, far - DETAIL_MM, far - DETAIL_MM, DETAIL_MM, DETAIL_MM)
 
@@ -89,8 +93,9 @@ def _combat(m: IslandOfFog, ex: CombatExample, colours: list[str]) -> tuple[Scen
 
     def on(kind: str, tokens: list[Scene], title: str) -> Scene:
         items: list[Item] = [Rect(0, 0, s, s, fill=m.kind[kind].colour), *draw_tiles.space(m, kind, 0, 0, s)]
-        step = 2.5
-        for k, tok in enumerate(tokens):  # a stack: its tokens one on the other, fanned
+        # a stack: its tokens one on the other, fanned, the whole fan on the space (the figure's edge cut it)
+        step = min(FAN_MM, (s - tokens[0].w) / max(1, len(tokens) - 1))
+        for k, tok in enumerate(tokens):
             d = (s - tok.w) / 2 + (k - (len(tokens) - 1) / 2) * step
             items.append(Group(tok.items, d, d))
         items.append(Rect(0, 0, s, s, stroke=m.look.ink, stroke_mm=0.4))

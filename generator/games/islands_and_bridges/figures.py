@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ...core.kitspec import Figure
 from ...draw import Circle, Line, Rect, Scene, Text, polygon
-from ...draw.scene import Item
+from ...draw.scene import Clipped, Item
 from ...draw.text import block
 from ...press.figures import annotated, detail, pictured, placed
 from . import draw_cards, draw_sheets, draw_tiles, draw_tokens, rules
@@ -200,7 +200,9 @@ def _island(game: IslandsAndBridges) -> Figure:
         notes.append((min(max(x, 1.0), w - 1.0), min(max(y, 1.0), h - 1.0), f"{s.side} socket"))
     # the cells' names and the island's number would print too small to read at this scale: the picture
     # only, and figure island-corners shows them at their printed size
-    return Figure((annotated(pictured(face), notes, size_pt=13), pictured(draw_tiles.bridge(game))),
+    # cut to the tile's edge: its art reaches past it into the bleed, under the callouts' words
+    trimmed = Scene(w, h, (Clipped(pictured(face).items, clip=(0.0, 0.0, w, h)),), face.background, face.title)
+    return Figure((annotated(trimmed, notes, size_pt=13), pictured(draw_tiles.bridge(game))),
                   ("", f"{game.components.bridge.name}, {game.components.bridge.cells[0]}x"
                        f"{game.components.bridge.cells[1]} cells"), outline=False, max_h_mm=100)
 
@@ -237,6 +239,8 @@ def _setup(game: IslandsAndBridges) -> Scene:
 
 
 ARROW = "#1d3557"
+MARKER_R = 0.2         # the marker's radius in the duration figure, of a lane's height
+MARKER_EDGE_MM = 0.5   # from its field's bottom edge
 
 
 def _duration_round(game: IslandsAndBridges, ex: DurationExample) -> Scene:
@@ -266,7 +270,9 @@ def _duration_round(game: IslandsAndBridges, ex: DurationExample) -> Scene:
             continue
         items += draw_sheets.duration_lane(game, ex.ability, x0, y, field, lane, longest, number_pt=8)
         mx = x0 + draw_sheets.duration_field_x(longest, field, value)
-        cx, cy, r = mx + (field - 1.2) / 2, y + lane / 2 + 0.8, lane * 0.3
+        # in the field's lower part, under its number (at the top left), clear of it
+        r = lane * MARKER_R
+        cx, cy = mx + (field - draw_sheets.FIELD_GAP_MM) / 2, y + lane - MARKER_EDGE_MM - r
         items += [Circle(cx, cy, r, fill=marker.background), Circle(cx, cy, r * 0.55, fill=game.color("paper"))]
         if came_from is not None:
             fx = x0 + draw_sheets.duration_field_x(longest, field, came_from) + field / 2
