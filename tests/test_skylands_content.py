@@ -450,10 +450,11 @@ def test_player_tokens_print_their_colours_mark_which_no_inhabitant_prints(model
     """A player token prints its colour's mark (game.yaml) under its pawn; the cost discs print an
     inhabitant colour's initial: the two never share a letter, nor do two players."""
     from generator.draw import Text
-    from generator.games.skylands import draw_specials, draw_tokens
+    from generator.games.skylands import draw_tokens
+    from generator.games.skylands.model import cost_letter
 
     g = model.files.game
-    letters = {draw_specials.cost_letter(c.name) for c in g.inhabitants.colours}
+    letters = {cost_letter(c.name) for c in g.inhabitants.colours}
     marks = [c.mark for c in g.player_colours]
     for c in g.player_colours:
         assert [t.text for t in draw_tokens.player_token(model, c).items if isinstance(t, Text)] == [c.mark]

@@ -8,9 +8,8 @@ from ...content import ContentError, ContentSet, Problem, colourvision, decision
 from .actions import CONVERT_FIELDS, PARAMS
 from .board import Board, EndState, square_name
 from .boardfile import action_examples, scoring_example
-from .draw_specials import cost_letter
 from .geometry import face_problems, mirror_problems, shape_problems
-from .model import Skylands
+from .model import Skylands, cost_letter
 from .scoring import SCORING_EFFECTS
 from .special_layout import fit_problems
 from .text import TemplateProblem, action_texts, decision_context, group_meaning, pad_hint, special_text, supply_text

@@ -18,7 +18,7 @@ from ...layout import Layout, SlotBox, draw
 from ...layout.render import Scale
 from ...layout.units import Length
 from .draw_tiles import text_on, tile_items
-from .model import Skylands, SpecialIsland
+from .model import Skylands, SpecialIsland, cost_letter
 from .special_layout import Flow, hostel_spots, layout
 
 MIN_PT = MIN_TEXT_PT   # the back's first-game label
@@ -29,11 +29,6 @@ def inhabitant_disc(model: Skylands, colour: str, x: float, y: float) -> Circle:
     colours = {c.id: c.colour for c in model.files.game.inhabitants.colours}
     pr = model.files.print
     return Circle(x, y, pr.space * 0.95, fill=colours.get(colour, "#ffffff"), stroke=model.inks["ink"], stroke_mm=0.35)
-
-
-def cost_letter(colour_name: str) -> str:
-    """The letter a cost disc prints on an inhabitant of this colour (its name's initial)."""
-    return colour_name[0]
 
 
 def cost_items(model: Skylands, cost: list[str], b: SlotBox) -> list[Item]:
