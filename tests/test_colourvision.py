@@ -31,7 +31,7 @@ RELY_ON_SYMBOL = {
     ("skybound-battle", "the card colours' tints"),
     ("island-of-fog", "the nations' pieces"),           # each nation's initial on every piece
     ("skylands", "island types along the tile edges"),  # the edge's symbol and letter
-    ("skylands", "player tokens and inhabitants, which stand side by side at the table"),  # initials
+    ("skylands", "player tokens and inhabitants, which stand side by side at the table"),  # pawn and mark
 }
 
 

@@ -210,14 +210,14 @@ def test_without_their_marks_the_fog_nations_are_not_told_apart(content_copy):
     assert any("the nations' pieces" in p and "tritanopia" in p for p in problems), problems
 
 
-def test_a_skylands_player_token_prints_its_player_s_initial_and_an_inhabitant_none():
+def test_a_skylands_player_token_prints_its_player_s_mark_and_an_inhabitant_none():
     from generator.content import paths
     from generator.draw.scene import texts
     from generator.games.skylands import draw_tokens
 
     model = kit.load("skylands", paths.CONTENT).model
     for c in model.files.game.player_colours:
-        assert texts(draw_tokens.player_token(model, c)) == [c.name[0]]
+        assert texts(draw_tokens.player_token(model, c)) == [c.mark]
     for ic in model.files.game.inhabitants.colours:
         assert texts(draw_tokens.inhabitant(model, ic)) == []
     groups = {g.what: g for g in model.files.print.tell_apart}

@@ -442,3 +442,42 @@ def test_actions_convert_energy_names_known_island_types(content_copy):
     msgs = problems_after(content_copy, "boards.yaml", "    source: crystals", "    source: lava")
     msg = only(msgs, "convert-energy: source must be one of woods, mountains, crystals, city (found 'lava')")
     assert f"boards.yaml:{line_of('boards.yaml', '    source: crystals')}:" in msg
+
+
+# ---- player marks: a player token's letter never reads as an inhabitant's ------------------------
+
+def test_player_tokens_print_their_colours_mark_which_no_inhabitant_prints(model):
+    """A player token prints its colour's mark (game.yaml) under its pawn; the cost discs print an
+    inhabitant colour's initial: the two never share a letter, nor do two players."""
+    from generator.draw import Text
+    from generator.games.skylands import draw_tokens
+    from generator.games.skylands.model import cost_letter
+
+    g = model.files.game
+    letters = {cost_letter(c.name) for c in g.inhabitants.colours}
+    marks = [c.mark for c in g.player_colours]
+    for c in g.player_colours:
+        assert [t.text for t in draw_tokens.player_token(model, c).items if isinstance(t, Text)] == [c.mark]
+    assert not set(marks) & letters and len(set(marks)) == len(marks)
+
+
+@pytest.mark.parametrize(("mark", "says"), [
+    ("B", "black: the mark 'B' reads as the letter of the blue inhabitants (cost discs print G, P, B; "
+          "a player's mark must be another)"),
+    ("bk", "black: the mark 'bk' reads as the letter of the blue inhabitants"),
+    ("R", "black: the mark 'R' is red's already"),
+])
+def test_a_player_mark_an_inhabitant_prints_or_another_player_has_is_refused_at_the_mark(
+        content_copy, runner, tmp_path, mark, says):
+    """Through the CLI: FILE:LINE:COL at the mark, exit 1, nothing written."""
+    from generator.cli import main
+
+    root = content_copy(GAME)
+    line = line_of("game.yaml", "mark: K}")
+    col = (paths.CONTENT / GAME / "game.yaml").read_text().splitlines()[line - 1].index("K}") + 1   # the value
+    replace_in(root / GAME / "game.yaml", "mark: K}", f"mark: {mark}}}")
+    out = tmp_path / "out"
+    result = runner.invoke(main, ["--content", str(root), "--out", str(out), "build", GAME])
+    assert result.exit_code == 1, result.output
+    assert f"{root / GAME / 'game.yaml'}:{line}:{col}: error: {says}" in result.output, result.output
+    assert "Traceback" not in result.output and not out.exists()

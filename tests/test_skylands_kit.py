@@ -165,7 +165,7 @@ def _hits(box: tuple[float, float, float, float], c: Circle) -> bool:
 def layout_problems(scene: Scene) -> list[str]:
     """Text under 6 pt, text over text, text over a disc it does not label, text off the face."""
     words = [it for it in scene.items if isinstance(it, Text)]
-    # a disc hides what lies under it; an outline only (the Hostel's spaces, under its words) does not
+    # a disc hides what lies under it (a space too, the Hostel's among them); an outline only does not
     discs = [it for it in scene.items if isinstance(it, Circle) and it.r > 1.0 and it.fill is not None]
     out = [f"{w.text!r} at {w.size_pt:g} pt" for w in words if w.size_pt < 6.0]
     boxes = [(w, _text_box(w)) for w in words]
@@ -230,7 +230,7 @@ def test_player_boards_file_has_one_sheet_per_side(kit, model):
 
 def test_squares_hold_a_tile_and_inhabitants_fit_the_spaces(model):
     """A square is a tile's size; an inhabitant token is no wider than the gap between two spaces.
-    (The Hostel, the one special island with spaces, holds its inhabitants in a pile.)"""
+    (The Hostel's spaces, apart as its inhabitants need: test_skylands_special_layouts.)"""
     pr = model.files.print
     board = draw_boards.player_board(model, None)
     grid = model.files.game.player_board

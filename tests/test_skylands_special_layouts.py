@@ -9,16 +9,23 @@ from pathlib import Path
 
 import pytest
 
-from generator.content import ContentError
+from generator.content import ContentError, paths
 from generator.core import kit
-from generator.draw import Circle, Text
-from generator.games.skylands import draw_specials
+from generator.draw import Circle, Scene, Text, width_mm
+from generator.draw.fonts import PT_MM
+from generator.games.skylands import build, draw_specials
 from generator.games.skylands.special_layout import layout_of
+from generator.kitchecks.fit import misfits
 from tests.conftest import replace_in
 
 GAME = "skylands"
 NAME = "name:   {type: text, x: 7.6mm, y: 6.4mm, width: 20.8mm"
 BODY = "body:   {type: text, x: 6.2mm, y: 11.2mm, width: 27.6mm, height: 17.8mm"
+
+
+@pytest.fixture(scope="module")
+def model():
+    return kit.load(GAME, paths.CONTENT).model
 
 
 def layout(root: Path, name: str) -> Path:
@@ -125,3 +132,82 @@ def test_a_group_name_too_long_for_the_back_is_an_error_at_the_box_naming_its_li
     assert [str(p) for p in err.value.problems] == [   # one problem for the group's twelve islands
         f"{back}:{line_of(back, 'group:      {')}:86: error: box 'group': the back of the {long} islands: the text "
         f"does not fit its 22.4 x 11.2 mm box even at 6 pt (text from group at {data}:{line_of(data, long)}:11)"]
+
+
+# ---- the Hostel: its spaces and its words each have their own room ----------------------------
+
+def _ink_box(t: Text) -> tuple[float, float, float, float]:
+    """Where a line of text puts ink (mm): its width as measured, from its cap height to its descenders."""
+    w = width_mm(t.text, t.size_pt, t.style)
+    x0 = t.x - {"start": 0.0, "middle": w / 2, "end": w}[t.anchor]
+    return x0, t.y - t.size_pt * PT_MM * 0.75, x0 + w, t.y + t.size_pt * PT_MM * 0.2
+
+
+def _meets(box: tuple[float, float, float, float], c: Circle) -> bool:
+    """Whether a circle, its line included, reaches into the box."""
+    x, y = min(max(c.cx, box[0]), box[2]), min(max(c.cy, box[1]), box[3])
+    return (x - c.cx) ** 2 + (y - c.cy) ** 2 < (c.r + c.stroke_mm / 2) ** 2
+
+
+def _spaces(scene: Scene) -> list[Circle]:
+    return [c for c in scene.items if isinstance(c, Circle) and c.dash]
+
+
+def _clashes(scene: Scene) -> list[str]:
+    """A space of the face under a word, on a cost disc or the VP badge, or on another space."""
+    spaces = _spaces(scene)
+    discs = [c for c in scene.items if isinstance(c, Circle) and not c.dash and c.fill is not None and c.r > 1.0]
+    out = [f"a space at ({c.cx:.1f}, {c.cy:.1f}) under {t.text!r}"
+           for c in spaces for t in scene.items if isinstance(t, Text) and _meets(_ink_box(t), c)]
+    out += [f"a space at ({c.cx:.1f}, {c.cy:.1f}) on the disc at ({d.cx:.1f}, {d.cy:.1f})"
+            for c in spaces for d in discs
+            if (c.cx - d.cx) ** 2 + (c.cy - d.cy) ** 2 < (c.r + d.r) ** 2]
+    out += [f"spaces at ({a.cx:.1f}, {a.cy:.1f}) and ({b.cx:.1f}, {b.cy:.1f}) overlap"
+            for i, a in enumerate(spaces) for b in spaces[i + 1:]
+            if (a.cx - b.cx) ** 2 + (a.cy - b.cy) ** 2 < (a.r + b.r) ** 2]
+    return out
+
+
+def test_the_hostels_words_and_spaces_do_not_overlap_and_it_shows_its_capacity(model):
+    """The spaces are where a player puts inhabitants: each has its own room on the face, clear of the
+    words, the cost and the badge, and an inhabitant standing on each clears its neighbours."""
+    hostel = model.specials["hostel"]
+    scene = draw_specials.special_front(model, hostel)
+    assert len(_spaces(scene)) == hostel.effect.capacity
+    words = " ".join(t.text for t in scene.items if isinstance(t, Text))
+    assert "Hostel" in words and "no VPs" in words
+    assert _clashes(scene) == []
+    assert misfits(s for s in build.spaces(model) if s.face == hostel.spec.name) == []
+
+
+def test_the_clash_check_sees_a_space_under_a_word():
+    scene = Scene(40, 40, (Text(20, 20, "Its spaces score no VPs.", 7, anchor="middle"),
+                           Circle(20, 19, 2.8, dash=(0.8, 0.6)), Circle(20, 30, 2.8, dash=(0.8, 0.6))))
+    assert _clashes(scene) == ["a space at (20.0, 19.0) under 'Its spaces score no VPs.'"]
+
+
+def test_the_hostel_draws_as_many_spaces_as_its_capacity_says(content_copy):
+    root = content_copy(GAME)
+    replace_in(root / GAME / "specials.yaml", "    capacity: 4\n", "    capacity: 3\n")
+    replace_in(root / GAME / "scoring-example.yaml", "inhabitants: [blue, purple, green, blue]",
+               "inhabitants: [blue, purple, green]")
+    m = kit.load(GAME, root).model
+    scene = draw_specials.special_front(m, m.specials["hostel"])
+    assert len(_spaces(scene)) == 3 and _clashes(scene) == []
+
+
+def test_a_hostel_text_that_leaves_its_spaces_no_room_is_an_error_at_the_text(content_copy):
+    root = content_copy(GAME)
+    path = root / GAME / "specials.yaml"
+    replace_in(path, 'text: "Its spaces score no VPs."',
+               'text: "Holds up to {{ e.capacity }} inhabitants from complete islands. Its spaces score no VPs."')
+    with pytest.raises(ContentError) as err:
+        kit.load(GAME, root)
+    shown = [str(p) for p in err.value.problems]
+    box = layout(root, "special")
+    assert len(shown) == 1 and re.fullmatch(
+        rf"{re.escape(str(path))}:{line_of(path, 'Holds up to')}:11: error: the 4 spaces of 'hostel' need "
+        rf"(\d+\.\d) mm between its name and its text, the tile leaves (\d+\.\d) mm \(a shorter text, or fewer "
+        rf"spaces; box 'spaces' at {re.escape(str(box))}:{line_of(box, 'spaces: {')}:11\)", shown[0]), shown
+    need, room = map(float, re.findall(r"(\d+\.\d) mm", shown[0]))
+    assert need > room

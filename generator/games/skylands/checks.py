@@ -9,7 +9,7 @@ from .actions import CONVERT_FIELDS, PARAMS
 from .board import Board, EndState, square_name
 from .boardfile import action_examples, scoring_example
 from .geometry import face_problems, mirror_problems, shape_problems
-from .model import Skylands
+from .model import Skylands, cost_letter
 from .scoring import SCORING_EFFECTS
 from .special_layout import fit_problems
 from .text import TemplateProblem, action_texts, decision_context, group_meaning, pad_hint, special_text, supply_text
@@ -40,7 +40,7 @@ def check(model: Skylands, content: ContentSet) -> list[Problem]:
             + marker_problems(model, content) + template_problems(model, content, example)
             + print_problems(model, content) + action_problems(model, content) + examples
             + colourvision.content_problems(content, "print", model.files.print.tell_apart, model.palette())
-            + symbol_problems(model, content))
+            + symbol_problems(model, content) + mark_problems(model, content))
 
 
 def symbol_problems(model: Skylands, content: ContentSet) -> list[Problem]:
@@ -56,6 +56,29 @@ def symbol_problems(model: Skylands, content: ContentSet) -> list[Problem]:
                                        f"{t.id}: the symbol {t.symbol!r} is {seen[t.symbol]}'s already"))
         else:
             seen[t.symbol] = t.id
+    return out
+
+
+def mark_problems(model: Skylands, content: ContentSet) -> list[Problem]:
+    """Each player token's mark is its own (decided in game.yaml): no two players share one, and none
+    is, or begins with, the letter an inhabitant's cost disc prints, which stands beside it at the
+    table and means a colour of inhabitants."""
+    g = model.files.game
+    letters = {cost_letter(c.name).casefold(): c for c in g.inhabitants.colours}
+    shown = ", ".join(cost_letter(c.name) for c in g.inhabitants.colours)
+    out = []
+    seen: dict[str, str] = {}
+    for i, p in enumerate(g.player_colours):
+        key = p.mark.casefold()
+        clash = letters.get(key) or letters.get(key[0])
+        if clash is not None:
+            out.append(content.problem("game", ("player_colours", i, "mark"),
+                                       f"{p.id}: the mark {p.mark!r} reads as the letter of the {clash.name.lower()} "
+                                       f"inhabitants (cost discs print {shown}; a player's mark must be another)"))
+        elif key in seen:
+            out.append(content.problem("game", ("player_colours", i, "mark"),
+                                       f"{p.id}: the mark {p.mark!r} is {seen[key]}'s already"))
+        seen.setdefault(key, p.id)
     return out
 
 

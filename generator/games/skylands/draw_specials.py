@@ -18,7 +18,7 @@ from ...layout import Layout, SlotBox, draw
 from ...layout.render import Scale
 from ...layout.units import Length
 from .draw_tiles import text_on, tile_items
-from .model import Skylands, SpecialIsland
+from .model import Skylands, SpecialIsland, cost_letter
 from .special_layout import Flow, hostel_spots, layout
 
 MIN_PT = MIN_TEXT_PT   # the back's first-game label
@@ -29,11 +29,6 @@ def inhabitant_disc(model: Skylands, colour: str, x: float, y: float) -> Circle:
     colours = {c.id: c.colour for c in model.files.game.inhabitants.colours}
     pr = model.files.print
     return Circle(x, y, pr.space * 0.95, fill=colours.get(colour, "#ffffff"), stroke=model.inks["ink"], stroke_mm=0.35)
-
-
-def cost_letter(colour_name: str) -> str:
-    """The letter a cost disc prints on an inhabitant of this colour (its name's initial)."""
-    return colour_name[0]
 
 
 def cost_items(model: Skylands, cost: list[str], b: SlotBox) -> list[Item]:
@@ -59,6 +54,8 @@ def _flowed(lay: Layout, flow: Flow, t: float, space: float) -> Layout:
     """The layout with its body (and the Hostel's spaces) where the flow puts them."""
     sy = Scale.of(lay, (t, t)).y
     moved = {"body": (flow.body_box.y, flow.body_box.h)}
+    if flow.spaces_box is not None:  # so that the layout's check sees the band, as the spaces take it
+        moved["spaces"] = (flow.spaces_box.y, flow.spaces_box.h)
     boxes = [replace(b, values={**b.values, "y": Length(moved[b.name][0] / sy),
                                 "height": Length(moved[b.name][1] / sy)}) if b.name in moved else b
              for b in lay.boxes]
@@ -93,16 +90,15 @@ def special_front_checked(model: Skylands, special: SpecialIsland, *, bleed: flo
               "blob": depicts.light if depicts else model.files.game.special_island_type.light}
 
     def spaces(b: SlotBox) -> tuple[Item, ...]:
-        """The Hostel: its spaces, each the outline of the inhabitant that stands on it, dashed (they
-        score nothing), its words printed over them (the inhabitants standing on them come last)."""
-        out: list[Item] = []
-        for x, y in hostel_spots(model, special):
-            out.append(Circle(x, y, pr.inhabitant / 2, stroke=b.color or model.inks["muted"],
-                              stroke_mm=b.stroke_width or 0.55, dash=(0.8, 0.6)))
-        return tuple(out)
+        """The Hostel: its spaces in their band over its words, each drawn as a space of an island
+        tile that scores nothing (dashed, in the box's colour and line width); an inhabitant stands on
+        each (the inhabitants standing on them come last)."""
+        return tuple(Circle(x, y, pr.space, fill=model.inks["paper"], stroke=b.color or model.inks["muted"],
+                            stroke_mm=b.stroke_width or 0.55, dash=(0.8, 0.6))
+                     for x, y in hostel_spots(model, special))
 
     slots = {"cost": lambda b: tuple(cost_items(model, special.spec.cost, b)),
-             "spaces": spaces if flow.spaces_y is not None else (lambda b: ())}
+             "spaces": spaces if flow.spaces_box is not None else (lambda b: ())}
     scene, problems = draw(_flowed(model.layouts[flow.layout], flow, t, pr.space), Face(special.spec.name, fields),
                            (t, t), slots)
     standing = [inhabitant_disc(model, colour, x, y)   # over the words they cover

@@ -28,14 +28,15 @@ def _on(model: Skylands, colour: str) -> dict[str, str]:
 
 
 def player_token(model: Skylands, colour: PlayerColour) -> Scene:
-    """A pawn in the player's colour (inhabitants show a person: the two never look alike)."""
+    """A pawn in the player's colour with the colour's mark (inhabitants show a person: the two never
+    look alike)."""
     return _player_token(model, colour)[0]
 
 
 def _player_token(model: Skylands, colour: PlayerColour) -> tuple[Scene, list[Problem]]:
     name = f"{model.files.tokens.player_tokens.name} {colour.name}"
     return _token(model, "token-player", model.files.print.player_token,
-                  Item(name, {**_on(model, colour.colour), "name": colour.name}), name)
+                  Item(name, {**_on(model, colour.colour), "name": colour.name, "mark": colour.mark}), name)
 
 
 def player_marker(model: Skylands, colour: PlayerColour, active: bool) -> Scene:

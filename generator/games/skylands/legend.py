@@ -7,9 +7,9 @@ from ...core.kitspec import Figure
 from ...draw.scene import Item, Rect, Scene, Text
 from ...layout.render import SlotBox
 from ...press.figures import detail
-from .draw_specials import cost_items, cost_letter, special_front
+from .draw_specials import cost_items, special_front
 from .draw_tiles import edge_symbols, mark_badge, text_on
-from .model import Skylands, SpecialIsland
+from .model import Skylands, SpecialIsland, cost_letter
 
 SWATCH_W = 16.0     # mm: a piece of edge band, long enough for its two symbols and its letter
 CORNER = 13.0       # mm: the upper right corner of a special island, where its VPs stand

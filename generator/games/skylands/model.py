@@ -135,6 +135,12 @@ class Skylands:
         return board
 
 
+def cost_letter(colour_name: str) -> str:
+    """The letter a cost disc prints on an inhabitant of this colour (its name's initial); a player
+    token's mark is never one (checks.mark_problems)."""
+    return colour_name[0]
+
+
 def terrain_combos(kind: TileKind, terrains: list[str]) -> list[tuple[str, ...]]:
     """The kinds of a recipe entry: one per terrain, or one per pair of different terrains."""
     if kind.per == "terrain":

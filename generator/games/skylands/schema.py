@@ -54,6 +54,9 @@ class PlayerColour(Strict):
     id: Slug
     name: str
     colour: Colour
+    mark: str = Field(min_length=1, max_length=2, pattern=r"^\S+$")
+    """What the player's token prints under its pawn, for a player who cannot tell the colours apart
+    (never an inhabitant's letter: checks.mark_problems)."""
 
 
 class BoardGrid(Strict):

@@ -1,17 +1,21 @@
 """Where the words, spaces and cost of a special island go on its tile: the boxes of its layout
 (layouts/special*.yaml: places, sizes, fonts; placed in mm on the tile by look.py through the core's
-layout machinery) flowed here. The body starts GAP under the name's last line (and under the Hostel's
-spaces), never above its own box. Pure: the drawer draws from it, the content check holds every text
-to its box's min_size with it."""
+layout machinery) flowed here. The body starts GAP under the name's last line, never above its own box.
+An island with spaces (the Hostel) sets them and its words in its `spaces` box instead: the spaces in
+a band of their own under the name, the words under them at the bottom of the box, in as few lines
+as they need at the largest size that leaves the spaces their room: words and spaces never overlap.
+Pure: the drawer draws from it, the content check holds every text to its box's min_size with it
+(and the spaces to their band)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import sqrt
 from textwrap import shorten
 
 from ...draw.fonts import PT_MM
 from ...draw.scene import FontStyle
-from ...draw.text import LEADING, fit_size, fits, wrap
+from ...draw.text import LEADING, STEP_PT, fit_size, fits, wrap
 from .geometry import form
 from .model import Skylands, SpecialIsland
 from .text import special_text
@@ -52,8 +56,8 @@ class Flow:
     name: str
     name_box: Box
     body: str
-    body_box: Box            # moved under the name (and spaces), its bottom kept
-    spaces_y: float | None   # the centre line of the Hostel's spaces
+    body_box: Box            # moved under the name, its bottom kept; with spaces: under them, as tall as its lines
+    spaces_box: Box | None   # the band the Hostel's spaces lie in, between the name and the body
 
 
 def _line(size: float) -> float:
@@ -67,6 +71,11 @@ def layout_of(special: SpecialIsland) -> str:
     return "special-cap" if form_name == "cap" else "special-corner"
 
 
+def spaces_of(special: SpecialIsland) -> int:
+    """How many spaces a special island that is an island of its own shows (the Hostel's capacity)."""
+    return 0 if special.is_fragment else special.face.fragments[0].spaces
+
+
 def layout(model: Skylands, special: SpecialIsland) -> Flow:
     """The special island's boxes (model.special_boxes) with its words flowed into them."""
     name_of = layout_of(special)
@@ -76,39 +85,84 @@ def layout(model: Skylands, special: SpecialIsland) -> Flow:
     name_pt = fit_size(name, nb.w, nb.h, nb.size, nb.min_size, nb.style, nb.font)
     below = nb.y + len(wrap(name, nb.w, name_pt, nb.style, nb.font)) * _line(name_pt) + GAP
     body = special_text(model, special) or (model.files.specials.fragment_note if special.is_fragment else "")
-    spaces_y = None
-    n = 0 if special.is_fragment else special.face.fragments[0].spaces
-    if n:  # the Hostel's spaces under its name: a block the words run over (the inhabitants cover them)
-        spaces_y = below
-    top = max(bb.y, below)
-    body_box = Box(bb.x, top, bb.w, bb.bottom - top, bb.size, bb.min_size, bb.style, bb.font, bb.where)
-    return Flow(name_of, name, nb, body, body_box, spaces_y)
+    n = spaces_of(special)
+    if not n:
+        top = max(bb.y, below)
+        body_box = Box(bb.x, top, bb.w, bb.bottom - top, bb.size, bb.min_size, bb.style, bb.font, bb.where)
+        return Flow(name_of, name, nb, body, body_box, None)
+    # the Hostel: the `spaces` box holds its spaces, in a band of their own under the name, and its
+    # words (set as the body's) under them, in the lines they need
+    sb = boxes["spaces"]
+    top = max(sb.y, below)
+    arranged = _arranged(model, n, sb.w)
+    need = arranged[1] if arranged is not None else 0.0   # none across: no size of the words helps
+    size = bb.size
+    while True:  # the largest size (on the fitting grid) that leaves the spaces their room
+        h = len(wrap(body, bb.w, size, bb.style, bb.font)) * _line(size) if body else 0.0
+        band_bottom = sb.bottom - h - (GAP if h else 0.0)
+        if band_bottom - top >= need - 1e-9 or size - STEP_PT < bb.min_size - 1e-9:
+            break
+        size -= STEP_PT
+    # a hair taller than its lines, so that fitting sets the words at `size` in them
+    body_box = Box(bb.x, sb.bottom - h, bb.w, h + 1e-6, size, bb.min_size, bb.style, bb.font, bb.where)
+    spaces_box = Box(sb.x, top, sb.w, band_bottom - top, where=sb.where)
+    return Flow(name_of, name, nb, body, body_box, spaces_box)
 
 
 HOSTEL_ROOM_MM = 0.6   # between two inhabitants standing on neighbouring Hostel spaces
 
 
-def hostel_spots(model: Skylands, special: SpecialIsland) -> list[tuple[float, float]]:
-    """The centres of the Hostel's spaces (tile mm): an inhabitant (print.yaml: inhabitant) stands on
-    each, so they lie an inhabitant and HOSTEL_ROOM_MM apart, in as many rows as the spaces box is wide
-    enough for, the block centred on the room between the name and the bottom of the spaces box."""
-    n = 0 if special.is_fragment else special.face.fragments[0].spaces
-    if not n:
-        return []
+def _arranged(model: Skylands, n: int, width: float) -> tuple[list[tuple[float, float]], float] | None:
+    """`n` spaces (print.yaml: space, their radius) across a band `width` mm wide, as few rows as
+    will do, every other row shifted by half a step (the rows then nest closer): an inhabitant
+    (print.yaml: inhabitant) stands on each, so no two centres lie nearer than an inhabitant and
+    HOSTEL_ROOM_MM. The centres relative to the band's top left corner, and the band's height they
+    need; None for a band narrower than a space."""
     pr = model.files.print
-    box = model.special_boxes[layout_of(special)]["spaces"]
+    r, pitch = pr.space, pr.inhabitant + HOSTEL_ROOM_MM
+    room = width - 2 * r   # where centres may lie across the band
+    if room < 0:
+        return None
+    for rows in range(1, n + 1):
+        per_row = -(-n // rows)
+        if rows == 1:
+            step = room / (per_row - 1) if per_row > 1 else 0.0
+            rise = 0.0
+        else:  # spread as wide as the band lets them: the rows nest the closer
+            step = room / (per_row - 0.5)
+            rise = max(pitch / 2, sqrt(max(0.0, pitch ** 2 - (step / 2) ** 2)))
+        if per_row > 1 and step < pitch - 1e-9:
+            continue
+        spots = [((k % per_row) * step + (step / 2 if (k // per_row) % 2 else 0.0), (k // per_row) * rise)
+                 for k in range(n)]
+        left = min(x for x, _ in spots)
+        shift = (room - (max(x for x, _ in spots) - left)) / 2 + r - left
+        return [(x + shift, y + r) for x, y in spots], (rows - 1) * rise + 2 * r
+    return None   # not reached: one space a row always goes
+
+
+def spaces_fit(model: Skylands, special: SpecialIsland) -> bool:
+    """Whether the island's spaces find room in their band (an island without spaces: always)."""
     flow = layout(model, special)
-    pitch = pr.inhabitant + HOSTEL_ROOM_MM
-    per_row = max(1, min(n, int((box.w - pr.inhabitant) // pitch) + 1))
-    rows = -(-n // per_row)
-    top = flow.spaces_y if flow.spaces_y is not None else box.y
-    cy = (top + box.y + box.h) / 2
-    out = []
-    for k in range(n):
-        r, c = divmod(k, per_row)
-        in_row = min(per_row, n - r * per_row)
-        out.append((box.x + box.w / 2 + (c - (in_row - 1) / 2) * pitch, cy + (r - (rows - 1) / 2) * pitch))
-    return out
+    if flow.spaces_box is None:
+        return True
+    arranged = _arranged(model, spaces_of(special), flow.spaces_box.w)
+    return arranged is not None and arranged[1] <= flow.spaces_box.h + 1e-9
+
+
+def hostel_spots(model: Skylands, special: SpecialIsland) -> list[tuple[float, float]]:
+    """The centres of the Hostel's spaces (tile mm), in their band over its words (`_arranged`),
+    the block centred in the band (in a row across it when they find no room: the check says so)."""
+    band = layout(model, special).spaces_box
+    if band is None:
+        return []
+    n = spaces_of(special)
+    arranged = _arranged(model, n, band.w)
+    if arranged is None:
+        return [(band.x + band.w / 2 + (k - (n - 1) / 2) * model.files.print.space, band.y) for k in range(n)]
+    spots, need = arranged
+    down = band.y + max(0.0, band.h - need) / 2
+    return [(band.x + x, down + y) for x, y in spots]
 
 
 def _room(h: float, size: float) -> int:
@@ -133,4 +187,11 @@ def fit_problems(model: Skylands, special: SpecialIsland) -> list[tuple[str, str
         out.append(("body", f"the text on {special.id!r} takes {lines} lines at {bb.min_size:g} pt, the tile has "
                             f"room for {max(0, _room(bb.h, bb.min_size))} "
                             f"({shorten(lay.body, 80, placeholder=' …')!r}; box 'body' at {bb.where})"))
+    if lay.spaces_box is not None and not spaces_fit(model, special):
+        sb, n = lay.spaces_box, spaces_of(special)
+        arranged = _arranged(model, n, sb.w)
+        short = f"need {arranged[1]:.1f} mm between its name and its text, the tile leaves {max(0.0, sb.h):.1f} mm" \
+            if arranged else f"do not fit across the tile ({sb.w:.1f} mm)"
+        out.append(("body", f"the {n} spaces of {special.id!r} {short} (a shorter text, or fewer spaces; "
+                            f"box 'spaces' at {sb.where})"))
     return out
