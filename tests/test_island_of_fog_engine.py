@@ -79,7 +79,8 @@ def test_setup_two_buildings_a_base_and_one_basic_unit_on_it():
         assert mine == {"city": 2, "base": 1}      # decision `starting-coins`: city side up
         unit = g.units[g.bases[seat]]
         assert (unit.seat, unit.unit, unit.size) == (seat, "basic", 1)
-    assert g.coins == [M.game.turn.starting_coins] * 4
+    # each seat's purse on top of the starting coins (decision `first-player`; test below)
+    assert g.coins == [M.game.turn.starting_coins + c for c in seat_coins(M, 4)]
     # the lighthouse tile in the centre, face up; every other square face down but the corners
     assert g.lighthouse is not None and g.buildings[g.lighthouse].owner is None
     assert len(g.empty_squares()) == 25 - 4 - 1

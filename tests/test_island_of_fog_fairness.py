@@ -192,10 +192,10 @@ def test_a_calibration_run_prints_the_counts_the_survey_states(m):
 
 
 @pytest.mark.parametrize(("edits", "says"), [
-    ([("both_fair: 127", "both_fair: 128")], "both_fair (128) is more than survey_fair (200) or selfplay_fair (127)"),
-    ([("selfplay_fair: 127", "selfplay_fair: 201")], "selfplay_fair (201) is more than the 200 maps"),
-    ([("maps: 200", "maps: 100"), ("survey_fair: 200", "survey_fair: 100"), ("selfplay_fair: 127", "selfplay_fair: 90"),
-      ("both_fair: 127", "both_fair: 70")],
+    ([("both_fair: 179", "both_fair: 180")], "both_fair (180) is more than survey_fair (200) or selfplay_fair (179)"),
+    ([("selfplay_fair: 179", "selfplay_fair: 201")], "selfplay_fair (201) is more than the 200 maps"),
+    ([("maps: 200", "maps: 100"), ("survey_fair: 200", "survey_fair: 100"), ("selfplay_fair: 179", "selfplay_fair: 90"),
+      ("both_fair: 179", "both_fair: 70")],
      "survey_fair + selfplay_fair - both_fair (120) is more than the 100 maps"),
 ])
 def test_calibration_counts_that_cannot_come_from_one_run_are_errors_at_their_line(content_copy, edits, says):

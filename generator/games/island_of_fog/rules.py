@@ -229,7 +229,7 @@ def score(model: IslandOfFog, buildings: int, owns_lighthouse: bool) -> int:
 
 def seat_coins(model: IslandOfFog, players: int) -> list[int]:
     """Coins each seat starts with on top of the starting purse, in play order (decision
-    `first-player`: the later seats' purse against the first player's tempo)."""
+    `first-player`: a purse against the first player's tempo, or the last seats' last word)."""
     extra = model.game.seat_coins.get(players, [])
     return [extra[i] if i < len(extra) else 0 for i in range(players)]
 

@@ -61,7 +61,7 @@ def context(m: IslandOfFog) -> dict[str, Any]:
         # player counts at which the lighthouse's owner lays a tile on every player's turn (decision
         # `lighthouse-flip`)
         "flip_every_turn": sorted(m.game.flip_every_turn),
-        # coins the later seats start with, by player count (decision `first-player`)
+        # the seats that start with more coins, by player count (decision `first-player`)
         "purses": {p: [(ORDINALS[i], c) for i, c in enumerate(seat_coins(m, p)) if c]
                    for p in sorted(m.game.seats) if any(seat_coins(m, p))},
     }
