@@ -16,6 +16,7 @@ import click
 from .content import ContentError, Problem, paths
 from .content.problems import folded
 from .core import kit
+from .core.game import Artifact
 
 _AT_ONCE = [False]
 
@@ -65,6 +66,18 @@ def out_root(ctx: click.Context) -> Path:
     obj = ctx.find_object(object)
     out = getattr(obj, "out", None)
     return out if isinstance(out, Path) else paths.OUT
+
+
+def write_results(ctx: click.Context, game_id: str, under: str, artifacts: list[Artifact], meta: dict[str, Any],
+                  names: bool = False) -> Path:
+    """Write a command's files to OUT/GAME/UNDER (nothing outside OUT/GAME) and say so: how many, or
+    with `names` which; the folder written."""
+    from .build.output import write_artifacts
+
+    folder = out_root(ctx) / game_id / under
+    written = write_artifacts(folder, artifacts, meta, root=out_root(ctx) / game_id).written
+    click.echo(f"wrote {', '.join(written) if names else f'{len(written)} files'} to {folder}/")
+    return folder
 
 
 def load_or_exit(ctx: click.Context, game_id: str) -> kit.Loaded:

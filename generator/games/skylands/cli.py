@@ -7,8 +7,7 @@ from pathlib import Path
 
 import click
 
-from ...build.output import write_artifacts
-from ...cliutil import InputFile, fail_on_problems, load_or_exit, out_root, pool, pool_options
+from ...cliutil import InputFile, fail_on_problems, load_or_exit, pool, pool_options, write_results
 from ...content import ContentError, load_file
 from ...core.game import Artifact
 from .board import EndState, square_name
@@ -107,11 +106,9 @@ def simulate_cmd(ctx: click.Context, players: tuple[int, ...], games: int, seed:
                  Artifact("seats.csv", simreport.seats_csv(tallies).encode()),
                  Artifact("scores.csv", simreport.scores_csv(tallies).encode()),
                  Artifact("specials.csv", simreport.specials_csv(tallies).encode())]
-    folder = out_root(ctx) / "skylands" / "simulation"
     meta = {"game": "skylands", "policy": policy, "seed": seed, "games_per_seat_count": games,
             "players": list(counts), "intro": intro}
-    written = write_artifacts(folder, artifacts, meta, root=out_root(ctx) / "skylands")
-    click.echo(f"wrote {len(written.written)} files to {folder}/")
+    write_results(ctx, "skylands", "simulation", artifacts, meta)
 
 
 @click.group("skylands")
