@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
+import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
@@ -27,9 +28,17 @@ def chunks(games: int) -> list[tuple[int, int]]:
     return [(start, min(start + CHUNK, games)) for start in range(0, games, CHUNK)]
 
 
+def game_rngs(game: str, seed: int, players: int, index: int,
+              tag: str = "") -> tuple[random.Random, list[random.Random]]:
+    """A game's own random source (its setup, pile, dice) and one for each seat's policy: from (game,
+    seed, players, index, tag) alone, so a game is the same whichever process plays it."""
+    base = f"{game}|{seed}|{players}|{index}{tag}"
+    return random.Random(base), [random.Random(f"{base}|seat {s}") for s in range(players)]
+
+
 class Counts:
     """A dataclass of counts whose merge is addition field by field: numbers add, Counters add, a
-    list merges item by item (growing as needed) and a dict key by key."""
+    list adds item by item (growing as needed; its items numbers or Counts) and a dict key by key."""
 
     def merge(self, other: Any) -> None:
         for f in fields(self):  # type: ignore[arg-type]
@@ -38,8 +47,11 @@ class Counts:
                 mine.update(theirs)
             elif isinstance(mine, list):
                 mine.extend(type(t)() for t in theirs[len(mine):])
-                for m, t in zip(mine, theirs, strict=False):
-                    m.merge(t)
+                for i, t in enumerate(theirs):
+                    if isinstance(t, Counts):
+                        mine[i].merge(t)
+                    else:
+                        mine[i] += t
             elif isinstance(mine, dict):
                 for key, t in theirs.items():
                     mine.setdefault(key, type(t)()).merge(t)

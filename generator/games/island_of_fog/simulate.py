@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from .. import selfplay
 from ..jobs import Mapper as Mapper
 from ..jobs import serial as serial
-from ..selfplay import chunks, win_rates
+from ..selfplay import chunks, game_rngs, win_rates
 from ..stats import Rate
 from .engine import Deal, FixedMap, Result, new_deal, play_game
 from .fairness import analyse
@@ -65,15 +65,9 @@ class Tally(selfplay.Tally):
         self.events.update(result.counts)
 
 
-def game_rngs(seed: int, players: int, index: int, tag: str = "") -> tuple[random.Random, list[random.Random]]:
-    """The game's own random source (pile, dice) and one for each seat's policy."""
-    base = f"island-of-fog|{seed}|{players}|{index}{tag}"
-    return random.Random(base), [random.Random(f"{base}|seat {s}") for s in range(players)]
-
-
 def play_one(model: IslandOfFog, setup: SimSetup, players: int, index: int, plan: MapPlan | None = None,
              tag: int = 0) -> Result:
-    rng, seats = game_rngs(setup.seed, players, index, "" if plan is None else f"|map {tag}")
+    rng, seats = game_rngs("island-of-fog", setup.seed, players, index, "" if plan is None else f"|map {tag}")
     deal: Deal
     if plan is None:
         _, deal = new_deal(model, setup.size, players, rng)
