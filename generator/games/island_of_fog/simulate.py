@@ -10,7 +10,6 @@ never depend on the number of workers.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from dataclasses import dataclass, field, replace
 
@@ -20,8 +19,7 @@ from ..jobs import serial as serial
 from ..selfplay import chunks, game_rngs, win_rates
 from ..stats import Rate
 from .engine import Deal, FixedMap, Result, new_deal, play_game
-from .fairness import analyse
-from .mapgen import MapPlan, draw, plan_tiles, space_grid
+from .mapgen import MapPlan, surveyed
 from .model import IslandOfFog
 from .policies import POLICIES
 
@@ -136,13 +134,8 @@ Judged = tuple[MapPlan, bool, tuple[tuple[str, str], ...]]   # a map, whether th
 def survey_maps(model: IslandOfFog, size: int, players: int, seed: int, count: int) -> list[Judged]:
     """The maps the survey draws for (size, players, seed), in its order (survey.survey: one seeded
     stream, first draws), each with the fairness module's verdict and reasons."""
-    rng = random.Random(seed)
-    out = []
-    for _ in range(count):
-        plan = draw(model, size, players, rng, seed)
-        report = analyse(model, size, plan.seats, plan_tiles(plan), space_grid(model, plan))
-        out.append((plan, report.fair, tuple(report.disadvantaged)))
-    return out
+    return [(plan, report.fair, tuple(report.disadvantaged))
+            for plan, report in surveyed(model, size, players, seed, count)]
 
 
 def calibrate(model: IslandOfFog, setup: SimSetup, maps: int, map_jobs: Mapper = serial) -> dict[int, list[MapOutcome]]:
