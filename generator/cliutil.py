@@ -223,13 +223,12 @@ def pool_options(f: Any) -> Any:
 
 
 @contextmanager
-def pool(workers: int, scheduler: str | None, what: str = "") -> Iterator[Any]:
+def pool(workers: int, scheduler: str | None) -> Iterator[Any]:
     """The process pool `--workers`/`--scheduler` name (generator/build/pool.py), its jobs' progress
-    shown on a terminal as `what` (the command's name by default); a scheduler that cannot be reached
-    is a usage error."""
+    shown on a terminal under the command's name; a scheduler that cannot be reached is a usage error."""
     from .build.pool import ClusterUnavailable, Pool
 
-    bar = Progress(what or _command_name(), "jobs")
+    bar = Progress(_command_name(), "jobs")
     try:
         with Pool(workers, scheduler, progress=bar) as ex:
             yield ex

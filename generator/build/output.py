@@ -115,14 +115,13 @@ def _refuse_links(top: Path, below: Path) -> None:
 
 
 def write_artifacts(folder: Path, artifacts: list[Artifact], meta: dict[str, Any],
-                    root: Path | None = None, cache: Sequence[Artifact] = ()) -> WriteReport:
+                    root: Path | None = None) -> WriteReport:
     """Write every artifact under `folder` (unchanged files are left alone), remove the files the
     last build listed and this one does not, and write the manifest listing them. `root` (OUT/GAME,
     by default `folder` itself) is where links stop being followed: nothing between it and a file
-    written may be a symbolic link. `cache` are the build's results kept for the next build (under
-    CACHE/), listed apart in the manifest ("cache") and removed by the same rule as files."""
+    written may be a symbolic link."""
     with locked((root or folder).parent):
-        return stage(folder, artifacts, meta, root, cache).commit()
+        return stage(folder, artifacts, meta, root).commit()
 
 
 @contextmanager
@@ -198,7 +197,9 @@ class Staged:
 def stage(folder: Path, artifacts: list[Artifact], meta: dict[str, Any],
           root: Path | None = None, cache: Sequence[Artifact] = ()) -> Staged:
     """Everything write_artifacts does short of putting a file in place: checks, the temporary files
-    of what changed, the manifest to write (see Staged)."""
+    of what changed, the manifest to write (see Staged). `cache` are the build's results kept for the
+    next build (under CACHE/), listed apart in the manifest ("cache") and removed by the same rule as
+    files."""
     seen = set()
     in_cache = {id(a) for a in cache}
     for a in [*artifacts, *cache]:

@@ -68,12 +68,12 @@ def _verdict(holder: Rate) -> str:
     return "no" if lo > 0.5 else "yes" if hi < 0.5 else "undecided"
 
 
-def dumping_dominant(results: Sequence[Duel], dumper: str = "greedy") -> str:
+def dumping_dominant(results: Sequence[Duel]) -> str:
     """Whether dumping the hand (placing whenever one can) still dominates holding cards back.
 
     When a policy duelled its never-pass twin, that duel decides: "no" when the one that passes wins
     beyond doubt (95% interval above one half), "yes" when it loses beyond doubt, else "undecided".
-    Otherwise the dumper (greedy) against every policy that held cards back: "no" as soon as one beats
+    Otherwise greedy, the dumper, against every policy that held cards back: "no" as soon as one beats
     it beyond doubt, "yes" when it beats them all beyond doubt, else "undecided" ("untested" without
     such a duel)."""
     for holder, twin in TWINS:
@@ -84,9 +84,9 @@ def dumping_dominant(results: Sequence[Duel], dumper: str = "greedy") -> str:
                 return _verdict(Rate(d.wins_b, d.games))
     verdicts = []
     for d in results:
-        if dumper not in (d.a, d.b):
+        if "greedy" not in (d.a, d.b):
             continue
-        k = 0 if d.a != dumper else 1  # the other policy
+        k = 0 if d.a != "greedy" else 1  # the other policy
         if d.held[k]:
             verdicts.append(_verdict(Rate(d.wins_a if k == 0 else d.wins_b, d.games)))
     if not verdicts:
