@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 
 from ..jobs import Mapper, serial
+from ..stats import pct
 from .model import Card, Rules
 from .simulate import Rate, run, starter_setup
 
@@ -53,9 +54,6 @@ def duels(cards: Sequence[Card], rules: Rules, decks: Sequence[tuple[str, dict[s
           policies: Sequence[str], map_jobs: Mapper = serial) -> list[Duel]:
     return [duel(cards, rules, decks, games, seed, a, b, map_jobs) for a, b in combinations(policies, 2)]
 
-
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
 
 
 # A policy that passes and holds cards back, and its twin that never passes (the same rollouts
@@ -116,7 +114,7 @@ def matrix(results: Sequence[Duel]) -> list[str]:
                 cells.append(f" {'—':>{width}}")
             else:
                 lo, hi = r.interval
-                cells.append(f" {f'{_pct(r.value)} [{_pct(lo)}, {_pct(hi)}]':>{width}}")
+                cells.append(f" {f'{pct(r.value)} [{pct(lo)}, {pct(hi)}]':>{width}}")
         lines.append(f"{row:<{label}}" + "".join(cells))
     return lines
 
@@ -128,12 +126,12 @@ def text(results: Sequence[Duel], games: int, seed: int, decks: int) -> str:
     lines += [*matrix(results), ""]
     for d in results:
         lo, hi = d.rate_a.interval
-        lines.append(f"{d.a} vs {d.b}: {d.a} wins {_pct(d.rate_a.value)} [{_pct(lo)}, {_pct(hi)}] of "
+        lines.append(f"{d.a} vs {d.b}: {d.a} wins {pct(d.rate_a.value)} [{pct(lo)}, {pct(hi)}] of "
                      f"{d.games:,} games ({d.wins_b:,} lost, {d.draws} drawn)")
         for k, name in enumerate((d.a, d.b)):
             h = d.held_rate(k)
             lines.append(f"  {name} passed with a card it could place in {h.successes:,} of {h.n:,} "
-                         f"placement decisions ({_pct(h.value)})")
+                         f"placement decisions ({pct(h.value)})")
     twin = next(((h, t) for h, t in TWINS for d in results if {d.a, d.b} == {h, t}), None)
     if twin:
         how = (f"measured by {twin[0]} against {twin[1]}, the same policy that never passes, so only "
