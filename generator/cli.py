@@ -54,9 +54,6 @@ class Context:
                 raise click.UsageError(cliutil.unknown_game(g, known, games.available()))
         return list(requested) or known
 
-    def load(self, game_id: str) -> kit.Loaded:
-        return kit.load(game_id, self.content)
-
 
 pass_ctx = click.make_pass_decorator(Context)
 
@@ -169,7 +166,7 @@ def games_cmd(ctx: Context) -> None:
     """List the games found, with their component counts."""
     for gid in ctx.game_ids(()):
         try:
-            loaded = ctx.load(gid)
+            loaded = kit.load(gid, ctx.content)
         except ContentError as err:
             click.echo(f"{gid}: {len(err.problems)} content problems (run `playkit validate {gid}`)")
             continue

@@ -4,6 +4,7 @@ files a user names, and the hints a mistyped name gets."""
 from __future__ import annotations
 
 import difflib
+import shlex
 import sys
 import time
 from collections.abc import Iterable, Iterator
@@ -150,7 +151,7 @@ def unknown_game(name: str, known: Iterable[str], every_game: Iterable[str], ver
             return f"unknown game {name!r}: that is a game's folder; give its id, {gid}"
         if (folder / "game.yaml").is_file() or gid in every_game:
             return (f"unknown game {name!r}: that is a game's folder; give the folder above it as --content "
-                    f"and the game's id: `playkit --content {_shell_word(str(folder.parent))} {_command(verb)} {gid}`")
+                    f"and the game's id: `playkit --content {shlex.quote(str(folder.parent))} {_command(verb)} {gid}`")
         return f"unknown game {name!r}: give a game's id, not a path {choices}"
     close = difflib.get_close_matches(name, known, n=1, cutoff=0.6) or \
         difflib.get_close_matches(name, every_game, n=1, cutoff=0.6)
@@ -167,12 +168,6 @@ def _command(verb: str | None) -> str:
         return verb
     ctx = click.get_current_context(silent=True)
     return ctx.info_name if ctx is not None and ctx.info_name else "build"
-
-
-def _shell_word(text: str) -> str:
-    import shlex
-
-    return shlex.quote(text)
 
 
 def unknown_command(name: str, commands: Iterable[str], every_game: Iterable[str]) -> str | None:
