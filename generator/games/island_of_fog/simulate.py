@@ -14,8 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from .. import selfplay
-from ..jobs import Mapper as Mapper
-from ..jobs import serial as serial
+from ..jobs import Mapper, serial
 from ..selfplay import chunks, game_rngs, win_rates
 from ..stats import Rate
 from .engine import Deal, FixedMap, Result, new_deal, play_game

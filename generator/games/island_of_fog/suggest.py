@@ -17,10 +17,11 @@ from typing import Any
 
 import yaml
 
+from ..jobs import Mapper, serial
 from ..selfplay import versus_rates
 from ..stats import wilson
 from .model import IslandOfFog
-from .simulate import Mapper, SimSetup, Tally, run, serial
+from .simulate import SimSetup, Tally, run
 
 
 def unevenness(tallies: dict[int, Tally]) -> float:

@@ -8,9 +8,9 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 
 from ..jobs import Mapper, serial
-from ..stats import pct
+from ..stats import Rate, pct
 from .model import Card, Rules
-from .simulate import Rate, run, starter_setup
+from .simulate import run, starter_setup
 
 
 @dataclass(frozen=True)

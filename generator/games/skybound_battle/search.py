@@ -32,10 +32,10 @@ from itertools import combinations
 from statistics import NormalDist
 
 from ..jobs import Mapper, serial
-from ..stats import wilson
+from ..stats import Rate, wilson
 from .decks import DeckLimits, is_legal
 from .model import Card, Rules
-from .simulate import Rate, SimDeck, SimSetup, battles, play_chunk
+from .simulate import SimDeck, SimSetup, battles, play_chunk
 
 Deck = tuple[tuple[str, int], ...]  # (card id, count), sorted by id: hashable and stable
 

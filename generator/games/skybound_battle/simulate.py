@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 
 from ..jobs import Mapper, serial
 from ..selfplay import Counts
-from ..stats import Rate, mean, quantile, wilson
-from .compiled import CardData, compiled, deck_list
+from ..stats import Rate, mean, quantile
+from .compiled import compiled, deck_list
 from .engine import Battle, Policy
 from .model import Card, Rules
 from .roster import POLICIES
@@ -291,5 +291,3 @@ def starter_setup(cards: Sequence[Card], rules: Rules, decks: Sequence[tuple[str
                           for (name, cards_), arg in zip(decks, names, strict=True)),
                     games, seed, policy, content_hash)
 
-
-__all__ = ["CardData", "Rate", "Report", "SimSetup", "simulate", "starter_setup", "wilson"]

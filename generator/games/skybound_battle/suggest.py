@@ -14,11 +14,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..jobs import Mapper, serial
-from ..stats import pct
+from ..stats import Rate, pct
 from .checks import dominates
 from .decks import DeckLimits, is_legal
 from .model import Card, Rules
-from .simulate import Rate, Report, report, run, starter_setup
+from .simulate import Report, report, run, starter_setup
 
 STRONGEST = "strongest-found"
 

@@ -15,8 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .. import selfplay
-from ..jobs import Mapper as Mapper
-from ..jobs import serial as serial
+from ..jobs import Mapper, serial
 from ..selfplay import SHARE, Counts, chunks, game_rngs
 from ..stats import Rate
 from .engine import Result, play_game
