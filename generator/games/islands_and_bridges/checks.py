@@ -15,7 +15,7 @@ OPPOSITE = {"north": "south", "south": "north", "east": "west", "west": "east"}
 def check(game: IslandsAndBridges, content: ContentSet) -> list[Problem]:
     out: list[Problem] = []
     for rule in (ranges, references, geometry, derived_statements, component_manifest, enemy_labels, card_texts,
-                 decision_texts, map_settings):
+                 decision_texts, settings_checks.check):
         out += rule(game, content)
     return out + colourvision.content_problems(content, "game", game.settings.tell_apart, game.palette)
 
@@ -196,8 +196,3 @@ def decision_texts(game: IslandsAndBridges, content: ContentSet) -> list[Problem
     ctx = context(game)
     return (decisions.template_problems(content, game.decisions, ctx)
             + decisions.template_problems(content, game.maps.decisions, ctx, stem="maps"))
-
-
-def map_settings(game: IslandsAndBridges, content: ContentSet) -> list[Problem]:
-    """maps.yaml asks nothing of the generator that this game's stats and box cannot give."""
-    return settings_checks.check(game, game.maps, content)
