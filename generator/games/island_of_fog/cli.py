@@ -184,9 +184,7 @@ def simulate_command(ctx: click.Context, games: int | None, calibrate: int | Non
     write_results(ctx, GAME_ID, "simulation", artifacts, meta)
 
 
-@click.group(GAME_ID)
-def balance_group() -> None:
-    """Island of Fog balance tools."""
+balance_group = click.Group(GAME_ID, help="Island of Fog balance tools.")
 
 
 @balance_group.command("suggest")

@@ -19,9 +19,7 @@ from .search import Budget
 GAME_ID = "skybound-battle"
 
 
-@click.group("deck")
-def deck_group() -> None:
-    """Skybound Battle decks."""
+deck_group = click.Group("deck", help="Skybound Battle decks.")
 
 
 @deck_group.command("check")
@@ -144,9 +142,7 @@ def _sim_decks(model: SkyboundBattle, spec: str) -> list[tuple[str, dict[str, in
 
 
 # ---------------------------------------------------------------------- balance lab
-@click.group(GAME_ID)
-def balance_group() -> None:
-    """The balance lab: strongest-deck search, suggested edits, policies compared."""
+balance_group = click.Group(GAME_ID, help="The balance lab: strongest-deck search, suggested edits, policies compared.")
 
 
 @balance_group.command("search")

@@ -111,9 +111,7 @@ def simulate_cmd(ctx: click.Context, players: tuple[int, ...], games: int, seed:
     write_results(ctx, "skylands", "simulation", artifacts, meta)
 
 
-@click.group("skylands")
-def balance_group() -> None:
-    """Skylands balance tools."""
+balance_group = click.Group("skylands", help="Skylands balance tools.")
 
 
 @balance_group.command("suggest")
