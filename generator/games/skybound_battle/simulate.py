@@ -153,11 +153,8 @@ def play_chunk(setup: SimSetup, pair: tuple[int, int], start: int, stop: int) ->
 
 def chunks(setup: SimSetup, size: int) -> list[tuple[tuple[int, int], int, int]]:
     """The run cut into (pairing, start, stop) pieces of at most `size` games."""
-    out = []
-    for pair in setup.pairings():
-        for start in range(0, setup.games, size):
-            out.append((pair, start, min(start + size, setup.games)))
-    return out
+    return [(pair, start, min(start + size, setup.games))
+            for pair in setup.pairings() for start in range(0, setup.games, size)]
 
 
 def _run_chunk(args: tuple[SimSetup, tuple[int, int], int, int]) -> Tally:
