@@ -23,12 +23,10 @@ def check(game: IslandsAndBridges, content: ContentSet) -> list[Problem]:
 def ranges(game: IslandsAndBridges, content: ContentSet) -> list[Problem]:
     """Numbers the rules need in order: cooldowns at least durations (decision cooldown-start),
     a charge that fits the boss's cooldown-free attack, trap sizes within an island."""
-    out = []
-    for aid, ab in game.elements.abilities.items():
-        if ab.cooldown < ab.duration:
-            out.append(content.problem("elements", ("abilities", aid, "cooldown"),
-                                       f"cooldown {ab.cooldown} is shorter than the duration {ab.duration} "
-                                       "(cooldown counts from activation, so it must be at least the duration)"))
+    out = [content.problem("elements", ("abilities", aid, "cooldown"),
+                           f"cooldown {ab.cooldown} is shorter than the duration {ab.duration} "
+                           "(cooldown counts from activation, so it must be at least the duration)")
+           for aid, ab in game.elements.abilities.items() if ab.cooldown < ab.duration]
     side = min(game.components.island.cells)
     for i, size in enumerate(game.elements.trap.sizes):
         if not 1 <= size <= side:
