@@ -106,11 +106,6 @@ def versus_rates(tally: Tally, players: int) -> list[Rate]:
     return [Rate((t.beats + t.ties / 2) / (players - 1), tally.games) for t in tally.seats[:players]]
 
 
-def first_player_fair(tally: Tally, players: int) -> bool:
-    """Whether the first player ranks above another seat as often as FAIR_BAND allows."""
-    return FAIR_BAND[0] <= versus_rates(tally, players)[0].value <= FAIR_BAND[1]
-
-
 def spread(counts: Counter[int]) -> str:
     """'mean (p10-p90)'."""
     return f"{mean(counts):.1f} ({quantile(counts, 0.1)}-{quantile(counts, 0.9)})"
@@ -153,7 +148,7 @@ def verdict(tallies: Mapping[int, Tally], ranks_above: str, with_wins: bool = Fa
     for n, t in sorted(tallies.items()):
         f = versus_rates(t, n)[0]
         a, b = f.interval
-        state = "within" if first_player_fair(t, n) else "outside"
+        state = "within" if lo <= f.value <= hi else "outside"
         settled = (lo <= a and b <= hi) or b < lo or a > hi
         wins = (f" and wins {win_rates(t, n)[0].text().strip()} (fair share {100 / n:.0f} %)" if with_wins else "")
         out.append(f"- {n} players: the first player {ranks_above} another seat {f.text().strip()}{wins}: {state} "
