@@ -46,7 +46,7 @@ def _documents() -> dict[str, type[BaseModel]]:
 
 
 GAME = Game(
-    id="islands-and-bridges",
+    id=model.GAME_ID,
     title="Islands & Bridges",
     files=model.FILES,
     model=make_model,

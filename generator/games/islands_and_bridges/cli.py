@@ -16,11 +16,11 @@ from ...content.lengths import MAX_LONG_MM
 from ...core.game import BuildOptions
 from ...core.kit import Loaded
 from .mapgen import MapError, MapParams, check_params, default_params, generate
+from .model import GAME_ID
 from .plan import MAX_SEED, SEED_BITS, MapKit, Plan
 from .plan_checks import check_plan
 from .plan_file import length, notes, read_plan
 
-GAME_ID = "islands-and-bridges"
 PAPERS = ("a4", "letter")
 _TABLE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[xX]\s*(\d+(?:\.\d+)?)\s*(mm|cm|in)?\s*$")
 
