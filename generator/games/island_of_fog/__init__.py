@@ -9,12 +9,10 @@ from ...core.game import Game, Lazy
 from . import schema as s
 from .box import components
 from .checks import check as _check
-from .model import IslandOfFog
+from .model import GAME_ID, IslandOfFog
 
 if TYPE_CHECKING:
     import click
-
-GAME_ID = "island-of-fog"
 
 FILES: dict[str, type[Strict]] = {
     "game": s.GameFile, "board": s.BoardFile, "spaces": s.SpacesFile, "tiles": s.TilesFile,

@@ -16,11 +16,9 @@ from ...core.game import Artifact, BuildOptions
 from .board import SetupError, setup
 from .mapfile import read_map
 from .mapgen import NoMapError, generate
-from .model import IslandOfFog
+from .model import GAME_ID, IslandOfFog
 from .odds import POLICIES, format_table, odds_csv, odds_table
 from .survey import format_survey, survey
-
-GAME_ID = "island-of-fog"
 
 
 @click.command(GAME_ID)

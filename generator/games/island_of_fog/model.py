@@ -8,6 +8,8 @@ from typing import Any, Literal
 
 from . import schema as s
 
+GAME_ID = "island-of-fog"
+
 Grid = tuple[tuple[str, ...], ...]
 """A square grid of space-kind ids, rows top to bottom."""
 

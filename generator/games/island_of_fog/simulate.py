@@ -19,7 +19,7 @@ from ..selfplay import chunks, game_rngs, win_rates
 from ..stats import Rate
 from .engine import Deal, FixedMap, Result, new_deal, play_game
 from .mapgen import MapPlan, surveyed
-from .model import IslandOfFog
+from .model import GAME_ID, IslandOfFog
 from .policies import POLICIES
 
 
@@ -64,7 +64,7 @@ class Tally(selfplay.Tally):
 
 def play_one(model: IslandOfFog, setup: SimSetup, players: int, index: int, plan: MapPlan | None = None,
              tag: int = 0) -> Result:
-    rng, seats = game_rngs("island-of-fog", setup.seed, players, index, "" if plan is None else f"|map {tag}")
+    rng, seats = game_rngs(GAME_ID, setup.seed, players, index, "" if plan is None else f"|map {tag}")
     deal: Deal
     if plan is None:
         _, deal = new_deal(model, setup.size, players, rng)

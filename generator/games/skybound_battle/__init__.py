@@ -12,10 +12,8 @@ if TYPE_CHECKING:
     from pydantic import BaseModel
 from .box import components
 from .checks import check
-from .model import FILES, SkyboundBattle
+from .model import FILES, GAME_ID, SkyboundBattle
 from .model import make_model as model_of
-
-GAME_ID = "skybound-battle"
 
 
 def make_model(parts: dict[str, Any], content: ContentSet) -> SkyboundBattle | None:

@@ -12,12 +12,9 @@ from ...content import Problem
 from ...core.game import Artifact
 from .deckfile import DeckFile, check_deck, check_deck_file
 from .decks import DeckLimits, deck_colours
-from .model import SkyboundBattle
+from .model import GAME_ID, SkyboundBattle
 from .roster import POLICIES
 from .search import Budget
-
-GAME_ID = "skybound-battle"
-
 
 deck_group = click.Group("deck", help="Skybound Battle decks.")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import shlex
 
 from ..stats import pct
-from .model import SkyboundBattle
+from .model import GAME_ID, SkyboundBattle
 from .search import Budget, Found, SearchResult
 
 
@@ -13,7 +13,7 @@ def command(r: SearchResult) -> str:
     """The command that finds the same decks again."""
     s, b = r.setup, r.setup.budget
     default = Budget()
-    parts = ["playkit", "balance", "skybound-battle", "search", "--seed", str(s.seed), "--policy", s.policy]
+    parts = ["playkit", "balance", GAME_ID, "search", "--seed", str(s.seed), "--policy", s.policy]
     for name in ("restarts", "steps", "neighbours", "games", "top", "final_games"):
         value = getattr(b, name)
         if value != getattr(default, name):

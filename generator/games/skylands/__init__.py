@@ -13,7 +13,7 @@ from ...layout.spec import load_game_layouts
 from .boardfile import ACTION_EXAMPLES, BOARD_FILES, EXAMPLE, BoardSpec
 from .box import components
 from .checks import INKS, check
-from .model import Files, Skylands
+from .model import GAME_ID, Files, Skylands
 from .model import make_model as make_model_of
 from .refs import reference_problems
 from .schema import (
@@ -29,8 +29,6 @@ from .schema import (
 
 if TYPE_CHECKING:
     import click
-
-GAME_ID = "skylands"
 
 
 FILES: dict[str, type[BaseModel]] = {

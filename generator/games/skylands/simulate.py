@@ -19,7 +19,7 @@ from ..jobs import Mapper, serial
 from ..selfplay import SHARE, Counts, chunks, game_rngs
 from ..stats import Rate
 from .engine import Result, play_game
-from .model import Skylands
+from .model import GAME_ID, Skylands
 from .policies import POLICIES
 
 
@@ -81,7 +81,7 @@ class Tally(selfplay.Tally):
 
 def play_one(model: Skylands, setup: SimSetup, players: int, index: int) -> Result:
     """Game `index` of `players` players of a simulation."""
-    rng, seats = game_rngs("skylands", setup.seed, players, index)
+    rng, seats = game_rngs(GAME_ID, setup.seed, players, index)
     make = POLICIES[setup.policy]
     return play_game(model, players, [make(model, r) for r in seats], rng, intro=setup.intro)  # type: ignore[misc]
 
