@@ -63,7 +63,7 @@ def make(job: Job, tts: TtsSettings) -> Iterator[Artifact]:
             for start in range(0, len(deck.cards), per_sheet):
                 key += 1
                 chunk = deck.cards[start:start + per_sheet]
-                entry = yield from _sheets(job, deck, chunk, key, start // per_sheet + 1, tts)
+                entry = yield from _sheets(job, deck, chunk, start // per_sheet + 1, tts)
                 custom[str(key)] = entry
                 for slot, card in enumerate(chunk):
                     name = card.called or card.name or deck.label
@@ -80,7 +80,7 @@ def make(job: Job, tts: TtsSettings) -> Iterator[Artifact]:
     yield Artifact(f"{job.game}.json", (json.dumps(save, indent=2) + "\n").encode(), tuple(sorted(sources)))
 
 
-def _sheets(job: Job, deck: Deck, chunk: tuple[Card, ...], key: int, n: int,
+def _sheets(job: Job, deck: Deck, chunk: tuple[Card, ...], n: int,
             tts: TtsSettings) -> Generator[Artifact, None, dict[str, Any]]:
     """The face sheet (and the back image or sheet) of one CustomDeck: yields their Artifacts,
     returns the CustomDeck entry."""
