@@ -128,12 +128,6 @@ def versus_field(setup: SearchSetup, deck: Deck, games: int, stream: str) -> lis
     return out
 
 
-def score(setup: SearchSetup, deck: Deck) -> float:
-    """The win rate of `deck` over the field, on the search's games."""
-    rows = versus_field(setup, deck, setup.budget.games, "search")
-    return sum(w for _, w, _ in rows) / sum(g for _, _, g in rows)
-
-
 def random_deck(pool: Sequence[Card], colours: tuple[str, str], limits: DeckLimits,
                 rng: random.Random) -> dict[str, int] | None:
     """A random legal deck of the two colours (None if the rng dealt one it could not repair)."""
