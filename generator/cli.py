@@ -54,9 +54,6 @@ class Context:
                 raise click.UsageError(cliutil.unknown_game(g, known, games.available()))
         return list(requested) or known
 
-    def load(self, game_id: str) -> kit.Loaded:
-        return kit.load(game_id, self.content)
-
 
 pass_ctx = click.make_pass_decorator(Context)
 
@@ -135,23 +132,19 @@ class _Playkit(click.Group):
             raise click.ClickException(f"cannot use{where}: {err.strerror or err}") from None
 
 
-def _set_content(ctx: click.Context, param: click.Parameter, value: Path | None) -> None:
+def _set_folder(ctx: click.Context, param: click.Parameter, value: Path | None) -> None:
+    """--content or --out given after the command: the running playkit's folder of that name."""
     if value is not None:
-        ctx.ensure_object(Context).content = value
-
-
-def _set_out(ctx: click.Context, param: click.Parameter, value: Path | None) -> None:
-    if value is not None:
-        ctx.ensure_object(Context).out = value
+        setattr(ctx.ensure_object(Context), str(param.name), value)
 
 
 def _folder_options() -> list[click.Option]:
     """--content and --out as a command's own options: they may follow the command."""
     return [click.Option(["--content"], type=click.Path(exists=True, file_okay=False, path_type=Path),
-                         expose_value=False, callback=_set_content,
+                         expose_value=False, callback=_set_folder,
                          help="Folder of game content folders (default: the games shipped with playkit)."),
             click.Option(["--out"], type=click.Path(file_okay=False, path_type=Path), expose_value=False,
-                         callback=_set_out, help=f"Where kits are written (OUT/GAME/…; default: {paths.OUT}).")]
+                         callback=_set_folder, help=f"Where kits are written (OUT/GAME/…; default: {paths.OUT}).")]
 
 
 @click.group(cls=_Playkit, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
@@ -173,7 +166,7 @@ def games_cmd(ctx: Context) -> None:
     """List the games found, with their component counts."""
     for gid in ctx.game_ids(()):
         try:
-            loaded = ctx.load(gid)
+            loaded = kit.load(gid, ctx.content)
         except ContentError as err:
             click.echo(f"{gid}: {len(err.problems)} content problems (run `playkit validate {gid}`)")
             continue

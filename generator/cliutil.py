@@ -4,6 +4,7 @@ files a user names, and the hints a mistyped name gets."""
 from __future__ import annotations
 
 import difflib
+import shlex
 import sys
 import time
 from collections.abc import Iterable, Iterator
@@ -16,6 +17,7 @@ import click
 from .content import ContentError, Problem, paths
 from .content.problems import folded
 from .core import kit
+from .core.game import Artifact
 
 _AT_ONCE = [False]
 
@@ -65,6 +67,18 @@ def out_root(ctx: click.Context) -> Path:
     obj = ctx.find_object(object)
     out = getattr(obj, "out", None)
     return out if isinstance(out, Path) else paths.OUT
+
+
+def write_results(ctx: click.Context, game_id: str, under: str, artifacts: list[Artifact], meta: dict[str, Any],
+                  names: bool = False) -> Path:
+    """Write a command's files to OUT/GAME/UNDER (nothing outside OUT/GAME) and say so: how many, or
+    with `names` which; the folder written."""
+    from .build.output import write_artifacts
+
+    folder = out_root(ctx) / game_id / under
+    written = write_artifacts(folder, artifacts, meta, root=out_root(ctx) / game_id).written
+    click.echo(f"wrote {', '.join(written) if names else f'{len(written)} files'} to {folder}/")
+    return folder
 
 
 def load_or_exit(ctx: click.Context, game_id: str) -> kit.Loaded:
@@ -137,7 +151,7 @@ def unknown_game(name: str, known: Iterable[str], every_game: Iterable[str], ver
             return f"unknown game {name!r}: that is a game's folder; give its id, {gid}"
         if (folder / "game.yaml").is_file() or gid in every_game:
             return (f"unknown game {name!r}: that is a game's folder; give the folder above it as --content "
-                    f"and the game's id: `playkit --content {_shell_word(str(folder.parent))} {_command(verb)} {gid}`")
+                    f"and the game's id: `playkit --content {shlex.quote(str(folder.parent))} {_command(verb)} {gid}`")
         return f"unknown game {name!r}: give a game's id, not a path {choices}"
     close = difflib.get_close_matches(name, known, n=1, cutoff=0.6) or \
         difflib.get_close_matches(name, every_game, n=1, cutoff=0.6)
@@ -154,12 +168,6 @@ def _command(verb: str | None) -> str:
         return verb
     ctx = click.get_current_context(silent=True)
     return ctx.info_name if ctx is not None and ctx.info_name else "build"
-
-
-def _shell_word(text: str) -> str:
-    import shlex
-
-    return shlex.quote(text)
 
 
 def unknown_command(name: str, commands: Iterable[str], every_game: Iterable[str]) -> str | None:
@@ -210,13 +218,12 @@ def pool_options(f: Any) -> Any:
 
 
 @contextmanager
-def pool(workers: int, scheduler: str | None, what: str = "") -> Iterator[Any]:
+def pool(workers: int, scheduler: str | None) -> Iterator[Any]:
     """The process pool `--workers`/`--scheduler` name (generator/build/pool.py), its jobs' progress
-    shown on a terminal as `what` (the command's name by default); a scheduler that cannot be reached
-    is a usage error."""
+    shown on a terminal under the command's name; a scheduler that cannot be reached is a usage error."""
     from .build.pool import ClusterUnavailable, Pool
 
-    bar = Progress(what or _command_name(), "jobs")
+    bar = Progress(_command_name(), "jobs")
     try:
         with Pool(workers, scheduler, progress=bar) as ex:
             yield ex

@@ -4,6 +4,7 @@ works like, and a misspelt field in any of them fails it."""
 
 from __future__ import annotations
 
+import fnmatch
 import json
 from pathlib import Path
 from typing import Any
@@ -36,9 +37,18 @@ def validator(schema: dict[str, Any]) -> jsonschema.Draft202012Validator:
     return jsonschema.Draft202012Validator(schema)
 
 
+def schema_for(schemas: list[editor_schemas.FileSchema], relative: str) -> editor_schemas.FileSchema | None:
+    """The schema of the content file at `relative` (a path inside the game's folder, with '/'): the
+    one naming it exactly, else the first whose pattern matches (as an editor's glob would)."""
+    exact = [s for s in schemas if s.applies_to == relative]
+    if exact:
+        return exact[0]
+    return next((s for s in schemas if s.applies_to and fnmatch.fnmatchcase(relative, s.applies_to)), None)
+
+
 def schema_of(gid: str, path: Path, relative: str) -> editor_schemas.FileSchema:
     schemas = editor_schemas.game_schemas(kit.game_of(gid), path.parents[len(Path(relative).parts) - 1])
-    found = editor_schemas.schema_for(schemas, relative)
+    found = schema_for(schemas, relative)
     assert found is not None, f"no schema for {relative} of {gid} (schemas: {[s.name for s in schemas]})"
     return found
 

@@ -19,7 +19,7 @@ def test_every_profile_in_the_data_file_is_read_and_checked_with_its_exporter():
     assert export.names()[0] == export.DEFAULT == "home"
     for name in export.names():
         p = export.profile(name)
-        assert p.about and p.exporter is export.exporters()[p.settings.exporter]
+        assert p.settings.about and p.exporter is export.exporter(p.settings.exporter)
         assert p.folder == ("" if name == "home" else name)
 
 

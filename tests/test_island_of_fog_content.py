@@ -58,7 +58,7 @@ def test_lighthouse_tile_has_the_lighthouse_on_its_centre(m):
 def test_every_gap_the_issue_names_is_decided(m):
     for topic in ("dice", "income", "stack-rerolls", "adjacency", "countdown", "pile-size",
                   "tile-spaces", "arrow-diagonal", "even-lighthouse", "coins", "passing"):
-        d = m.decision[topic]
+        d = {d.id: d for d in m.decisions.decisions}[topic]
         assert d.seed and d.choice and d.why
 
 

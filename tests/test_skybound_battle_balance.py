@@ -45,7 +45,11 @@ def test_the_search_finds_legal_decks_reproducibly_on_any_number_of_workers(m):
 
 
 def test_a_climb_never_ends_worse_than_it_started(m):
-    from generator.games.skybound_battle.search import climb, score
+    from generator.games.skybound_battle.search import climb, versus_field
+
+    def score(setup, deck):   # the deck's win rate over the field on the search's games, played in full here
+        rows = versus_field(setup, deck, setup.budget.games, "search")
+        return sum(w for _, w, _ in rows) / sum(g for _, _, g in rows)
 
     setup = _search_setup(m)
     start = next(s for s in setup.field if {m.card(c).colour for c, _ in s.cards} == {"ember", "tide"})

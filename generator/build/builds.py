@@ -184,13 +184,13 @@ def _loaded(game_id: str, content_root: Path) -> kit.Loaded | list[Problem]:
         return err.problems
 
 
-def check_games(ids: Sequence[str], content_root: Path, workers: int | None = None) -> list[list[Problem]]:
+def check_games(ids: Sequence[str], content_root: Path) -> list[list[Problem]]:
     """Load and check every game of `ids`: the problems of each, in that order ([] for a sound game),
-    one game a job in the pool (`workers` processes at most: by default one a core)."""
+    one game a job in the pool (one process a core at most)."""
     from .pool import Pool, cores
 
     jobs = [(gid, content_root) for gid in ids]
-    with Pool(min(workers or cores(), len(jobs))) as pool:
+    with Pool(min(cores(), len(jobs))) as pool:
         return pool.map(_check, jobs)
 
 

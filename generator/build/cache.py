@@ -56,7 +56,7 @@ class Store:
         return found
 
     def put(self, computed: Computed, files: Sequence[Later]) -> None:
-        self.used.setdefault(computed.kind, {})[key(computed.kind, computed.inputs)] = _dump_files(files)
+        self.used.setdefault(computed.kind, {})[key(computed.kind, computed.inputs)] = [_dump(f) for f in files]
 
     def artifacts(self) -> list[Artifact]:
         """The cache files this build leaves: each kind with the entries it used, in key order."""
@@ -91,10 +91,6 @@ _DATA = {"path", "data", "sources"}
 _BOOK = {"path", "text", "sources", "kind"}
 
 
-def _dump_files(files: Sequence[Later]) -> list[dict[str, Any]]:
-    return [_dump(f) for f in files]
-
-
 def _dump(f: Later) -> dict[str, Any]:
     if isinstance(f, Rulebook):
         if f.figures:
@@ -104,7 +100,7 @@ def _dump(f: Later) -> dict[str, Any]:
 
 
 def _load_files(data: object) -> list[Later] | None:
-    """Kept files as `_dump_files` wrote them, or None for anything else: each a path a kit may write
+    """Kept files as `_dump` wrote them, or None for anything else: each a path a kit may write
     (not its cache, not its manifest), bytes or a book's text, sources as text, all together within
     MAX_KEPT_BYTES."""
     if not isinstance(data, list):

@@ -115,14 +115,13 @@ def _refuse_links(top: Path, below: Path) -> None:
 
 
 def write_artifacts(folder: Path, artifacts: list[Artifact], meta: dict[str, Any],
-                    root: Path | None = None, cache: Sequence[Artifact] = ()) -> WriteReport:
+                    root: Path | None = None) -> WriteReport:
     """Write every artifact under `folder` (unchanged files are left alone), remove the files the
     last build listed and this one does not, and write the manifest listing them. `root` (OUT/GAME,
     by default `folder` itself) is where links stop being followed: nothing between it and a file
-    written may be a symbolic link. `cache` are the build's results kept for the next build (under
-    CACHE/), listed apart in the manifest ("cache") and removed by the same rule as files."""
+    written may be a symbolic link."""
     with locked((root or folder).parent):
-        return stage(folder, artifacts, meta, root, cache).commit()
+        return stage(folder, artifacts, meta, root).commit()
 
 
 @contextmanager
@@ -198,7 +197,9 @@ class Staged:
 def stage(folder: Path, artifacts: list[Artifact], meta: dict[str, Any],
           root: Path | None = None, cache: Sequence[Artifact] = ()) -> Staged:
     """Everything write_artifacts does short of putting a file in place: checks, the temporary files
-    of what changed, the manifest to write (see Staged)."""
+    of what changed, the manifest to write (see Staged). `cache` are the build's results kept for the
+    next build (under CACHE/), listed apart in the manifest ("cache") and removed by the same rule as
+    files."""
     seen = set()
     in_cache = {id(a) for a in cache}
     for a in [*artifacts, *cache]:
@@ -273,16 +274,22 @@ def _missing(top: Path, folders: list[Path]) -> list[str]:
     return [str(p) for p in sorted(missing, key=lambda p: len(p.parts), reverse=True)]
 
 
+def _plain_bytes(path: Path) -> bytes | None:
+    """What `path` holds when it is a plain file (no link) of at most _REUSE_MAX_BYTES; else None."""
+    try:
+        st = os.lstat(path)
+        if not stat.S_ISREG(st.st_mode) or st.st_size > _REUSE_MAX_BYTES:
+            return None
+        with open(path, "rb") as fh:
+            return fh.read()
+    except OSError:
+        return None
+
+
 def _holds(path: Path, data: bytes) -> bool:
     """Whether `path` is a plain file (no link) holding exactly `data` (a file edited since the last
     build is written again, not trusted by its name in the manifest)."""
-    try:
-        if not stat.S_ISREG(os.lstat(path).st_mode) or path.stat().st_size != len(data):
-            return False
-        with open(path, "rb") as fh:
-            return fh.read() == data
-    except OSError:
-        return False
+    return _plain_bytes(path) == data
 
 
 def _remove_leftovers(folders: set[Path]) -> None:
@@ -320,18 +327,12 @@ def _previous_files(folder: Path, meta: dict[str, Any]) -> dict[str, tuple[str, 
                             "them: write elsewhere", str(path))
     if trusted:
         return entries
-    return {name: (digest, key) if _holds_digest(folder / name, digest) else (digest, _UNSURE)
+    return {name: (digest, key) if _hashes_to(_plain_bytes(folder / name), digest) else (digest, _UNSURE)
             for name, (digest, key) in entries.items()}
 
 
-def _holds_digest(path: Path, digest: str) -> bool:
-    try:
-        if not stat.S_ISREG(os.lstat(path).st_mode) or os.lstat(path).st_size > _REUSE_MAX_BYTES:
-            return False
-        with open(path, "rb") as fh:
-            return sha256(fh.read()) == digest
-    except OSError:
-        return False
+def _hashes_to(data: bytes | None, digest: str) -> bool:
+    return data is not None and sha256(data) == digest
 
 
 def _manifest_problem(path: Path, mode: int) -> tuple[dict[str, tuple[str, str]], str, str, bool] | str:
@@ -407,14 +408,10 @@ class Previous:
         target = self.folder / path
         try:
             _refuse_links(self.folder, target.parent)
-            st = os.lstat(target)
-            if not stat.S_ISREG(st.st_mode) or st.st_size > _REUSE_MAX_BYTES:
-                return None
-            with open(target, "rb") as fh:
-                data = fh.read()
         except (OSError, ValueError):
             return None
-        return data if sha256(data) == entry[0] else None
+        data = _plain_bytes(target)
+        return data if _hashes_to(data, entry[0]) else None
 
 
 def remove_leftovers_under(folder: Path) -> None:

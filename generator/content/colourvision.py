@@ -125,6 +125,6 @@ def problems(groups: list[TellApart], palette: Mapping[str, str]) -> list[tuple[
 
 
 def content_problems(content: ContentSet, stem: str, groups: list[TellApart],
-                     palette: Mapping[str, str], key: str = "tell_apart") -> list[Problem]:
-    """`problems`, each placed at its group in the content file `stem` (under `key`)."""
-    return [content.problem(stem, (key, i), message) for i, message in problems(groups, palette)]
+                     palette: Mapping[str, str]) -> list[Problem]:
+    """`problems`, each placed at its group in the content file `stem` (under `tell_apart`)."""
+    return [content.problem(stem, ("tell_apart", i), message) for i, message in problems(groups, palette)]

@@ -76,14 +76,11 @@ class ContentSet:
         source = self.source(stem)
         return source.data if source is not None else None
 
-    def digest(self, stem: str, loc: Loc = ()) -> str:
-        """A short hash of a part of the content: the same data gives the same hash."""
+    def digest(self, stem: str) -> str:
+        """A short hash of a content file's data: the same data gives the same hash."""
         import json
 
-        data: Any = self.data(stem)
-        for part in loc:
-            data = data[part]
-        blob = json.dumps(data, sort_keys=True, default=str).encode()
+        blob = json.dumps(self.data(stem), sort_keys=True, default=str).encode()
         return hashlib.sha256(blob).hexdigest()[:10]
 
     def claim(self, name: str) -> None:

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .templating import file_macro, file_template, render_template, sandboxed_environment
+from .templating import file_macro, file_template, render_template
 
-environment = sandboxed_environment
+render_string = render_template
+"""Render a template written in content (card text); raises TemplateProblem (a jinja2.TemplateError)."""
 
 
 def render(name: str, **context: Any) -> str:
@@ -29,8 +30,3 @@ def render_line(name: str, **context: Any) -> str:
     """Render the template file `templates/<name>` as one line of prose, its whitespace collapsed
     (a note under a sheet's table, a caption): the words live in the template, not in the drawer."""
     return " ".join(render(name, **context).split())
-
-
-def render_string(source: str, **context: Any) -> str:
-    """Render a template written in content (card text); raises TemplateProblem (a jinja2.TemplateError)."""
-    return render_template(source, **context)

@@ -95,13 +95,13 @@ _DICT_VIEWS = (type(_EMPTY.keys()), type(_EMPTY.values()), type(_EMPTY.items()))
 _CONTAINERS = (list, tuple, set, frozenset, *_DICT_VIEWS)
 
 
-def deep_size(value: Any, limit: int = MAX_VALUE) -> int:
+def deep_size(value: Any) -> int:
     """Characters of the strings and items of the containers in `value`, nested ones included (a range
-    counts its numbers; any other object 1), or TemplateProblem once that passes `limit`. The walk
-    visits at most `limit` + 1 things, however the value shares its parts (`[[s] * 300] * 300`)."""
+    counts its numbers; any other object 1), or TemplateProblem once that passes MAX_VALUE. The walk
+    visits at most MAX_VALUE + 1 things, however the value shares its parts (`[[s] * 300] * 300`)."""
     if isinstance(value, (str, bytes)):
-        if len(value) > limit:
-            raise TemplateProblem(f"a value in the template grows past {limit:,} characters and items")
+        if len(value) > MAX_VALUE:
+            raise TemplateProblem(f"a value in the template grows past {MAX_VALUE:,} characters and items")
         return len(value)
     if isinstance(value, (int, float)) or value is None:
         return 1
@@ -113,17 +113,17 @@ def deep_size(value: Any, limit: int = MAX_VALUE) -> int:
             total += len(item)
         elif isinstance(item, dict):
             total += len(item)
-            if total <= limit:
+            if total <= MAX_VALUE:
                 todo.extend(item.keys())
                 todo.extend(item.values())
         elif isinstance(item, _CONTAINERS):
             total += len(item)
-            if total <= limit:
+            if total <= MAX_VALUE:
                 todo.extend(item)
         else:
             total += 1
-        if total > limit:
-            raise TemplateProblem(f"a value in the template grows past {limit:,} characters and items")
+        if total > MAX_VALUE:
+            raise TemplateProblem(f"a value in the template grows past {MAX_VALUE:,} characters and items")
     return total
 
 
@@ -157,10 +157,10 @@ def within(size: int, what: str) -> None:
         raise TemplateProblem(f"{what} makes a value larger than {MAX_VALUE:,} characters and items")
 
 
-def charged_iter(items: Iterable[Any], steps: int = 1) -> Iterator[Any]:
-    """The items of `items`, each charged `steps`."""
+def charged_iter(items: Iterable[Any]) -> Iterator[Any]:
+    """The items of `items`, each charged a step."""
     for item in items:
-        charge(steps)
+        charge()
         yield item
 
 

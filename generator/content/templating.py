@@ -273,15 +273,12 @@ class _Bounded(NodeTransformer):
         self._charge_body(node.body, node.lineno)
         return node
 
-    def visit_Macro(self, node: nodes.Macro) -> nodes.Node:
+    def visit_Macro(self, node: nodes.Macro | nodes.CallBlock) -> nodes.Node:
         self.generic_visit(node)
         self._charge_body(node.body, node.lineno)
         return node
 
-    def visit_CallBlock(self, node: nodes.CallBlock) -> nodes.Node:
-        self.generic_visit(node)
-        self._charge_body(node.body, node.lineno)
-        return node
+    visit_CallBlock = visit_Macro
 
     def visit_Compare(self, node: nodes.Compare) -> nodes.Node:
         self.generic_visit(node)

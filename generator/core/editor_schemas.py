@@ -10,7 +10,6 @@ files (a name defined elsewhere, a rule of the game) stays validate's.
 from __future__ import annotations
 
 import ast
-import fnmatch
 import inspect
 import json
 import sys
@@ -64,15 +63,6 @@ def game_schemas(game: Game, folder: Path) -> list[FileSchema]:
         out += [FileSchema(f"{s.name}-data" if s.name in taken else s.name, s.applies_to, s.schema)
                 for s in _data_schemas(game, folder)]   # a data file named layout.yaml keeps its own schema
     return out
-
-
-def schema_for(schemas: list[FileSchema], relative: str) -> FileSchema | None:
-    """The schema of the content file at `relative` (a path inside the game's folder, with '/'): the
-    one naming it exactly, else the first whose pattern matches."""
-    exact = [s for s in schemas if s.applies_to == relative]
-    if exact:
-        return exact[0]
-    return next((s for s in schemas if s.applies_to and fnmatch.fnmatchcase(relative, s.applies_to)), None)
 
 
 def artifacts(schemas: list[FileSchema]) -> list[Artifact]:

@@ -35,6 +35,20 @@ class BuildOptions:
 
 
 @dataclass(frozen=True)
+class Lazy:
+    """The function `name` of `module`, imported when first called (a game's kit maker: a process that
+    only validates never imports the drawers)."""
+
+    module: str
+    name: str
+
+    def __call__(self, *args: Any) -> Any:
+        from importlib import import_module
+
+        return getattr(import_module(self.module), self.name)(*args)
+
+
+@dataclass(frozen=True)
 class Game:
     """A game as the core sees it.
 

@@ -11,8 +11,8 @@ small on purpose:
 - `Job`                        what an exporter is given: the game, the kit spec, the build options.
 
 To add a profile: write a module here with a settings model (a subclass of `settings.Settings`, the fields
-its profiles.yaml entry may hold) and a function `(Job, settings) -> Iterable[Artifact]`, list its
-`Exporter` in `exporters()`, and add an entry to profiles.yaml naming it. Nothing else changes: the
+its profiles.yaml entry may hold) and a function `(Job, settings) -> Iterable[Artifact]`, name its
+`Exporter` in `_EXPORTERS`, and add an entry to profiles.yaml naming it. Nothing else changes: the
 CLI offers every entry of the file, and the kit contract tests run every profile.
 """
 
@@ -70,11 +70,6 @@ _EXPORTERS = {"home": ("home", "EXPORTER"), "png": ("shop", "PNG"), "pdf": ("sho
 (a home kit has no use for the raster or the Tabletop Simulator code)."""
 
 
-def exporters() -> dict[str, Exporter]:
-    """Every exporter by the name profiles.yaml gives it (imported when asked for, not before)."""
-    return {name: exporter(name) for name in _EXPORTERS}
-
-
 def exporter(name: str) -> Exporter:
     """The exporter profiles.yaml calls `name` (KeyError for none), its module imported now."""
     from importlib import import_module
@@ -89,10 +84,6 @@ class Profile:
     name: str
     settings: Settings
     exporter: Exporter
-
-    @property
-    def about(self) -> str:
-        return self.settings.about
 
     @property
     def folder(self) -> str:

@@ -9,10 +9,10 @@ inline. A face drawn twice (a back shared by a deck) is one file, shown wherever
 from __future__ import annotations
 
 import hashlib
-import html
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from html import escape as _e
 from urllib.parse import quote
 
 from ..core.game import Artifact
@@ -162,10 +162,9 @@ def _section(label: str, faces: Sequence[Face], shown: list[Shown]) -> str:
             out.append(f"<h4>{_e(group)}</h4>")
         backs = {s.back for s in items}
         shared = backs.pop() if len(backs) == 1 and len(items) > 1 else None
-        figures = [_figure(Shown("The back of every one", shared, None, sum(s.copies for s in items),
-                                 items[0].w_mm, items[0].h_mm, items[0].round), "back")] if shared else []
-        figures += [_figure(s if shared is None else Shown(s.name, s.front, None, s.copies, s.w_mm, s.h_mm, s.round))
-                    for s in items]
+        figures = [_figure(replace(items[0], name="The back of every one", front=shared, back=None,
+                                   copies=sum(s.copies for s in items)), "back")] if shared else []
+        figures += [_figure(s if shared is None else replace(s, back=None)) for s in items]
         out.append('<div class="faces">' + "".join(figures) + "</div>")
     return "\n".join(out)
 
@@ -178,10 +177,6 @@ def _figure(s: Shown, side: str = "front") -> str:
         imgs.append(f'<img src="{quote(s.back)}" alt="{_e(s.name)}: back" style="{size}" data-side="back">')
     copies = f'<span class="copies">× {s.copies}</span>'
     return f'<figure><div class="sides">{"".join(imgs)}</div><figcaption>{_e(s.name)} {copies}</figcaption></figure>'
-
-
-def _e(text: str) -> str:
-    return html.escape(text, quote=True)
 
 
 def make(job: Job, settings: Settings) -> Iterator[Artifact]:

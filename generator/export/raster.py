@@ -43,12 +43,3 @@ def png(image: Image.Image, dpi: float) -> bytes:
     buf = io.BytesIO()
     image.save(buf, format="PNG", dpi=(dpi, dpi), compress_level=COMPRESSION)
     return buf.getvalue()
-
-
-def png_size(data: bytes) -> tuple[int, int]:
-    """A PNG's width and height."""
-    with Image.open(io.BytesIO(data)) as image:
-        if image.format != "PNG":
-            raise ValueError("not a PNG")
-        w, h = image.size
-    return w, h

@@ -63,7 +63,7 @@ def make(job: Job, tts: TtsSettings) -> Iterator[Artifact]:
             for start in range(0, len(deck.cards), per_sheet):
                 key += 1
                 chunk = deck.cards[start:start + per_sheet]
-                entry = yield from _sheets(job, deck, chunk, key, start // per_sheet + 1, tts)
+                entry = yield from _sheets(job, deck, chunk, start // per_sheet + 1, tts)
                 custom[str(key)] = entry
                 for slot, card in enumerate(chunk):
                     name = card.called or card.name or deck.label
@@ -80,7 +80,7 @@ def make(job: Job, tts: TtsSettings) -> Iterator[Artifact]:
     yield Artifact(f"{job.game}.json", (json.dumps(save, indent=2) + "\n").encode(), tuple(sorted(sources)))
 
 
-def _sheets(job: Job, deck: Deck, chunk: tuple[Card, ...], key: int, n: int,
+def _sheets(job: Job, deck: Deck, chunk: tuple[Card, ...], n: int,
             tts: TtsSettings) -> Generator[Artifact, None, dict[str, Any]]:
     """The face sheet (and the back image or sheet) of one CustomDeck: yields their Artifacts,
     returns the CustomDeck entry."""
@@ -129,21 +129,21 @@ def _tiles(job: Job, deck: Deck, tts: TtsSettings) -> Generator[Artifact, None, 
     size = (max(1, round(w / INCH * tts.dpi * scale)), max(1, round(h / INCH * tts.dpi * scale)))
     pages: list[FacePage] = []
     names: list[str] = []
+    sides: list[tuple[str, str]] = []   # each card's front and back image (its front again for none)
     for card in deck.cards:
+        front = back = f"{deck.key}/{card.stem}.png"
         pages.append(_grid_page(w, h, 1, 1, [card.front]))
-        names.append(f"{deck.key}/{card.stem}.png")
+        names.append(front)
         if card.back is not None:
+            back = f"{deck.key}/{card.stem}-back.png"
             pages.append(_grid_page(w, h, 1, 1, [card.back]))
-            names.append(f"{deck.key}/{card.stem}-back.png")
+            names.append(back)
+        sides.append((front, back))
     pdf = face_pages(job.title, f"{deck.label} for Tabletop Simulator", pages)
     for name, data in zip(names, raster.pngs(pdf, [size] * len(pages), tts.dpi), strict=True):
         yield Artifact(name, data, deck.sources)
     tiles = []
-    i = 0
-    for card in deck.cards:
-        front = names[i]
-        back = names[i + 1] if card.back is not None else front
-        i += 2 if card.back is not None else 1
+    for card, (front, back) in zip(deck.cards, sides, strict=True):
         name = card.called or card.name or deck.label
         tile = _tile(name, _url(job, front), _url(job, back), card.front.shape == "circle", w, h, tts)
         tiles += [tile] * card.copies

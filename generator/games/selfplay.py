@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
+import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
@@ -27,9 +28,17 @@ def chunks(games: int) -> list[tuple[int, int]]:
     return [(start, min(start + CHUNK, games)) for start in range(0, games, CHUNK)]
 
 
+def game_rngs(game: str, seed: int, players: int, index: int,
+              tag: str = "") -> tuple[random.Random, list[random.Random]]:
+    """A game's own random source (its setup, pile, dice) and one for each seat's policy: from (game,
+    seed, players, index, tag) alone, so a game is the same whichever process plays it."""
+    base = f"{game}|{seed}|{players}|{index}{tag}"
+    return random.Random(base), [random.Random(f"{base}|seat {s}") for s in range(players)]
+
+
 class Counts:
     """A dataclass of counts whose merge is addition field by field: numbers add, Counters add, a
-    list merges item by item (growing as needed) and a dict key by key."""
+    list adds item by item (growing as needed; its items numbers or Counts) and a dict key by key."""
 
     def merge(self, other: Any) -> None:
         for f in fields(self):  # type: ignore[arg-type]
@@ -38,8 +47,11 @@ class Counts:
                 mine.update(theirs)
             elif isinstance(mine, list):
                 mine.extend(type(t)() for t in theirs[len(mine):])
-                for m, t in zip(mine, theirs, strict=False):
-                    m.merge(t)
+                for i, t in enumerate(theirs):
+                    if isinstance(t, Counts):
+                        mine[i].merge(t)
+                    else:
+                        mine[i] += t
             elif isinstance(mine, dict):
                 for key, t in theirs.items():
                     mine.setdefault(key, type(t)()).merge(t)
@@ -94,11 +106,6 @@ def versus_rates(tally: Tally, players: int) -> list[Rate]:
     return [Rate((t.beats + t.ties / 2) / (players - 1), tally.games) for t in tally.seats[:players]]
 
 
-def first_player_fair(tally: Tally, players: int) -> bool:
-    """Whether the first player ranks above another seat as often as FAIR_BAND allows."""
-    return FAIR_BAND[0] <= versus_rates(tally, players)[0].value <= FAIR_BAND[1]
-
-
 def spread(counts: Counter[int]) -> str:
     """'mean (p10-p90)'."""
     return f"{mean(counts):.1f} ({quantile(counts, 0.1)}-{quantile(counts, 0.9)})"
@@ -141,7 +148,7 @@ def verdict(tallies: Mapping[int, Tally], ranks_above: str, with_wins: bool = Fa
     for n, t in sorted(tallies.items()):
         f = versus_rates(t, n)[0]
         a, b = f.interval
-        state = "within" if first_player_fair(t, n) else "outside"
+        state = "within" if lo <= f.value <= hi else "outside"
         settled = (lo <= a and b <= hi) or b < lo or a > hi
         wins = (f" and wins {win_rates(t, n)[0].text().strip()} (fair share {100 / n:.0f} %)" if with_wins else "")
         out.append(f"- {n} players: the first player {ranks_above} another seat {f.text().strip()}{wins}: {state} "

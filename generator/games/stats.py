@@ -40,6 +40,11 @@ class Rate:
         return f"{100 * self.value:5.1f} % [{100 * lo:4.1f}, {100 * hi:4.1f}]"
 
 
+def pct(x: float) -> str:
+    """A share as a percentage: '12.3%'."""
+    return f"{100 * x:.1f}%"
+
+
 def quantile(counts: Counter[int], q: float) -> int:
     """The q-quantile of a distribution given as value → count."""
     total = sum(counts.values())

@@ -498,7 +498,7 @@ def _files(model: GenericGame) -> Iterator[KitFile]:
                         tuple(dict.fromkeys(("game.yaml", d.component.data, *used))))
 
 
-def game_for(game_id: str, title: str = "") -> Game:
+def game_for(game_id: str) -> Game:
     """The Game of a data-only content folder (its id is the folder's name)."""
-    return Game(id=game_id, title=title or game_id, files={"game": GameFile}, model=make_model, check=check,
+    return Game(id=game_id, title=game_id, files={"game": GameFile}, model=make_model, check=check,
                 components=components, kit=kit)

@@ -166,12 +166,6 @@ def _rows(table: Table, names: list[str], records: Iterator[list[Cell]], reading
         table.unreadable = Problem(table.file, reading.unclosed.line, reading.unclosed.col, _UNCLOSED)
 
 
-def _records(text: str, sep: str = ",") -> tuple[list[list[Cell]], Cell | None]:
-    """Every record of `text` and the quoted cell that runs to its end unclosed, if any (_Records)."""
-    reading = _Records(text, sep)
-    return list(reading), reading.unclosed
-
-
 class _Records:
     """RFC 4180 records with the line and column where each cell starts (1-based), a record at a
     time, and, once they are all read, the quoted cell that runs to the end of the file unclosed, if

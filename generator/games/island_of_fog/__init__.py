@@ -5,16 +5,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...content import ContentSet, Problem, Strict
-from ...core.game import BuildOptions, Game, Kit
+from ...core.game import Game, Lazy
 from . import schema as s
 from .box import components
 from .checks import check as _check
-from .model import IslandOfFog
+from .model import GAME_ID, IslandOfFog
 
 if TYPE_CHECKING:
     import click
-
-GAME_ID = "island-of-fog"
 
 FILES: dict[str, type[Strict]] = {
     "game": s.GameFile, "board": s.BoardFile, "spaces": s.SpacesFile, "tiles": s.TilesFile,
@@ -42,12 +40,6 @@ def check(model: IslandOfFog, content: ContentSet) -> list[Problem]:
     return _check(model, content) or draw_tokens.problems(model, content) + draw_cards.problems(model, content)
 
 
-def kit(model: IslandOfFog, content: ContentSet, options: BuildOptions) -> Kit:
-    from .build import kit as make_kit
-
-    return make_kit(model, content, options, components(model))
-
-
 def _commands() -> dict[str, list[click.Command]]:
     from .cli import balance_group, map_command, odds_command, simulate_command
 
@@ -62,7 +54,8 @@ def _documents() -> dict[str, type[Strict]]:
 
 
 GAME = Game(id=GAME_ID, title="Battle on the Island of Fog", files=FILES, model=make_model, check=check,
-            components=components, kit=kit, commands=_commands, documents=_documents,
+            components=components, kit=Lazy(f"{__name__}.build", "kit"), commands=_commands,
+            documents=_documents,
             # the rules a player follows; combat.simple_threshold is the odds' assumption of a re-roll
             # policy the book names only when that policy is chosen
             settings=("game.turn", "game.countdown_turns", "game.scoring", "combat.dice", "combat.die_sides",

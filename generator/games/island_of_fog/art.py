@@ -9,6 +9,7 @@ import math
 
 from ...draw import Circle, Line, Path, Rect, Text, polygon
 from ...draw.scene import Item, PathOp
+from ...kitchecks.wcag import ratio as contrast
 from .model import IslandOfFog
 
 
@@ -24,21 +25,6 @@ def shade(hex_colour: str, amount: float) -> str:
     r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
     mix = [round(v * (1 - amount)) for v in (r, g, b)]
     return "#" + "".join(f"{v:02x}" for v in mix)
-
-
-def luminance(hex_colour: str) -> float:
-    """Relative luminance (WCAG) of a colour, 0 black to 1 white."""
-    def lin(v: int) -> float:
-        c = v / 255
-        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
-    return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
-
-
-def contrast(a: str, b: str) -> float:
-    """WCAG contrast ratio of two colours (1 to 21)."""
-    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
-    return (la + 0.05) / (lb + 0.05)
 
 
 def text_on(m: IslandOfFog, background: str) -> str:

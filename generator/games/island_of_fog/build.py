@@ -9,6 +9,7 @@ from ...content.decisions import notes
 from ...core.game import BuildOptions, Kit
 from ...core.kitspec import DataFile, Face, KitFile, PrintFile, Rulebook, Section, Sheet
 from . import draw_board, draw_cards, draw_tiles, draw_tokens, figures, rulebook
+from .box import components
 from .model import IslandOfFog
 from .odds import odds_csv
 from .schema import LAYOUTS
@@ -23,9 +24,9 @@ ALL = ("game.yaml", "board.yaml", "spaces.yaml", "tiles.yaml", "units.yaml", "co
        "decisions.yaml", "layouts/palette.yaml")
 
 
-def kit(model: IslandOfFog, content: ContentSet, options: BuildOptions, counts: dict[str, int]) -> Kit:
+def kit(model: IslandOfFog, content: ContentSet, options: BuildOptions) -> Kit:
     """Every file of the kit."""
-    return Kit(model.game.title, _files(model, counts))
+    return Kit(model.game.title, _files(model, components(model)))
 
 
 def _files(m: IslandOfFog, counts: dict[str, int]) -> Iterator[KitFile]:

@@ -10,18 +10,15 @@ from typing import Any
 
 import click
 
-from ...build.output import write_artifacts
-from ...cliutil import InputFile, Progress, fail_on_problems, load_or_exit, out_root, pool, pool_options
+from ...cliutil import InputFile, Progress, fail_on_problems, load_or_exit, pool, pool_options, write_results
 from ...content import ContentError, load_file
 from ...core.game import Artifact, BuildOptions
 from .board import SetupError, setup
 from .mapfile import read_map
 from .mapgen import NoMapError, generate
-from .model import IslandOfFog
+from .model import GAME_ID, IslandOfFog
 from .odds import POLICIES, format_table, odds_csv, odds_table
 from .survey import format_survey, survey
-
-GAME_ID = "island-of-fog"
 
 
 @click.command(GAME_ID)
@@ -61,13 +58,11 @@ def map_command(ctx: click.Context, seed: int, size: int | None, players: int | 
         raise click.ClickException(str(err)) from None
     from .maps import map_artifacts, map_summary
 
-    # named by what the map shows, never by the seed (which would make the whole map again)
-    folder = out_root(ctx) / GAME_ID / "maps" / f"{size}x{size}-{players}p-{plan.digest()}"
-    written = write_artifacts(folder, map_artifacts(model, plan, report, BuildOptions(paper=paper)),
-                              {"game": GAME_ID, "map": {"size": size, "players": players,
-                                                        "digest": plan.digest()}}, root=out_root(ctx) / GAME_ID)
+    artifacts = map_artifacts(model, plan, report, BuildOptions(paper=paper))
     click.echo(map_summary(model, plan, report))
-    click.echo(f"wrote {', '.join(written.written)} to {folder}/")
+    # named by what the map shows, never by the seed (which would make the whole map again)
+    write_results(ctx, GAME_ID, f"maps/{size}x{size}-{players}p-{plan.digest()}", artifacts,
+                  {"game": GAME_ID, "map": {"size": size, "players": players, "digest": plan.digest()}}, names=True)
 
 
 def _check_file(model: IslandOfFog, path: Path) -> None:
@@ -95,7 +90,6 @@ def odds_command(ctx: click.Context, policy: str | None, paper: str) -> None:
     click.echo(f"attacker's chances, {model.combat.dice}d{model.combat.die_sides} each, "
                f"re-roll policy {chosen!r} (exact)")
     click.echo(format_table(model, tables[chosen]))
-    folder = out_root(ctx) / GAME_ID / "odds"
     csv_text = odds_csv(model)
     from ...draw import to_svg
     from ...press import PrintDocument
@@ -105,11 +99,10 @@ def odds_command(ctx: click.Context, policy: str | None, paper: str) -> None:
     card = combat_card(model, tables[chosen])
     doc = PrintDocument(model.game.title, f"combat reference card ({chosen} re-rolls)", BuildOptions(paper=paper))
     doc.sheet("combat reference card", card)
-    written = write_artifacts(folder, [Artifact("odds.csv", csv_text.encode(), sources),
-                                       Artifact("combat-card.pdf", doc.to_bytes(), sources),
-                                       Artifact("combat-card.svg", to_svg(card), sources)],
-                              {"game": GAME_ID, "odds": list(POLICIES), "card": chosen}, root=out_root(ctx) / GAME_ID)
-    click.echo(f"wrote {', '.join(written.written)} to {folder}/")
+    write_results(ctx, GAME_ID, "odds", [Artifact("odds.csv", csv_text.encode(), sources),
+                                         Artifact("combat-card.pdf", doc.to_bytes(), sources),
+                                         Artifact("combat-card.svg", to_svg(card), sources)],
+                  {"game": GAME_ID, "odds": list(POLICIES), "card": chosen}, names=True)
 
 
 # ---------------------------------------------------------------------- self-play
@@ -184,16 +177,12 @@ def simulate_command(ctx: click.Context, games: int | None, calibrate: int | Non
         artifacts = [Artifact("report.md", report.encode()),
                      Artifact("seats.csv", simreport.seats_csv(model, tallies).encode())]
     click.echo(report, nl=False)
-    folder = out_root(ctx) / GAME_ID / "simulation"
     meta = {"game": GAME_ID, "policy": policy, "seed": seed, "games": setup.games, "players": list(setup.players),
             "size": setup.size, "calibrate": calibrate}
-    written = write_artifacts(folder, artifacts, meta, root=out_root(ctx) / GAME_ID)
-    click.echo(f"wrote {len(written.written)} files to {folder}/")
+    write_results(ctx, GAME_ID, "simulation", artifacts, meta)
 
 
-@click.group(GAME_ID)
-def balance_group() -> None:
-    """Island of Fog balance tools."""
+balance_group = click.Group(GAME_ID, help="Island of Fog balance tools.")
 
 
 @balance_group.command("suggest")

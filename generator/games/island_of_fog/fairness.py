@@ -107,9 +107,9 @@ class MapReport:
 
 
 def analyse(model: IslandOfFog, size: int, seats: tuple[tuple[str, Square], ...],
-            tiles: dict[Square, str], grid: Grid, with_elite: bool = True) -> MapReport:
-    """Paths and lots of every seat on a revealed board (pure; `grid` from mapgen.space_grid).
-    `with_elite` also measures the path of a unit that cannot climb (the survey skips it)."""
+            tiles: dict[Square, str], grid: Grid) -> MapReport:
+    """Paths and lots of every seat on a revealed board (pure; `grid` from mapgen.space_grid), the
+    path of a unit that cannot climb measured too."""
     n = model.board.spaces_per_tile
     side = len(grid)
     unit = model.unit[model.fairness.unit]
@@ -117,7 +117,7 @@ def analyse(model: IslandOfFog, size: int, seats: tuple[tuple[str, Square], ...]
     lighthouse = next(i for i, k in enumerate(flat) if model.kind[k].lighthouse)
     costs = _costs(model, unit, flat)
     climbers = [u for u in model.units.units if not u.climbs_mountains]
-    other = _costs(model, climbers[0], flat) if climbers and with_elite else None
+    other = _costs(model, climbers[0], flat) if climbers else None
     starting = {sq for sq, t in tiles.items() if t == model.starting_tile.id}
     variant = model.variant[size]
     lots = [(i, square_value(variant, ((i // side) // n, (i % side) // n)) or 0) for i, k in enumerate(flat)

@@ -14,7 +14,7 @@ from ...content import ContentError, Loc, Slug, Source, Strict, parse
 from .board import DIRECTIONS, Direction, SetupError, arrow, quarter_turns, setup
 from .fairness import MapReport, analyse
 from .mapgen import MapPlan, Placement, pile, plan_tiles, space_grid
-from .model import IslandOfFog
+from .model import GAME_ID, IslandOfFog
 
 Pair = Annotated[list[int], Field(min_length=2, max_length=2)]
 
@@ -66,7 +66,7 @@ def _sq(p: tuple[int, int]) -> list[int]:
 def to_yaml(model: IslandOfFog, plan: MapPlan, report: MapReport) -> str:
     """map.yaml text: the plan, one line a tile, then the fairness report computed for it."""
     # no seed: the file lies in the players' map folder, and the seed would make the map again
-    head = {"game": "island-of-fog", "size": plan.size, "players": plan.players, "attempt": plan.attempt}
+    head = {"game": GAME_ID, "size": plan.size, "players": plan.players, "attempt": plan.attempt}
     lines = ["# Battle on the Island of Fog: a fully revealed map. Squares are [row, column] from the",
              "# top left; `arrow` is where the tile's arrow points. Edit it, then check it with",
              "#   playkit map island-of-fog --check map.yaml",

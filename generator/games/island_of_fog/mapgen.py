@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .board import Square, arrow, quarter_turns, sea_kind, setup, squares
@@ -117,6 +118,16 @@ def generate(model: IslandOfFog, size: int, players: int, seed: int) -> tuple[Ma
     raise NoMapError(f"no draw in {model.fairness.max_attempts} attempts gave a map on which every base "
                      "reaches the lighthouse "
                      f"({size}x{size}, {players} players, seed {seed})")
+
+
+def surveyed(model: IslandOfFog, size: int, players: int, seed: int,
+             count: int) -> Iterator[tuple[MapPlan, MapReport]]:
+    """The maps a survey draws: `count` first draws (none re-drawn) from one seeded stream, each
+    with its fairness report."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        plan = draw(model, size, players, rng, seed)
+        yield plan, analyse(model, size, plan.seats, plan_tiles(plan), space_grid(model, plan))
 
 
 def plan_tiles(plan: MapPlan) -> dict[Square, str]:

@@ -8,6 +8,8 @@ from typing import Any, Literal
 
 from . import schema as s
 
+GAME_ID = "island-of-fog"
+
 Grid = tuple[tuple[str, ...], ...]
 """A square grid of space-kind ids, rows top to bottom."""
 
@@ -141,7 +143,3 @@ class IslandOfFog:
     def dice_in_box(self) -> int:
         """A set of the dice one side rolls for each side of a combat (decision `dice`)."""
         return 2 * self.combat.dice
-
-    @cached_property
-    def decision(self) -> dict[str, s.Decision]:
-        return {d.id: d for d in self.decisions.decisions}

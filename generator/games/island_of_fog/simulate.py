@@ -10,19 +10,16 @@ never depend on the number of workers.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from .. import selfplay
-from ..jobs import Mapper as Mapper
-from ..jobs import serial as serial
-from ..selfplay import chunks, win_rates
+from ..jobs import Mapper, serial
+from ..selfplay import chunks, game_rngs, win_rates
 from ..stats import Rate
 from .engine import Deal, FixedMap, Result, new_deal, play_game
-from .fairness import analyse
-from .mapgen import MapPlan, draw, plan_tiles, space_grid
-from .model import IslandOfFog
+from .mapgen import MapPlan, surveyed
+from .model import GAME_ID, IslandOfFog
 from .policies import POLICIES
 
 
@@ -65,15 +62,9 @@ class Tally(selfplay.Tally):
         self.events.update(result.counts)
 
 
-def game_rngs(seed: int, players: int, index: int, tag: str = "") -> tuple[random.Random, list[random.Random]]:
-    """The game's own random source (pile, dice) and one for each seat's policy."""
-    base = f"island-of-fog|{seed}|{players}|{index}{tag}"
-    return random.Random(base), [random.Random(f"{base}|seat {s}") for s in range(players)]
-
-
 def play_one(model: IslandOfFog, setup: SimSetup, players: int, index: int, plan: MapPlan | None = None,
              tag: int = 0) -> Result:
-    rng, seats = game_rngs(setup.seed, players, index, "" if plan is None else f"|map {tag}")
+    rng, seats = game_rngs(GAME_ID, setup.seed, players, index, "" if plan is None else f"|map {tag}")
     deal: Deal
     if plan is None:
         _, deal = new_deal(model, setup.size, players, rng)
@@ -142,13 +133,8 @@ Judged = tuple[MapPlan, bool, tuple[tuple[str, str], ...]]   # a map, whether th
 def survey_maps(model: IslandOfFog, size: int, players: int, seed: int, count: int) -> list[Judged]:
     """The maps the survey draws for (size, players, seed), in its order (survey.survey: one seeded
     stream, first draws), each with the fairness module's verdict and reasons."""
-    rng = random.Random(seed)
-    out = []
-    for _ in range(count):
-        plan = draw(model, size, players, rng, seed)
-        report = analyse(model, size, plan.seats, plan_tiles(plan), space_grid(model, plan))
-        out.append((plan, report.fair, tuple(report.disadvantaged)))
-    return out
+    return [(plan, report.fair, tuple(report.disadvantaged))
+            for plan, report in surveyed(model, size, players, seed, count)]
 
 
 def calibrate(model: IslandOfFog, setup: SimSetup, maps: int, map_jobs: Mapper = serial) -> dict[int, list[MapOutcome]]:

@@ -17,10 +17,11 @@ from typing import Any
 
 import yaml
 
+from ..jobs import Mapper, serial
 from ..selfplay import versus_rates
 from ..stats import wilson
 from .model import IslandOfFog
-from .simulate import Mapper, SimSetup, Tally, run, serial
+from .simulate import SimSetup, Tally, run
 
 
 def unevenness(tallies: dict[int, Tally]) -> float:
@@ -55,16 +56,15 @@ Apply = Callable[[IslandOfFog, int], IslandOfFog]
 Show = Callable[[IslandOfFog], object]
 
 
-def _unit(field: str) -> Callable[[str], tuple[Apply, Show]]:
-    def of(unit_id: str) -> tuple[Apply, Show]:
-        def apply(m: IslandOfFog, v: int) -> IslandOfFog:
-            units = [u.model_copy(update={field: v}) if u.id == unit_id else u for u in m.units.units]
-            return replace(m, units=m.units.model_copy(update={"units": units}))
+def _unit(field: str, unit_id: str) -> tuple[Apply, Show]:
+    """How to set one unit's `field`, and the part of units.yaml to paste: that unit."""
+    def apply(m: IslandOfFog, v: int) -> IslandOfFog:
+        units = [u.model_copy(update={field: v}) if u.id == unit_id else u for u in m.units.units]
+        return replace(m, units=m.units.model_copy(update={"units": units}))
 
-        def show(m: IslandOfFog) -> object:
-            return {"units": [u.model_dump() for u in m.units.units if u.id == unit_id]}
-        return apply, show
-    return of
+    def show(m: IslandOfFog) -> object:
+        return {"units": [u.model_dump() for u in m.units.units if u.id == unit_id]}
+    return apply, show
 
 
 NUMBERS: tuple[tuple[tuple[str, ...], int, tuple[int, ...]], ...] = (
@@ -104,7 +104,7 @@ def candidates(model: IslandOfFog) -> list[Edit]:
     out: list[Edit] = []
     for u in model.units.units:
         for field in ("cost", "move"):
-            apply, show = _unit(field)(u.id)
+            apply, show = _unit(field, u.id)
             value = getattr(u, field)
             for after in (value - 1, value + 1):
                 if after >= 1:

@@ -12,14 +12,12 @@ What the rules do with the pile, and how the survey takes it in:
 
 from __future__ import annotations
 
-import random
 import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from . import calibration
-from .fairness import analyse
-from .mapgen import draw, plan_tiles, space_grid
+from .mapgen import surveyed
 from .model import IslandOfFog
 from .rules import move_cost
 
@@ -78,14 +76,11 @@ def survey(model: IslandOfFog, size: int, players: int, seed: int, count: int,
            progress: Callable[[int], None] | None = None) -> Survey:
     """Draw `count` maps from one seeded stream and count what the fairness report finds.
     `progress(maps done)` is called about a hundred times on the way (and once at the end)."""
-    rng = random.Random(seed)
     out = Survey(size, players, seed, blocking=blocking_tiles(model))
     for colour in model.seats(players):
         out.seats[colour] = SeatStats(colour)
     step = max(1, count // 100)
-    for done in range(1, count + 1):
-        plan = draw(model, size, players, rng, seed)
-        report = analyse(model, size, plan.seats, plan_tiles(plan), space_grid(model, plan))
+    for done, (_, report) in enumerate(surveyed(model, size, players, seed, count), 1):
         out.maps += 1
         reasons = report.disadvantaged
         who = {c for c, _ in reasons}

@@ -93,11 +93,7 @@ def odds_grid(m: IslandOfFog, rows: list[OddsRow]) -> list[tuple[Force, Force, l
     """The odds table as (attacker, defender, one entry per defence row or None where the
     defender cannot stand)."""
     index = {(r.attacker, r.defender, r.defence): r for r in rows}
-    out = []
-    for a in forces(m):
-        for d in forces(m):
-            out.append((a, d, [index.get((a, d, row.id)) for row in m.combat.defence]))
-    return out
+    return [(a, d, [index.get((a, d, row.id)) for row in m.combat.defence]) for a in forces(m) for d in forces(m)]
 
 
 def combat_lines(m: IslandOfFog) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...content import ContentSet, Problem
-from ...core.game import BuildOptions, Game, Kit
+from ...core.game import Game, Lazy
 
 if TYPE_CHECKING:
     import click
@@ -33,12 +33,6 @@ def check_all(game: model.IslandsAndBridges, content: ContentSet) -> list[Proble
     return checks.check(game, content) or draw_cards.problems(game, content) + draw_tokens.problems(game, content)
 
 
-def kit(game: model.IslandsAndBridges, content: ContentSet, options: BuildOptions) -> Kit:
-    from .build import kit as make_kit
-
-    return make_kit(game, content, options)
-
-
 def _commands() -> dict[str, list[click.Command]]:
     from .cli import map_cmd, validate_plan_cmd
 
@@ -52,13 +46,13 @@ def _documents() -> dict[str, type[BaseModel]]:
 
 
 GAME = Game(
-    id="islands-and-bridges",
+    id=model.GAME_ID,
     title="Islands & Bridges",
     files=model.FILES,
     model=make_model,
     check=check_all,
     components=components,
-    kit=kit,
+    kit=Lazy(f"{__name__}.build", "kit"),
     commands=_commands,
     documents=_documents,
     settings=("elements",),

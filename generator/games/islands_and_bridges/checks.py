@@ -15,7 +15,7 @@ OPPOSITE = {"north": "south", "south": "north", "east": "west", "west": "east"}
 def check(game: IslandsAndBridges, content: ContentSet) -> list[Problem]:
     out: list[Problem] = []
     for rule in (ranges, references, geometry, derived_statements, component_manifest, enemy_labels, card_texts,
-                 decision_texts, map_settings):
+                 decision_texts, settings_checks.check):
         out += rule(game, content)
     return out + colourvision.content_problems(content, "game", game.settings.tell_apart, game.palette)
 
@@ -23,12 +23,10 @@ def check(game: IslandsAndBridges, content: ContentSet) -> list[Problem]:
 def ranges(game: IslandsAndBridges, content: ContentSet) -> list[Problem]:
     """Numbers the rules need in order: cooldowns at least durations (decision cooldown-start),
     a charge that fits the boss's cooldown-free attack, trap sizes within an island."""
-    out = []
-    for aid, ab in game.elements.abilities.items():
-        if ab.cooldown < ab.duration:
-            out.append(content.problem("elements", ("abilities", aid, "cooldown"),
-                                       f"cooldown {ab.cooldown} is shorter than the duration {ab.duration} "
-                                       "(cooldown counts from activation, so it must be at least the duration)"))
+    out = [content.problem("elements", ("abilities", aid, "cooldown"),
+                           f"cooldown {ab.cooldown} is shorter than the duration {ab.duration} "
+                           "(cooldown counts from activation, so it must be at least the duration)")
+           for aid, ab in game.elements.abilities.items() if ab.cooldown < ab.duration]
     side = min(game.components.island.cells)
     for i, size in enumerate(game.elements.trap.sizes):
         if not 1 <= size <= side:
@@ -196,8 +194,3 @@ def decision_texts(game: IslandsAndBridges, content: ContentSet) -> list[Problem
     ctx = context(game)
     return (decisions.template_problems(content, game.decisions, ctx)
             + decisions.template_problems(content, game.maps.decisions, ctx, stem="maps"))
-
-
-def map_settings(game: IslandsAndBridges, content: ContentSet) -> list[Problem]:
-    """maps.yaml asks nothing of the generator that this game's stats and box cannot give."""
-    return settings_checks.check(game, game.maps, content)

@@ -15,28 +15,19 @@ from ...content import ContentError, load_file, to_mm
 from ...content.lengths import MAX_LONG_MM
 from ...core.game import BuildOptions
 from ...core.kit import Loaded
-from . import plan_settings, settings_checks
 from .mapgen import MapError, MapParams, check_params, default_params, generate
+from .model import GAME_ID
 from .plan import MAX_SEED, SEED_BITS, MapKit, Plan
 from .plan_checks import check_plan
 from .plan_file import length, notes, read_plan
 
-GAME_ID = "islands-and-bridges"
 PAPERS = ("a4", "letter")
 _TABLE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[xX]\s*(\d+(?:\.\d+)?)\s*(mm|cm|in)?\s*$")
 
 
 def map_kit(loaded: Loaded) -> MapKit:
-    """The generator's numbers from the loaded game and maps.yaml; ContentError with maps.yaml's problems."""
-    settings = getattr(loaded.model, "maps", None)  # once the game's loader reads maps.yaml itself
-    if not isinstance(settings, plan_settings.MapSettings):
-        settings = plan_settings.load(loaded.content)
-    if settings is None:
-        raise ContentError(list(loaded.content.problems))
-    problems = settings_checks.check(loaded.model, settings, loaded.content)
-    if problems:
-        raise ContentError(problems)
-    return MapKit.of(loaded.model, settings)
+    """The generator's numbers from the loaded game and its maps.yaml (checked with the game's rules)."""
+    return MapKit.of(loaded.model, loaded.model.maps)
 
 
 def parse_table(text: str) -> tuple[float, float]:
@@ -112,10 +103,7 @@ def map_cmd(ctx: click.Context, seed: int | None, islands: int | None, players: 
     OUT/islands-and-bridges/maps/seed-SEED/, and the players' pages, players.pdf, under
     OUT/islands-and-bridges/maps/players-…/ (its folder names no seed)."""
     loaded = load_or_exit(ctx, GAME_ID)
-    try:
-        kit = map_kit(loaded)
-    except ContentError as err:
-        fail_on_problems(err.problems)
+    kit = map_kit(loaded)
     if from_plan is not None:
         given = [name for name, v in (("--seed", seed), ("--islands", islands), ("--players", players),
                                       ("--difficulty", difficulty), ("--table", table)) if v is not None]
@@ -186,10 +174,7 @@ def validate_plan_cmd(ctx: click.Context, plan_file: Path) -> None:
     """Check an Islands & Bridges map plan (a plan.yaml, edited or not) against every plan rule;
     print each problem as FILE:LINE:COL: error: … (exit 1), or that it is clean (exit 0)."""
     loaded = load_or_exit(ctx, GAME_ID)
-    try:
-        kit = map_kit(loaded)
-    except ContentError as err:
-        fail_on_problems(err.problems)
+    kit = map_kit(loaded)
     plan = _read(kit, plan_file)
     click.echo(f"{plan_file}: ok (plan {plan.digest()}, {plan.origin()}: {len(plan.islands)} islands, "
                f"{_players(plan.players)}, {plan.difficulty}, enemy strength {plan.spent} of {plan.budget})")

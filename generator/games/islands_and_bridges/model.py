@@ -12,6 +12,7 @@ from ...content.colourvision import TellApart
 from ...content.decisions import Decision, DecisionsFile
 from .plan_settings import MapSettings
 
+GAME_ID = "islands-and-bridges"
 Side = Literal["north", "east", "south", "west"]
 Target = Literal["single", "all"]
 

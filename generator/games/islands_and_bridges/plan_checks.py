@@ -253,10 +253,8 @@ def bridge_ends_clear(kit: MapKit, plan: Plan) -> list[Issue]:
 def player_starts(kit: MapKit, plan: Plan) -> list[Issue]:
     """One start cell a player, all on island 1, nearly equidistant to its bridge
     (decision map-start-distance)."""
-    out: list[Issue] = []
-    for i, isl in enumerate(plan.islands[1:], 1):
-        if isl.starts:
-            out.append((_isl(i, "starts"), "player start cells belong on island 1"))
+    out: list[Issue] = [(_isl(i, "starts"), "player start cells belong on island 1")
+                        for i, isl in enumerate(plan.islands[1:], 1) if isl.starts]
     first = plan.islands[0] if plan.islands else None
     if first is None:
         return out

@@ -12,12 +12,10 @@ from pydantic import Field
 from ...content import ContentError, Problem, Source, Strict
 from ...content.schema import parse
 from .mapgen import MapError, MapParams, check_params, generate
+from .model import GAME_ID, Side
 from .plan import MAX_SEED, Cell, IslandPlan, MapKit, Plan, cell_name, parse_cell
 from .plan_checks import check_plan, island_count, preferences
 from .plan_settings import TableSize
-
-GAME_ID = "islands-and-bridges"
-Side = Literal["north", "east", "south", "west"]
 
 
 # ---- reading ---------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from ...content import ContentSet, LongMm, Slug, Strict
+from ...content import LongMm, Slug, Strict
 from ...content.decisions import Decision
 
 STEM = "maps"
@@ -68,8 +68,3 @@ class MapSettings(Strict):
     start: Start
     stage_end_min_distance: int = Field(ge=0)
     decisions: list[Decision] = Field(default_factory=list)
-
-
-def load(content: ContentSet) -> MapSettings | None:
-    """maps.yaml as typed data (problems go to content.problems)."""
-    return content.parse(STEM, MapSettings)

@@ -5,11 +5,13 @@ from __future__ import annotations
 from ...content import ContentSet, Problem
 from .model import IslandsAndBridges
 from .plan import MapKit, strength
-from .plan_settings import STEM, MapSettings
+from .plan_settings import STEM
 
 
-def check(game: IslandsAndBridges, settings: MapSettings, content: ContentSet) -> list[Problem]:
-    """Settings the generator could not honour with this game's stats and box, each at its line."""
+def check(game: IslandsAndBridges, content: ContentSet) -> list[Problem]:
+    """What maps.yaml asks that the generator could not honour with this game's stats and box, each at
+    its line."""
+    settings = game.maps
     out: list[Problem] = []
 
     def bad(loc: tuple[str | int, ...], message: str) -> None:

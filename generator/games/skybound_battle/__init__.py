@@ -5,24 +5,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...content import ContentSet, Problem
-from ...core.game import BuildOptions, Game, Kit
+from ...core.game import Game, Lazy
 
 if TYPE_CHECKING:
     import click
     from pydantic import BaseModel
 from .box import components
 from .checks import check
-from .model import FILES, SkyboundBattle
+from .model import FILES, GAME_ID, SkyboundBattle
 from .model import make_model as model_of
-
-GAME_ID = "skybound-battle"
-
-
-def kit(model: SkyboundBattle, content: ContentSet, options: BuildOptions) -> Kit:
-    """The print kit: cards, board, reference cards, tokens, deck lists, rulebook, balance heatmap."""
-    from .build import kit as make_kit
-
-    return make_kit(model, content, options)
 
 
 def make_model(parts: dict[str, Any], content: ContentSet) -> SkyboundBattle | None:
@@ -62,7 +53,7 @@ GAME = Game(
     model=make_model,
     check=check_all,
     components=components,
-    kit=kit,
+    kit=Lazy(f"{__name__}.build", "kit"),
     commands=_commands,
     documents=_documents,
     settings=("rules",),

@@ -7,9 +7,10 @@ from itertools import combinations
 from typing import Any
 
 from ...content import ContentSet, Loc, Problem, colourvision, decisions
+from ...content.prose import render_string as render
 from .decks import DeckLimits, deck_colours, deck_violations
 from .model import ENEMY_TARGETS, FACE_UP_TARGETS, PASSIVE_VERBS, TARGETS, VERBS, Card, Effect, SkyboundBattle
-from .text import component_context, decision_context, render
+from .text import component_context, decision_context
 
 COLOURS_IN_GAME = 4   # "There are 4 colours of cards."
 STARTER_DECKS = 6     # "There are 6 starter decks to choose from"

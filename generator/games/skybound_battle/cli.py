@@ -12,17 +12,11 @@ from ...content import Problem
 from ...core.game import Artifact
 from .deckfile import DeckFile, check_deck, check_deck_file
 from .decks import DeckLimits, deck_colours
-from .model import SkyboundBattle
+from .model import GAME_ID, SkyboundBattle
 from .roster import POLICIES
 from .search import Budget
-from .simulate import Report
 
-GAME_ID = "skybound-battle"
-
-
-@click.group("deck")
-def deck_group() -> None:
-    """Skybound Battle decks."""
+deck_group = click.Group("deck", help="Skybound Battle decks.")
 
 
 @deck_group.command("check")
@@ -91,6 +85,7 @@ def simulate_cmd(ctx: click.Context, decks: str, games: int, seed: int, policy: 
     Writes matrix.csv, cards.csv, rounds.csv and report.txt (and the heatmap) to OUT/skybound-battle/simulation/.
     """
     from . import simreport
+    from .heatmap import heatmap_artifacts
     from .simulate import simulate, starter_setup
 
     loaded = cliutil.load_or_exit(ctx, GAME_ID)
@@ -105,19 +100,10 @@ def simulate_cmd(ctx: click.Context, decks: str, games: int, seed: int, policy: 
                  Artifact("matrix.csv", simreport.matrix_csv(rep).encode()),
                  Artifact("cards.csv", simreport.cards_csv(rep).encode()),
                  Artifact("rounds.csv", simreport.rounds_csv(rep).encode())]
-    artifacts += _heatmaps(rep)
-    folder = cliutil.out_root(ctx) / GAME_ID / "simulation"
+    artifacts += heatmap_artifacts(rep)   # the matrix as a heatmap (SVG and PDF)
     meta = {"game": GAME_ID, "policy": policy, "seed": seed, "games_per_pairing": games,
             "content": model.content_hash, "decks": [d for d, _, _ in entries]}
-    report = write_artifacts(folder, artifacts, meta, root=cliutil.out_root(ctx) / GAME_ID)
-    click.echo(f"wrote {len(report.written)} files to {folder}/")
-
-
-def _heatmaps(rep: Report) -> list[Artifact]:
-    """The matrix as a heatmap (SVG and PDF)."""
-    from .heatmap import heatmap_artifacts
-
-    return heatmap_artifacts(rep)
+    cliutil.write_results(ctx, GAME_ID, "simulation", artifacts, meta)
 
 
 def _sim_decks(model: SkyboundBattle, spec: str) -> list[tuple[str, dict[str, int], str]]:
@@ -153,9 +139,7 @@ def _sim_decks(model: SkyboundBattle, spec: str) -> list[tuple[str, dict[str, in
 
 
 # ---------------------------------------------------------------------- balance lab
-@click.group(GAME_ID)
-def balance_group() -> None:
-    """The balance lab: strongest-deck search, suggested edits, policies compared."""
+balance_group = click.Group(GAME_ID, help="The balance lab: strongest-deck search, suggested edits, policies compared.")
 
 
 @balance_group.command("search")
@@ -199,10 +183,8 @@ def search_cmd(ctx: click.Context, seed: int, policy: str, restarts: int, steps:
     artifacts = [Artifact("report.txt", report.encode())]
     artifacts += [Artifact(f"strongest-{k}.yaml", searchreport.deck_yaml(result, model, k).encode())
                   for k in range(1, len(result.found) + 1)]
-    folder = cliutil.out_root(ctx) / GAME_ID / "search"
-    write_artifacts(folder, artifacts, {"game": GAME_ID, "seed": seed, "policy": policy,
-                                        "content": model.content_hash})
-    click.echo(f"wrote {len(artifacts)} files to {folder}/")
+    cliutil.write_results(ctx, GAME_ID, "search", artifacts,
+                          {"game": GAME_ID, "seed": seed, "policy": policy, "content": model.content_hash})
 
 
 @balance_group.command("policies")

@@ -14,7 +14,6 @@ SELF, ACROSS, NEAREST, COLUMN, WEAKEST, ALL_ENEMIES, ADJ_ALLIES, ALL_ALLIES, NO_
 TARGET_CODES = {"self": SELF, "across": ACROSS, "nearest-enemy": NEAREST, "column-enemies": COLUMN,
                 "weakest-enemy": WEAKEST, "all-enemies": ALL_ENEMIES, "adjacent-allies": ADJ_ALLIES,
                 "all-allies": ALL_ALLIES}
-ENEMY_CODES = frozenset((ACROSS, NEAREST, COLUMN, WEAKEST, ALL_ENEMIES))
 
 # An effect for the engine: (verb, target, amount, mana spent).
 Eff = tuple[int, int, int, int]

@@ -97,8 +97,4 @@ def is_legal(cards: Mapping[str, int], pool: Mapping[str, Card], limits: DeckLim
 
 def deck_colours(cards: Mapping[str, int], pool: Mapping[str, Card]) -> list[str]:
     """The colours of a deck's cards, in pool order of first appearance."""
-    seen: list[str] = []
-    for cid in cards:
-        if cid in pool and pool[cid].colour not in seen:
-            seen.append(pool[cid].colour)
-    return seen
+    return list(dict.fromkeys(pool[cid].colour for cid in cards if cid in pool))

@@ -8,8 +8,9 @@ from ...draw import Rect, Scene, Text, to_svg
 from ...draw.scene import Item
 from ...draw.text import block, label
 from ...press import PrintDocument
+from ..stats import Rate
 from .model import TITLE
-from .simulate import Rate, Report
+from .simulate import Report
 
 SIZE = (264.0, 180.0)
 NIGHT = "#1b2a4a"

@@ -10,6 +10,7 @@ from ...content import ContentSet, Mm, Slug, Strict
 from ...content.colourvision import TellApart
 from ...content.decisions import Decision, DecisionsFile
 
+GAME_ID = "skybound-battle"
 TITLE = "Skybound Battle"
 
 When = Literal["deployed", "activated", "end-of-round", "passive"]

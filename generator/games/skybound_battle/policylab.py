@@ -8,8 +8,9 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 
 from ..jobs import Mapper, serial
+from ..stats import Rate, pct
 from .model import Card, Rules
-from .simulate import Rate, run, starter_setup
+from .simulate import run, starter_setup
 
 
 @dataclass(frozen=True)
@@ -54,9 +55,6 @@ def duels(cards: Sequence[Card], rules: Rules, decks: Sequence[tuple[str, dict[s
     return [duel(cards, rules, decks, games, seed, a, b, map_jobs) for a, b in combinations(policies, 2)]
 
 
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
-
 
 # A policy that passes and holds cards back, and its twin that never passes (the same rollouts
 # choose the card): their duel measures what holding back is worth, everything else being equal.
@@ -68,12 +66,12 @@ def _verdict(holder: Rate) -> str:
     return "no" if lo > 0.5 else "yes" if hi < 0.5 else "undecided"
 
 
-def dumping_dominant(results: Sequence[Duel], dumper: str = "greedy") -> str:
+def dumping_dominant(results: Sequence[Duel]) -> str:
     """Whether dumping the hand (placing whenever one can) still dominates holding cards back.
 
     When a policy duelled its never-pass twin, that duel decides: "no" when the one that passes wins
     beyond doubt (95% interval above one half), "yes" when it loses beyond doubt, else "undecided".
-    Otherwise the dumper (greedy) against every policy that held cards back: "no" as soon as one beats
+    Otherwise greedy, the dumper, against every policy that held cards back: "no" as soon as one beats
     it beyond doubt, "yes" when it beats them all beyond doubt, else "undecided" ("untested" without
     such a duel)."""
     for holder, twin in TWINS:
@@ -84,9 +82,9 @@ def dumping_dominant(results: Sequence[Duel], dumper: str = "greedy") -> str:
                 return _verdict(Rate(d.wins_b, d.games))
     verdicts = []
     for d in results:
-        if dumper not in (d.a, d.b):
+        if "greedy" not in (d.a, d.b):
             continue
-        k = 0 if d.a != dumper else 1  # the other policy
+        k = 0 if d.a != "greedy" else 1  # the other policy
         if d.held[k]:
             verdicts.append(_verdict(Rate(d.wins_a if k == 0 else d.wins_b, d.games)))
     if not verdicts:
@@ -116,7 +114,7 @@ def matrix(results: Sequence[Duel]) -> list[str]:
                 cells.append(f" {'—':>{width}}")
             else:
                 lo, hi = r.interval
-                cells.append(f" {f'{_pct(r.value)} [{_pct(lo)}, {_pct(hi)}]':>{width}}")
+                cells.append(f" {f'{pct(r.value)} [{pct(lo)}, {pct(hi)}]':>{width}}")
         lines.append(f"{row:<{label}}" + "".join(cells))
     return lines
 
@@ -128,12 +126,12 @@ def text(results: Sequence[Duel], games: int, seed: int, decks: int) -> str:
     lines += [*matrix(results), ""]
     for d in results:
         lo, hi = d.rate_a.interval
-        lines.append(f"{d.a} vs {d.b}: {d.a} wins {_pct(d.rate_a.value)} [{_pct(lo)}, {_pct(hi)}] of "
+        lines.append(f"{d.a} vs {d.b}: {d.a} wins {pct(d.rate_a.value)} [{pct(lo)}, {pct(hi)}] of "
                      f"{d.games:,} games ({d.wins_b:,} lost, {d.draws} drawn)")
         for k, name in enumerate((d.a, d.b)):
             h = d.held_rate(k)
             lines.append(f"  {name} passed with a card it could place in {h.successes:,} of {h.n:,} "
-                         f"placement decisions ({_pct(h.value)})")
+                         f"placement decisions ({pct(h.value)})")
     twin = next(((h, t) for h, t in TWINS for d in results if {d.a, d.b} == {h, t}), None)
     if twin:
         how = (f"measured by {twin[0]} against {twin[1]}, the same policy that never passes, so only "

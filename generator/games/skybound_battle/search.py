@@ -32,10 +32,10 @@ from itertools import combinations
 from statistics import NormalDist
 
 from ..jobs import Mapper, serial
-from ..stats import wilson
+from ..stats import Rate, wilson
 from .decks import DeckLimits, is_legal
 from .model import Card, Rules
-from .simulate import Rate, SimDeck, SimSetup, battles, play_chunk
+from .simulate import SimDeck, SimSetup, battles, play_chunk
 
 Deck = tuple[tuple[str, int], ...]  # (card id, count), sorted by id: hashable and stable
 
@@ -126,12 +126,6 @@ def versus_field(setup: SearchSetup, deck: Deck, games: int, stream: str) -> lis
         p = tally.pairs[(0, 1)]
         out.append((opponent.id, p.wins[0], p.games))
     return out
-
-
-def score(setup: SearchSetup, deck: Deck) -> float:
-    """The win rate of `deck` over the field, on the search's games."""
-    rows = versus_field(setup, deck, setup.budget.games, "search")
-    return sum(w for _, w, _ in rows) / sum(g for _, _, g in rows)
 
 
 def random_deck(pool: Sequence[Card], colours: tuple[str, str], limits: DeckLimits,

@@ -4,19 +4,16 @@ from __future__ import annotations
 
 import shlex
 
-from .model import SkyboundBattle
+from ..stats import pct
+from .model import GAME_ID, SkyboundBattle
 from .search import Budget, Found, SearchResult
-
-
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
 
 
 def command(r: SearchResult) -> str:
     """The command that finds the same decks again."""
     s, b = r.setup, r.setup.budget
     default = Budget()
-    parts = ["playkit", "balance", "skybound-battle", "search", "--seed", str(s.seed), "--policy", s.policy]
+    parts = ["playkit", "balance", GAME_ID, "search", "--seed", str(s.seed), "--policy", s.policy]
     for name in ("restarts", "steps", "neighbours", "games", "top", "final_games"):
         value = getattr(b, name)
         if value != getattr(default, name):
@@ -30,7 +27,7 @@ def command(r: SearchResult) -> str:
 
 def rate(f: Found) -> str:
     lo, hi = f.overall.interval
-    return f"{_pct(f.overall.value)} [{_pct(lo)}, {_pct(hi)}] over {f.overall.n:,} games"
+    return f"{pct(f.overall.value)} [{pct(lo)}, {pct(hi)}] over {f.overall.n:,} games"
 
 
 def text(r: SearchResult, model: SkyboundBattle) -> str:
@@ -49,8 +46,8 @@ def text(r: SearchResult, model: SkyboundBattle) -> str:
     for k, f in enumerate(r.found, 1):
         colours = " + ".join(model.colour(c).name for c in f.colours)
         lines.append(f"{k}. {colours}, cost {f.cost(pool)}: {rate(f)} against the starters "
-                     f"(95% Wilson; search score {_pct(f.score)})")
-        lines.append("   against " + ", ".join(f"{n} {_pct(x.value)}" for n, x in f.against if n in names))
+                     f"(95% Wilson; search score {pct(f.score)})")
+        lines.append("   against " + ", ".join(f"{n} {pct(x.value)}" for n, x in f.against if n in names))
         lines.append("   " + ", ".join(f"{n}x {pool[c].name}" for c, n in f.cards))
     return "\n".join(lines) + "\n"
 

@@ -6,11 +6,8 @@ import csv
 import io
 import shlex
 
+from ..stats import pct
 from .simulate import Report
-
-
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
 
 
 def header(r: Report) -> list[str]:
@@ -34,18 +31,18 @@ def text(r: Report, note: tuple[str, ...] = ()) -> str:
         cells = []
         for col in r.decks:
             c = r.cell(row, col)
-            cells.append(f"{'—':>14}" if c is None else f"{_pct(c.rate.value) + f' ({c.games})':>14}")
+            cells.append(f"{'—':>14}" if c is None else f"{pct(c.rate.value) + f' ({c.games})':>14}")
         lines.append(f"{row:<{width}}" + "".join(cells))
     lines += ["", "Overall win rate with 95% Wilson interval:"]
     for deck, rate in r.overall:
         lo, hi = rate.interval
-        lines.append(f"  {deck:<{width}} {_pct(rate.value):>7}  [{_pct(lo)}, {_pct(hi)}]  "
+        lines.append(f"  {deck:<{width}} {pct(rate.value):>7}  [{pct(lo)}, {pct(hi)}]  "
                      f"{rate.successes}/{rate.n}")
     lo, hi = r.first_player.interval
     lines += ["",
-              f"First player (starts with the token) wins: {_pct(r.first_player.value)} "
-              f"[{_pct(lo)}, {_pct(hi)}]  {r.first_player.successes}/{r.first_player.n}",
-              f"Draws: {r.draws} of {r.games} ({_pct(r.draws / r.games if r.games else 0)})",
+              f"First player (starts with the token) wins: {pct(r.first_player.value)} "
+              f"[{pct(lo)}, {pct(hi)}]  {r.first_player.successes}/{r.first_player.n}",
+              f"Draws: {r.draws} of {r.games} ({pct(r.draws / r.games if r.games else 0)})",
               f"Game length in rounds: mean {r.mean_rounds:.2f}, median {r.rounds_quantile(0.5)}, "
               f"90% within {r.rounds_quantile(0.9)}, longest {r.rounds[-1][0] if r.rounds else 0}",
               "", "Cards: play rate (deployed in games where in a deck), win rate when played, and how often",
@@ -53,9 +50,9 @@ def text(r: Report, note: tuple[str, ...] = ()) -> str:
               f"  {'card':<20}{'in deck':>9}{'played':>9}{'play rate':>11}{'win when played':>26}{'fizzled':>10}"]
     for f in sorted(r.cards, key=lambda f: (-f.win_when_played.value, f.id)):
         lo, hi = f.win_when_played.interval
-        fizzled = _pct(f.fizzle_rate.value) if f.revealed else "-"
-        lines.append(f"  {f.id:<20}{f.in_deck:>9}{f.played:>9}{_pct(f.play_rate.value):>11}"
-                     f"{_pct(f.win_when_played.value):>9} [{_pct(lo)}, {_pct(hi)}]{fizzled:>10}")
+        fizzled = pct(f.fizzle_rate.value) if f.revealed else "-"
+        lines.append(f"  {f.id:<20}{f.in_deck:>9}{f.played:>9}{pct(f.play_rate.value):>11}"
+                     f"{pct(f.win_when_played.value):>9} [{pct(lo)}, {pct(hi)}]{fizzled:>10}")
     return "\n".join(lines) + "\n"
 
 

@@ -12,8 +12,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ..jobs import Mapper, serial
-from ..stats import Rate, wilson
-from .compiled import CardData, compiled, deck_list
+from ..selfplay import Counts
+from ..stats import Rate, mean, quantile
+from .compiled import compiled, deck_list
 from .engine import Battle, Policy
 from .model import Card, Rules
 from .roster import POLICIES
@@ -61,7 +62,7 @@ class SimSetup:
 
 
 @dataclass
-class PairTally:
+class PairTally(Counts):
     games: int = 0
     wins: list[int] = field(default_factory=lambda: [0, 0])
     draws: int = 0
@@ -71,7 +72,7 @@ class PairTally:
 
 
 @dataclass
-class CardTally:
+class CardTally(Counts):
     in_deck: int = 0      # games in which a side had the card in its deck
     played: int = 0       # … and deployed it at least once
     won_played: int = 0   # … and that side won
@@ -80,32 +81,12 @@ class CardTally:
 
 
 @dataclass
-class Tally:
+class Tally(Counts):
     """Counts only: merging tallies is addition, so the order of chunks cannot matter."""
 
     pairs: dict[tuple[int, int], PairTally] = field(default_factory=dict)
     rounds: Counter[int] = field(default_factory=Counter)
     cards: dict[str, CardTally] = field(default_factory=dict)
-
-    def merge(self, other: Tally) -> None:
-        for key, p in other.pairs.items():
-            mine = self.pairs.setdefault(key, PairTally())
-            mine.games += p.games
-            mine.wins[0] += p.wins[0]
-            mine.wins[1] += p.wins[1]
-            mine.draws += p.draws
-            mine.first_wins += p.first_wins
-            for k in (0, 1):
-                mine.placed[k] += p.placed[k]
-                mine.held[k] += p.held[k]
-        self.rounds.update(other.rounds)
-        for cid, c in other.cards.items():
-            mine_c = self.cards.setdefault(cid, CardTally())
-            mine_c.in_deck += c.in_deck
-            mine_c.played += c.played
-            mine_c.won_played += c.won_played
-            mine_c.revealed += c.revealed
-            mine_c.fizzled += c.fizzled
 
 
 def game_rng(seed: int, a: str, b: str, index: int) -> random.Random:
@@ -172,11 +153,8 @@ def play_chunk(setup: SimSetup, pair: tuple[int, int], start: int, stop: int) ->
 
 def chunks(setup: SimSetup, size: int) -> list[tuple[tuple[int, int], int, int]]:
     """The run cut into (pairing, start, stop) pieces of at most `size` games."""
-    out = []
-    for pair in setup.pairings():
-        for start in range(0, setup.games, size):
-            out.append((pair, start, min(start + size, setup.games)))
-    return out
+    return [(pair, start, min(start + size, setup.games))
+            for pair in setup.pairings() for start in range(0, setup.games, size)]
 
 
 def _run_chunk(args: tuple[SimSetup, tuple[int, int], int, int]) -> Tally:
@@ -262,15 +240,10 @@ class Report:
 
     @property
     def mean_rounds(self) -> float:
-        return sum(r * n for r, n in self.rounds) / self.games if self.games else 0.0
+        return mean(Counter(dict(self.rounds)))
 
     def rounds_quantile(self, q: float) -> int:
-        target, seen = q * self.games, 0
-        for r, n in self.rounds:
-            seen += n
-            if seen >= target:
-                return r
-        return 0
+        return quantile(Counter(dict(self.rounds)), q)
 
 
 def report(setup: SimSetup, tally: Tally) -> Report:
@@ -315,5 +288,3 @@ def starter_setup(cards: Sequence[Card], rules: Rules, decks: Sequence[tuple[str
                           for (name, cards_), arg in zip(decks, names, strict=True)),
                     games, seed, policy, content_hash)
 
-
-__all__ = ["CardData", "Rate", "Report", "SimSetup", "simulate", "starter_setup", "wilson"]

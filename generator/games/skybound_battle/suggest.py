@@ -14,10 +14,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..jobs import Mapper, serial
+from ..stats import Rate, pct
 from .checks import dominates
 from .decks import DeckLimits, is_legal
 from .model import Card, Rules
-from .simulate import Rate, Report, report, run, starter_setup
+from .simulate import Report, report, run, starter_setup
 
 STRONGEST = "strongest-found"
 
@@ -139,15 +140,12 @@ def suggest(setup: SuggestSetup, card_rates: dict[str, float], most: int = 12, s
     return before, better[:show]
 
 
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
-
 
 def describe(m: Measure) -> str:
     lo, hi = m.spread
     s_lo, s_hi = m.strongest.interval
-    return (f"starters {_pct(lo)}-{_pct(hi)} overall, strongest found {_pct(m.strongest.value)} "
-            f"[{_pct(s_lo)}, {_pct(s_hi)}] against them")
+    return (f"starters {pct(lo)}-{pct(hi)} overall, strongest found {pct(m.strongest.value)} "
+            f"[{pct(s_lo)}, {pct(s_hi)}] against them")
 
 
 def yaml_text(before: Measure, checked: Sequence[Checked], names: dict[str, str], header: Sequence[str]) -> str:

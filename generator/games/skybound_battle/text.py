@@ -8,15 +8,10 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from ...content.prose import render_string
+from ...content.prose import render_string as render
 from .model import Card, Effect, EffectWords, SkyboundBattle
 
 WHEN_ORDER = ("passive", "deployed", "activated", "end-of-round")
-
-
-def render(template: str, **context: Any) -> str:
-    """Render a template string (StrictUndefined: a missing name is an error, never an empty string)."""
-    return render_string(template, **context)
 
 
 def target_phrase(target: str, words: EffectWords) -> str:

@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 
 from ...content import ContentSet, Problem
-from ...core.game import BuildOptions, Game, Kit
+from ...core.game import Game, Lazy
 from ...layout.spec import load_game_layouts
 from .boardfile import ACTION_EXAMPLES, BOARD_FILES, EXAMPLE, BoardSpec
 from .box import components
 from .checks import INKS, check
-from .model import Files, Skylands
+from .model import GAME_ID, Files, Skylands
 from .model import make_model as make_model_of
 from .refs import reference_problems
 from .schema import (
@@ -29,8 +29,6 @@ from .schema import (
 
 if TYPE_CHECKING:
     import click
-
-GAME_ID = "skylands"
 
 
 FILES: dict[str, type[BaseModel]] = {
@@ -73,12 +71,6 @@ def check_all(model: Skylands, content: ContentSet) -> list[Problem]:
     return check(model, content) or token_problems(model) + special_fronts_problems(model, content)
 
 
-def kit(model: Skylands, content: ContentSet, options: BuildOptions) -> Kit:
-    from .build import kit as make_kit
-
-    return make_kit(model, content, options)
-
-
 def _commands() -> dict[str, list[click.Command]]:
     from .cli import balance_group, score, simulate_cmd
 
@@ -86,5 +78,6 @@ def _commands() -> dict[str, list[click.Command]]:
 
 
 GAME = Game(id=GAME_ID, title="Skylands", files=FILES, model=make_model, check=check_all, components=components,
-            kit=kit, commands=_commands, documents=lambda: {"board": BoardSpec},
+            kit=Lazy(f"{__name__}.build", "kit"), commands=_commands,
+            documents=lambda: {"board": BoardSpec},
             settings=("files.scoring", "files.boards.actions"))

@@ -177,10 +177,9 @@ def _seed(model: Skylands, content: ContentSet, key: str, made: int, stem: str, 
 def count_problems(model: Skylands, content: ContentSet) -> list[Problem]:
     """The seed's component counts against what the content makes."""
     f = model.files
-    out = []
-    for key in sorted(set(f.game.seed_counts) - set(SEED_COUNT_KEYS)):
-        out.append(content.problem("game", ("seed_counts", key),
-                                   f"unknown component {key!r} (known: {', '.join(SEED_COUNT_KEYS)})"))
+    out = [content.problem("game", ("seed_counts", key),
+                           f"unknown component {key!r} (known: {', '.join(SEED_COUNT_KEYS)})")
+           for key in sorted(set(f.game.seed_counts) - set(SEED_COUNT_KEYS))]
     colours = len(f.game.player_colours)
     out += _seed(model, content, "island_tiles", len(model.island_tiles), "tiles", ("island_tiles",),
                  "island tiles")

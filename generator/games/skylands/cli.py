@@ -7,14 +7,13 @@ from pathlib import Path
 
 import click
 
-from ...build.output import write_artifacts
-from ...cliutil import InputFile, fail_on_problems, load_or_exit, out_root, pool, pool_options
+from ...cliutil import InputFile, fail_on_problems, load_or_exit, pool, pool_options, write_results
 from ...content import ContentError, load_file
 from ...core.game import Artifact
 from .board import EndState, square_name
 from .boardfile import EXAMPLE, read_board, scoring_example
 from .islands import find_islands
-from .model import Skylands
+from .model import GAME_ID, Skylands
 from .policies import POLICIES
 from .scoring import ScorePad, final_score
 from .tiles import SIDES
@@ -46,13 +45,13 @@ def pad_lines(model: Skylands, end: EndState, pad: ScorePad, title: str) -> list
     return out
 
 
-@click.command("skylands")
+@click.command(GAME_ID)
 @click.argument("board_file", required=False, type=InputFile())
 @click.pass_context
 def score(ctx: click.Context, board_file: Path | None) -> None:
     """Print the scoring pad of the board described in BOARD_FILE (see examples/skylands/);
     without BOARD_FILE, of the rulebook's scoring example (scoring-example.yaml of the content)."""
-    loaded = load_or_exit(ctx, "skylands")
+    loaded = load_or_exit(ctx, GAME_ID)
     model: Skylands = loaded.model
     if board_file is None:  # load_or_exit checked it
         end, title = scoring_example(model, loaded.content), loaded.content.sources[EXAMPLE].file
@@ -71,7 +70,7 @@ def score(ctx: click.Context, board_file: Path | None) -> None:
         click.echo(line)
 
 
-@click.command("skylands")
+@click.command(GAME_ID)
 @click.option("--players", "players", type=click.IntRange(1), multiple=True,
               help="Seat count to simulate (repeat for several; default: every count the game allows).")
 @click.option("--games", type=click.IntRange(1), default=200, show_default=True, help="Games per seat count.")
@@ -91,7 +90,7 @@ def simulate_cmd(ctx: click.Context, players: tuple[int, ...], games: int, seed:
     from . import simreport
     from .simulate import SimSetup, run
 
-    loaded = load_or_exit(ctx, "skylands")
+    loaded = load_or_exit(ctx, GAME_ID)
     model: Skylands = loaded.model
     allowed = model.files.game.players
     counts = tuple(sorted(set(players))) or tuple(range(allowed.min, allowed.max + 1))
@@ -107,16 +106,12 @@ def simulate_cmd(ctx: click.Context, players: tuple[int, ...], games: int, seed:
                  Artifact("seats.csv", simreport.seats_csv(tallies).encode()),
                  Artifact("scores.csv", simreport.scores_csv(tallies).encode()),
                  Artifact("specials.csv", simreport.specials_csv(tallies).encode())]
-    folder = out_root(ctx) / "skylands" / "simulation"
-    meta = {"game": "skylands", "policy": policy, "seed": seed, "games_per_seat_count": games,
+    meta = {"game": GAME_ID, "policy": policy, "seed": seed, "games_per_seat_count": games,
             "players": list(counts), "intro": intro}
-    written = write_artifacts(folder, artifacts, meta, root=out_root(ctx) / "skylands")
-    click.echo(f"wrote {len(written.written)} files to {folder}/")
+    write_results(ctx, GAME_ID, "simulation", artifacts, meta)
 
 
-@click.group("skylands")
-def balance_group() -> None:
-    """Skylands balance tools."""
+balance_group = click.Group(GAME_ID, help="Skylands balance tools.")
 
 
 @balance_group.command("suggest")
@@ -135,7 +130,7 @@ def suggest_cmd(ctx: click.Context, games: int, seed: int, policy: str, tries: i
     from . import suggest
     from .simulate import SimSetup
 
-    loaded = load_or_exit(ctx, "skylands")
+    loaded = load_or_exit(ctx, GAME_ID)
     model: Skylands = loaded.model
     allowed = model.files.game.players
     setup = SimSetup(tuple(range(allowed.min, allowed.max + 1)), games, seed, policy)

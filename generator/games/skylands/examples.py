@@ -163,10 +163,9 @@ def discover(model: Skylands, names: Sequence[str]) -> dict[str, Any]:
     for pol in policies:
         picks += [(seat, face, sq) for seat, got in pol.chose if got is not None for face, sq in [got]]
     order = {seat: k for k, seat in enumerate([*state.order(), state.active])}
-    taken: list[dict[str, Any]] = []
-    for seat, face, square in picks:
-        taken.append({"player": names[seat % len(names)], "tile": _tile_words(model, face),
-                      "square": square_name(square), "face": face, "seat": seat})
+    taken: list[dict[str, Any]] = [{"player": names[seat % len(names)], "tile": _tile_words(model, face),
+                                    "square": square_name(square), "face": face, "seat": seat}
+                                   for seat, face, square in picks]
     # the active player's own first pick comes first, their bonus pick last
     first = [t for t in taken if t["seat"] == state.active][:1]
     rest = [t for t in taken if t not in first]

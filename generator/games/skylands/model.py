@@ -26,6 +26,8 @@ from .schema import (
 )
 from .tiles import SIDES, Face, FaceKind, Fragment
 
+GAME_ID = "skylands"
+
 
 @dataclass(frozen=True)
 class Files:

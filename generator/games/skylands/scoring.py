@@ -10,8 +10,6 @@ from .islands import Island, find_islands, island_of
 from .model import Skylands, SpecialIsland
 from .schema import Academy, Effect, Sanctum, Shrine, SkyHaven, Villa
 
-CATEGORIES = ("empty-squares", "inhabitants", "spaces", "specials", "markers")
-
 
 @dataclass(frozen=True)
 class SpecialLine:

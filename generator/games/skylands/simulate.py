@@ -10,18 +10,16 @@ numbers never depend on the number of workers.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .. import selfplay
-from ..jobs import Mapper as Mapper
-from ..jobs import serial as serial
-from ..selfplay import SHARE, Counts, chunks
+from ..jobs import Mapper, serial
+from ..selfplay import SHARE, Counts, chunks, game_rngs
 from ..stats import Rate
 from .engine import Result, play_game
-from .model import Skylands
+from .model import GAME_ID, Skylands
 from .policies import POLICIES
 
 
@@ -81,15 +79,9 @@ class Tally(selfplay.Tally):
                     sp.won += SHARE // len(winners)
 
 
-def game_rngs(seed: int, players: int, index: int) -> tuple[random.Random, list[random.Random]]:
-    """The one source of randomness of a game (its setup), and one for each seat's policy."""
-    base = f"skylands|{seed}|{players}|{index}"
-    return random.Random(base), [random.Random(f"{base}|seat {s}") for s in range(players)]
-
-
 def play_one(model: Skylands, setup: SimSetup, players: int, index: int) -> Result:
     """Game `index` of `players` players of a simulation."""
-    rng, seats = game_rngs(setup.seed, players, index)
+    rng, seats = game_rngs(GAME_ID, setup.seed, players, index)
     make = POLICIES[setup.policy]
     return play_game(model, players, [make(model, r) for r in seats], rng, intro=setup.intro)  # type: ignore[misc]
 

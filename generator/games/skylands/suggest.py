@@ -14,8 +14,9 @@ from dataclasses import dataclass, replace
 
 import yaml
 
+from ..jobs import Mapper, serial
 from .model import Skylands, make_model
-from .simulate import Mapper, SimSetup, Tally, over_seat_counts, run, serial, special_rates
+from .simulate import SimSetup, Tally, over_seat_counts, run, special_rates
 
 
 @dataclass(frozen=True)
@@ -114,5 +115,3 @@ def text(model: Skylands, setup: SimSetup, base: dict[str, Standing],
         lines.append("  none found.")
     return "\n".join(lines) + "\n"
 
-
-__all__ = ["Standing", "Suggestion", "standings", "suggest", "text", "with_vp"]

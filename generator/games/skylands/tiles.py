@@ -92,9 +92,9 @@ class Face:
         n, e, s, w = (self.edge(side, rotation) for side in range(4))
         return (n, e, s, w)
 
-    def fragment_at(self, side: int, rotation: int = 0) -> int | None:
-        """Index of the fragment covering `side` (after rotation), None for a clouds edge."""
-        return self.turns[rotation // 90 % 4][1][side]
+    def fragment_at(self, side: int) -> int | None:
+        """Index of the fragment covering `side`, None for a clouds edge."""
+        return self.turns[0][1][side]
 
     @property
     def spaces(self) -> int:
