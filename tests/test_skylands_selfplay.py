@@ -16,11 +16,12 @@ from generator.cli import main
 from generator.content import load_text, paths
 from generator.core import kit
 from generator.games.skylands import engine
-from generator.games.skylands.boardexport import board_yaml
 from generator.games.skylands.boardfile import read_board
 from generator.games.skylands.policies import POLICIES
 from generator.games.skylands.scoring import final_score
 from generator.games.skylands.simulate import SimSetup, Tally, play_chunk, run
+
+from .skylands_boards import board_yaml
 
 MODEL = kit.load("skylands", paths.CONTENT).model
 PROPS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -11,8 +11,6 @@ from .scene import Circle, Clipped, FontStyle, Group, Image, Item, Line, Path, R
 if TYPE_CHECKING:   # svgwrite is imported by the first SVG drawn: `playkit validate` draws none
     import svgwrite
 
-_STYLES = ("regular", "bold", "italic", "bolditalic")
-
 
 def _num(v: float) -> str:
     s = f"{v:.3f}".rstrip("0").rstrip(".")

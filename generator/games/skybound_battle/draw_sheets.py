@@ -13,7 +13,6 @@ from .draw_symbols import crystal, symbol
 from .model import TITLE, Card, SkyboundBattle, Starter, Token
 from .text import component_text, effect_text
 
-GOLD = "#d9c27a"
 CREAM = "#f3e7bd"
 SHEET = (190.0, 250.0)
 

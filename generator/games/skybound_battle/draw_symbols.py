@@ -5,8 +5,6 @@ from __future__ import annotations
 from ...draw import Circle, Line, Path, Rect
 from ...draw.scene import Color, Item, PathOp
 
-Pt = tuple[float, float]
-
 # Each shape in a unit box (0..1, y down): ("M"/"L", x, y) or ("C", x1, y1, x2, y2, x, y).
 _UNIT: dict[str, tuple[tuple[str | float, ...], ...]] = {
     "flame": (
@@ -129,6 +127,3 @@ def keyword_icon(kind: str, x: float, y: float, size: float, ink: Color, paper: 
                 _path("arrowhead", x, y, size, ink), _path("fletch-a", x, y, size, ink),
                 _path("fletch-b", x, y, size, ink))
     raise KeyError(kind)
-
-
-KEYWORDS = ("deployed", "activated", "end-of-round", "armour", "ranged")

@@ -1,5 +1,5 @@
-"""A player's board as a board file (boardfile.BoardSpec), so that `playkit score skylands FILE`
-scores a simulated game's board exactly as the simulation did."""
+"""A simulated player's board as a board file (boardfile.BoardSpec), for the tests that hold
+`playkit score skylands FILE` to the simulation's own scores."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from typing import Any
 
 import yaml
 
-from .board import square_name
-from .engine import Player
-from .model import Skylands
+from generator.games.skylands.board import square_name
+from generator.games.skylands.engine import Player
+from generator.games.skylands.model import Skylands
 
 
 def vp_markers(model: Skylands, vp: int) -> list[int]:
