@@ -1,0 +1,669 @@
+"""Greedy-vs-greedy games compiled by numba: the same games engine.Battle plays with two GreedyPolicy
+players, rule for rule and in the same order, many games in one call.
+
+engine.py stays THE rules engine (its rules are tested one by one; the look-ahead and random players
+use it). This module is a faster player of the one kind of game that needs no randomness after the
+shuffle: both players greedy. The decks come in shuffled by Python exactly as engine.Battle shuffles
+them (`play` below builds the batch), and tests hold every tally of these games to the engine's.
+
+The state of a game is a few int arrays: a board B[side, slot, field] (the fields of engine.Unit; OCC
+is the card's pool index, -1 for an empty spot), the hands and decks, and S (the scalars of a Battle).
+A unit is found by its side and spot: nothing is placed between the start of a game's Reveal and its
+next Deployment, so within a phase "the unit still stands" is "its spot is still taken".
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar, cast
+
+from .compiled import (
+    ACROSS,
+    ADJ_ALLIES,
+    ALL_ALLIES,
+    ALL_ENEMIES,
+    COLUMN,
+    DAMAGE,
+    DEFEAT,
+    DRAW,
+    END_ROUND,
+    EXHAUST,
+    FORTIFY,
+    HEAL,
+    MANA,
+    NEAREST,
+    SELF,
+    STRENGTHEN,
+    WEAKEST,
+    CardData,
+)
+from .engine import ATTACK, shuffled
+
+try:  # numba is a dependency; without it the Python engine plays every game (the same games, slower)
+    import numba
+    import numpy as np
+except ImportError:  # pragma: no cover - exercised only where numba is not installed
+    numba = None
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _jit(f: F) -> F:
+    """numba's njit with an on-disk cache (numba's decorators are untyped: this one keeps the type)."""
+    return cast(F, numba.njit(cache=True, nogil=True)(f))
+
+
+AVAILABLE = numba is not None
+
+# Card table columns (greedy.py fills them from compiled.CardData).
+C_ATK, C_LIFE, C_ARM, C_RANGED, C_MANA, C_VALUE, C_BACK = range(7)
+NCARD_FIELDS = 7
+# Effect kinds (the second index of the effect table), as CardData holds them.
+K_DEPLOYED, K_ACTIVATED, K_END = range(3)
+# Board fields (engine.Unit's).
+OCC, ATK, LIFE, DMG, MANA_F, EXH, UP, ARM, RNG = range(9)
+NFIELDS = 9
+# Scalars of a game (S).
+S_TOKEN, S_ROUND, S_WINNER, S_DRAWN, S_ENDED, S_DEPLOYED, S_COUNT, S_COUNT1, S_HN, S_HN1, S_DN, S_DN1, \
+    S_PLACED, S_PLACED1, S_ERROR = range(15)
+NSCALARS = 15
+# Card tallies (out): played, won_played, revealed, fizzled.
+T_PLAYED, T_WON, T_REVEALED, T_FIZZLED = range(4)
+NTALLIES = 4
+
+if AVAILABLE:
+
+    @_jit
+    def _draw(S: Any, H: Any, D: Any, side: int, n: int) -> None:
+        """Draw n cards from the top (the end) of the deck; an empty deck gives nothing."""
+        while n > 0 and S[S_DN + side] > 0:
+            S[S_DN + side] -= 1
+            H[side, S[S_HN + side]] = D[side, S[S_DN + side]]
+            S[S_HN + side] += 1
+            n -= 1
+
+    @_jit
+    def _across(B: Any, side: int, col: int, c: int) -> int:
+        """The spot of the face-up enemy across from `col` (frontline first), or -1."""
+        e = 1 - side
+        if B[e, col, OCC] >= 0 and B[e, col, UP]:
+            return col
+        if B[e, col + c, OCC] >= 0 and B[e, col + c, UP]:
+            return col + c
+        return -1
+
+    @_jit
+    def _attack_targets(B: Any, side: int, col: int, c: int, T: Any) -> int:
+        """Whom a character in `col` attacks, into T; how many (across, else the nearest columns)."""
+        t = _across(B, side, col, c)
+        if t >= 0:
+            T[0] = t
+            return 1
+        e = 1 - side
+        for d in range(1, c):
+            n = 0
+            for x in (col - d, col + d):
+                if x < 0 or x >= c:
+                    continue
+                if B[e, x, OCC] >= 0 and B[e, x, UP]:
+                    T[n] = x
+                    n += 1
+                elif B[e, x + c, OCC] >= 0 and B[e, x + c, UP]:
+                    T[n] = x + c
+                    n += 1
+            if n:
+                return n
+        return 0
+
+    @_jit
+    def _target_side(side: int, target: int) -> int:
+        if target == ACROSS or target == NEAREST or target == COLUMN or target == WEAKEST or target == ALL_ENEMIES:
+            return 1 - side
+        return side
+
+    @_jit
+    def _targets(B: Any, side: int, slot: int, target: int, c: int, T: Any) -> int:
+        """Every face-up character an effect of the unit at (side, slot) would touch, into T (spots
+        of _target_side's side); how many."""
+        col = slot % c
+        ns = 2 * c
+        if target == SELF:
+            T[0] = slot
+            return 1
+        if target == ACROSS:
+            t = _across(B, side, col, c)
+            if t < 0:
+                return 0
+            T[0] = t
+            return 1
+        if target == NEAREST:
+            return _attack_targets(B, side, col, c, T)
+        e = 1 - side
+        n = 0
+        if target == COLUMN:
+            for s in (col, col + c):
+                if B[e, s, OCC] >= 0 and B[e, s, UP]:
+                    T[n] = s
+                    n += 1
+            return n
+        if target == WEAKEST:
+            low = 0
+            for s in range(ns):
+                if B[e, s, OCC] >= 0 and B[e, s, UP]:
+                    left = B[e, s, LIFE] - B[e, s, DMG]
+                    if n == 0 or left < low:
+                        T[0] = s
+                        n = 1
+                        low = left
+                    elif left == low:
+                        T[n] = s
+                        n += 1
+            return n
+        if target == ALL_ENEMIES:
+            for s in range(ns):
+                if B[e, s, OCC] >= 0 and B[e, s, UP]:
+                    T[n] = s
+                    n += 1
+            return n
+        if target == ADJ_ALLIES:  # the adjacent spots in board order
+            if slot >= c and B[side, slot - c, OCC] >= 0 and B[side, slot - c, UP]:
+                T[n] = slot - c
+                n += 1
+            if col > 0 and B[side, slot - 1, OCC] >= 0 and B[side, slot - 1, UP]:
+                T[n] = slot - 1
+                n += 1
+            if col < c - 1 and B[side, slot + 1, OCC] >= 0 and B[side, slot + 1, UP]:
+                T[n] = slot + 1
+                n += 1
+            if slot < c and B[side, slot + c, OCC] >= 0 and B[side, slot + c, UP]:
+                T[n] = slot + c
+                n += 1
+            return n
+        if target == ALL_ALLIES:
+            for s in range(ns):
+                if B[side, s, OCC] >= 0 and B[side, s, UP]:
+                    T[n] = s
+                    n += 1
+            return n
+        return 0
+
+    @_jit
+    def _choose(B: Any, side: int, T: Any, n: int, verb: int, amount: int) -> int:
+        """GreedyPolicy.choose: the spot of the best of n candidates (of `side`): for an attack or
+        damage, one it defeats, then one exhausted, then the strongest; for heal the most damaged;
+        else the strongest; the first in board order of equals."""
+        best = -1
+        k0 = k1 = k2 = 0
+        for i in range(n):
+            s = T[i]
+            if verb == ATTACK or verb == DAMAGE:
+                a0 = 1 if B[side, s, LIFE] - B[side, s, DMG] + B[side, s, ARM] <= amount else 0
+                a1 = B[side, s, EXH]
+                a2 = B[side, s, ATK]
+            elif verb == HEAL:
+                a0, a1, a2 = B[side, s, DMG], 0, 0
+            else:
+                a0, a1, a2 = B[side, s, ATK], 0, 0
+            if best < 0 or (a0, a1, a2, -s) > (k0, k1, k2, -best):
+                best, k0, k1, k2 = s, a0, a1, a2
+        return best
+
+    @_jit
+    def _defeat(B: Any, S: Any, side: int, slot: int) -> None:
+        B[side, slot, OCC] = -1
+        S[S_COUNT + side] -= 1
+
+    @_jit
+    def _resolve(B: Any, S: Any, H: Any, D: Any, c: int, side: int, slot: int, verb: int, target: int,
+                 amount: int, T: Any, given: int) -> bool:
+        """engine.Battle.resolve_effect: one effect of the unit at (side, slot); False when it found no
+        target. `given` is how many targets T holds already (an activation's), or -1 to find them."""
+        if verb == DRAW:
+            _draw(S, H, D, side, amount)
+            return True
+        if verb == END_ROUND:
+            S[S_ENDED] = 1
+            return True
+        n = given if given >= 0 else _targets(B, side, slot, target, c, T)
+        if n == 0:
+            return False
+        ts = _target_side(side, target)
+        if n > 1 and (target == NEAREST or target == WEAKEST):
+            T[0] = _choose(B, ts, T, n, verb, amount)
+            n = 1
+        for i in range(n):
+            t = T[i]
+            if B[ts, t, OCC] < 0:
+                continue
+            if verb == DAMAGE:
+                d = amount - B[ts, t, ARM]
+                if d > 0:
+                    B[ts, t, DMG] += d
+                    if B[ts, t, DMG] >= B[ts, t, LIFE]:
+                        _defeat(B, S, ts, t)
+            elif verb == HEAL:
+                B[ts, t, DMG] = max(0, B[ts, t, DMG] - amount)
+            elif verb == STRENGTHEN:
+                B[ts, t, ATK] += amount
+            elif verb == FORTIFY:
+                B[ts, t, LIFE] += amount
+            elif verb == EXHAUST:
+                B[ts, t, EXH] = 1
+            elif verb == DEFEAT:
+                _defeat(B, S, ts, t)
+            elif verb == MANA:
+                B[ts, t, MANA_F] += amount
+        return True
+
+    @_jit
+    def _activation(B: Any, S: Any, H: Any, D: Any, E: Any, NE: Any, c: int, side: int, slot: int,
+                    T: Any) -> None:
+        """Each Activated effect the unit can pay for, used when GreedyPolicy.activate would."""
+        card = B[side, slot, OCC]
+        for k in range(NE[card, K_ACTIVATED]):
+            verb, target, amount, cost = E[card, K_ACTIVATED, k, 0], E[card, K_ACTIVATED, k, 1], \
+                E[card, K_ACTIVATED, k, 2], E[card, K_ACTIVATED, k, 3]
+            if B[side, slot, OCC] < 0 or B[side, slot, MANA_F] < cost:
+                return
+            n = _targets(B, side, slot, target, c, T)
+            if n == 0:
+                continue
+            ts = _target_side(side, target)
+            use = True
+            if verb == HEAL:
+                use = False
+                for i in range(n):
+                    if B[ts, T[i], DMG]:
+                        use = True
+            elif verb == EXHAUST:
+                use = False
+                for i in range(n):
+                    if not B[ts, T[i], EXH]:
+                        use = True
+            if use:
+                B[side, slot, MANA_F] -= cost
+                _resolve(B, S, H, D, c, side, slot, verb, target, amount, T, n)
+
+    @_jit
+    def _deployed_effects(B: Any, S: Any, H: Any, D: Any, E: Any, NE: Any, c: int, side: int, slot: int,
+                          T: Any, tally: Any) -> None:
+        """A revealed card's Deployed effects, counted (revealed, and whether one found no target)."""
+        card = B[side, slot, OCC]
+        if NE[card, K_DEPLOYED] == 0:
+            return
+        fizzled = 0
+        for k in range(NE[card, K_DEPLOYED]):
+            if B[side, slot, OCC] < 0:
+                break
+            if not _resolve(B, S, H, D, c, side, slot, E[card, K_DEPLOYED, k, 0], E[card, K_DEPLOYED, k, 1],
+                            E[card, K_DEPLOYED, k, 2], T, -1):
+                fizzled = 1
+        tally[card, T_REVEALED] += 1
+        tally[card, T_FIZZLED] += fizzled
+
+    @_jit
+    def _reveal(B: Any, S: Any, H: Any, D: Any, E: Any, NE: Any, c: int, together: bool, T: Any,
+                tally: Any) -> None:
+        """engine.Battle.reveal: face-down cards up in board order, a shared spot's token holder first."""
+        token = S[S_TOKEN]
+        for slot in range(2 * c):
+            ua = B[token, slot, OCC] >= 0 and not B[token, slot, UP]
+            ub = B[1 - token, slot, OCC] >= 0 and not B[1 - token, slot, UP]
+            if not ua and not ub:
+                if S[S_ENDED]:
+                    return
+                continue
+            if together:
+                if ua:
+                    B[token, slot, UP] = 1
+                if ub:
+                    B[1 - token, slot, UP] = 1
+            for k in range(2):
+                side = token if k == 0 else 1 - token
+                if not (ua if k == 0 else ub):
+                    continue
+                if S[S_ENDED] and not B[side, slot, UP]:
+                    break
+                if B[side, slot, OCC] < 0:
+                    continue  # defeated by the effect of the card revealed with it
+                B[side, slot, UP] = 1
+                card = B[side, slot, OCC]
+                if NE[card, K_DEPLOYED]:
+                    _deployed_effects(B, S, H, D, E, NE, c, side, slot, T, tally)
+                if NE[card, K_ACTIVATED] and not S[S_ENDED] and B[side, slot, OCC] >= 0:
+                    _activation(B, S, H, D, E, NE, c, side, slot, T)
+            if S[S_ENDED]:
+                return
+
+    @_jit
+    def _attack_spot(B: Any, S: Any, c: int, slot: int, T: Any, hits: Any) -> bool:
+        """Attack, Damage and Defeat at one spot; True when an attack found no enemy (a win)."""
+        if B[0, slot, OCC] < 0 and B[1, slot, OCC] < 0:
+            return False
+        nh = 0
+        token = S[S_TOKEN]
+        col = slot % c
+        for k in range(2):
+            side = token if k == 0 else 1 - token
+            if B[side, slot, OCC] < 0 or B[side, slot, EXH]:
+                continue
+            if S[S_COUNT + 1 - side] == 0:
+                S[S_WINNER] = side
+                return True
+            e = 1 - side
+            t = _across(B, side, col, c)
+            if t < 0:
+                n = _attack_targets(B, side, col, c, T)
+                if n == 0:
+                    S[S_ERROR] = 1  # the engine's choice among no candidates raises: so does the caller
+                    return True
+                t = T[0] if n == 1 else _choose(B, e, T, n, ATTACK, B[side, slot, ATK])
+            B[side, slot, EXH] = 1
+            hits[nh, 0], hits[nh, 1], hits[nh, 2] = B[side, slot, ATK], e, t
+            nh += 1
+            if not B[e, t, EXH] and not B[side, slot, RNG]:  # a clash
+                B[e, t, EXH] = 1
+                hits[nh, 0], hits[nh, 1], hits[nh, 2] = B[e, t, ATK], side, slot
+                nh += 1
+        for i in range(nh):  # all damage of a spot lands at once
+            ts, t = hits[i, 1], hits[i, 2]
+            d = hits[i, 0] - B[ts, t, ARM]
+            if d > 0:
+                B[ts, t, DMG] += d
+        for i in range(nh):
+            ts, t = hits[i, 1], hits[i, 2]
+            if B[ts, t, OCC] >= 0 and B[ts, t, DMG] >= B[ts, t, LIFE]:
+                _defeat(B, S, ts, t)
+        return False
+
+    @_jit
+    def _resolve_battle(B: Any, S: Any, H: Any, D: Any, E: Any, NE: Any, c: int, T: Any, hits: Any) -> None:
+        token = S[S_TOKEN]
+        for slot in range(2 * c):
+            for side in (token, 1 - token):
+                card = B[side, slot, OCC]
+                if card >= 0 and NE[card, K_ACTIVATED]:
+                    _activation(B, S, H, D, E, NE, c, side, slot, T)
+            if _attack_spot(B, S, c, slot, T, hits):
+                return
+
+    @_jit
+    def _end_of_round(B: Any, S: Any, H: Any, D: Any, E: Any, NE: Any, c: int, T: Any) -> None:
+        """End of round abilities in board order, token holder's first; all ready; the token passes."""
+        token = S[S_TOKEN]
+        for slot in range(2 * c):
+            for side in (token, 1 - token):
+                card = B[side, slot, OCC]
+                if card >= 0 and B[side, slot, UP] and NE[card, K_END]:
+                    for k in range(NE[card, K_END]):
+                        if B[side, slot, OCC] < 0:
+                            break
+                        _resolve(B, S, H, D, c, side, slot, E[card, K_END, k, 0], E[card, K_END, k, 1],
+                                 E[card, K_END, k, 2], T, -1)
+        for side in range(2):
+            for slot in range(2 * c):
+                B[side, slot, EXH] = 0
+        S[S_TOKEN] = 1 - token
+
+    @_jit
+    def _best_slot(B: Any, C: Any, c: int, side: int, card: int) -> int:
+        """GreedyPolicy.best_slot: the empty spot that scores best for `card` (first of equals)."""
+        e = 1 - side
+        least = c
+        for col in range(c):
+            least = min(least, abs(2 * col - (c - 1)))
+        best_s = -1
+        best_total = -(1 << 30)
+        attack, life, armour, back = C[card, C_ATK], C[card, C_LIFE], C[card, C_ARM], C[card, C_BACK]
+        front = 7 if back else 10
+        shielding = front + 3
+        for col in range(c):
+            if B[side, col, OCC] >= 0:
+                continue
+            score = front if B[side, col + c, OCC] < 0 else shielding
+            x = col if B[e, col, OCC] >= 0 else (col + c if B[e, col + c, OCC] >= 0 else -1)
+            if x >= 0:
+                if not B[e, x, UP]:
+                    score += 1
+                else:
+                    if attack >= B[e, x, LIFE] - B[e, x, DMG] + B[e, x, ARM]:
+                        score += 4
+                    if B[e, x, ATK] - armour >= life:
+                        score -= 4
+            total = 20 * score - abs(2 * col - (c - 1))
+            if total > best_total:
+                best_s, best_total = col, total
+        shielded = 12 if back else 6
+        if best_total >= 20 * shielded - least:
+            return best_s
+        for col in range(c):
+            if B[side, col + c, OCC] >= 0:
+                continue
+            total = 20 * (1 if B[side, col, OCC] < 0 else shielded) - abs(2 * col - (c - 1))
+            if total > best_total:
+                best_s, best_total = col + c, total
+        return best_s
+
+    @_jit
+    def _place(B: Any, S: Any, C: Any, side: int, card: int, slot: int) -> None:
+        B[side, slot, OCC] = card
+        B[side, slot, ATK] = C[card, C_ATK]
+        B[side, slot, LIFE] = C[card, C_LIFE]
+        B[side, slot, DMG] = 0
+        B[side, slot, MANA_F] = C[card, C_MANA]
+        B[side, slot, EXH] = 0
+        B[side, slot, UP] = 0
+        B[side, slot, ARM] = C[card, C_ARM]
+        B[side, slot, RNG] = C[card, C_RANGED]
+        S[S_COUNT + side] += 1
+
+    @_jit
+    def _deployment(B: Any, S: Any, H: Any, C: Any, c: int, played: Any) -> None:
+        """Alternate placements from the token holder, each player greedy (it never passes while a
+        card can be placed); `played[side, card]` marks the cards a side deployed."""
+        ns = 2 * c
+        passed0 = passed1 = False
+        cur = S[S_TOKEN]
+        while True:
+            if not (passed0 if cur == 0 else passed1):
+                hn = S[S_HN + cur]
+                if hn == 0 or S[S_COUNT + cur] >= ns:
+                    done = True
+                else:
+                    best_i, best_v = 0, -1
+                    for i in range(hn):
+                        v = C[H[cur, i], C_VALUE]
+                        if v > best_v:
+                            best_i, best_v = i, v
+                    card = H[cur, best_i]
+                    slot = _best_slot(B, C, c, cur, card)
+                    S[S_PLACED + cur] += 1
+                    for i in range(best_i, hn - 1):
+                        H[cur, i] = H[cur, i + 1]
+                    S[S_HN + cur] = hn - 1
+                    _place(B, S, C, cur, card, slot)
+                    played[cur, card] = 1
+                    S[S_DEPLOYED] = 1
+                    done = hn - 1 == 0 or S[S_COUNT + cur] >= ns
+                if done:
+                    if cur == 0:
+                        passed0 = True
+                    else:
+                        passed1 = True
+            if passed0 and passed1:
+                return
+            if not (passed1 if cur == 0 else passed0):
+                cur = 1 - cur
+
+    @_jit
+    def _play(B: Any, S: Any, H: Any, D: Any, C: Any, E: Any, NE: Any, c: int, opening: int, per_round: int,
+              limit: int, together: bool, T: Any, hits: Any, snap: Any, played: Any, tally: Any) -> None:
+        """engine.Battle.play: one game to its end (S holds the winner, -1 for a draw, and the round)."""
+        token = S[S_TOKEN]
+        _draw(S, H, D, token, opening)
+        _draw(S, H, D, 1 - token, opening)
+        ns = 2 * c
+        while S[S_WINNER] < 0 and not S[S_DRAWN]:
+            S[S_ROUND] += 1
+            S[S_ENDED] = 0
+            S[S_DEPLOYED] = 0
+            token = S[S_TOKEN]
+            _draw(S, H, D, token, per_round)
+            _draw(S, H, D, 1 - token, per_round)
+            _deployment(B, S, H, C, c, played)
+            quiet = not S[S_DEPLOYED]
+            if quiet:  # the board at the round's start (drawing never touches it)
+                for side in range(2):
+                    for s in range(ns):
+                        for f in range(MANA_F + 1):  # OCC, ATK, LIFE, DMG, MANA: engine.Battle.snapshot's
+                            snap[side, s, f] = B[side, s, f]
+            _reveal(B, S, H, D, E, NE, c, together, T, tally)
+            if not S[S_ENDED]:
+                _resolve_battle(B, S, H, D, E, NE, c, T, hits)
+                if S[S_WINNER] >= 0 or S[S_ERROR]:
+                    return
+            _end_of_round(B, S, H, D, E, NE, c, T)
+            same = quiet
+            if quiet:
+                for side in range(2):
+                    for s in range(ns):
+                        if B[side, s, OCC] != snap[side, s, OCC]:
+                            same = False
+                        elif B[side, s, OCC] >= 0:
+                            for f in range(ATK, MANA_F + 1):
+                                if B[side, s, f] != snap[side, s, f]:
+                                    same = False
+            if same or S[S_ROUND] >= limit:
+                S[S_DRAWN] = 1
+
+    @_jit
+    def play_batch(C: Any, E: Any, NE: Any, decks: Any, sizes: Any, first: Any, c: int, opening: int,
+                   per_round: int, limit: int, together: bool, winner: Any, rounds: Any, placed: Any,
+                   tally: Any) -> int:
+        """Play every game of the batch: decks[g, side] (shuffled; the top card last, sizes[g, side] of
+        them), first[g] the token holder. Fills winner[g] (-1 a draw), rounds[g], placed[g, side], and
+        adds each card's played, won_played, revealed and fizzled into tally[card]. Returns the first
+        game the engine would have refused (a choice among no targets), or -1."""
+        ns = 2 * c
+        cap = decks.shape[2]
+        B = np.empty((2, ns, NFIELDS), np.int64)
+        snap = np.empty((2, ns, NFIELDS), np.int64)
+        S = np.empty(NSCALARS, np.int64)
+        H = np.empty((2, cap), np.int64)
+        D = np.empty((2, cap), np.int64)
+        T = np.empty(ns, np.int64)
+        hits = np.empty((4, 3), np.int64)
+        ncards = C.shape[0]
+        played = np.empty((2, ncards), np.int64)
+        for g in range(decks.shape[0]):
+            B[:] = 0
+            B[:, :, OCC] = -1
+            S[:] = 0
+            S[S_TOKEN] = first[g]
+            S[S_WINNER] = -1
+            for side in range(2):
+                S[S_DN + side] = sizes[g, side]
+                for i in range(sizes[g, side]):
+                    D[side, i] = decks[g, side, i]
+            played[:] = 0
+            _play(B, S, H, D, C, E, NE, c, opening, per_round, limit, together, T, hits, snap, played, tally)
+            if S[S_ERROR]:
+                return g
+            winner[g] = S[S_WINNER]
+            rounds[g] = S[S_ROUND]
+            placed[g, 0] = S[S_PLACED]
+            placed[g, 1] = S[S_PLACED1]
+            for side in range(2):
+                for card in range(ncards):
+                    if played[side, card]:
+                        tally[card, T_PLAYED] += 1
+                        if winner[g] == side:
+                            tally[card, T_WON] += 1
+        return -1
+
+
+# ---------------------------------------------------------------------- the typed entry
+class Outcomes:
+    """What a batch of greedy games came to: per game its winner (None for a draw), rounds and cards
+    placed by each side; per card (by id) its played, won_played, revealed and fizzled counts summed
+    over the batch (only the cards with one of them above zero)."""
+
+    __slots__ = ("cards", "placed", "rounds", "winners")
+
+    def __init__(self, winners: list[int | None], rounds: list[int], placed: list[tuple[int, int]],
+                 cards: dict[str, tuple[int, int, int, int]]) -> None:
+        self.winners = winners
+        self.rounds = rounds
+        self.placed = placed
+        self.cards = cards
+
+
+class Table:
+    """A pool's cards as the kernel reads them: stats C[card, field], effects E[card, kind, k] =
+    (verb, target, amount, cost) and their counts NE[card, kind]; cards by CardData.index."""
+
+    def __init__(self, pool: dict[str, CardData]) -> None:
+        cards = sorted(pool.values(), key=lambda d: d.index)
+        if [d.index for d in cards] != list(range(len(cards))):
+            raise ValueError("the pool's card indexes are not 0..n-1")
+        kinds = [(d.deployed, d.activated, d.end_of_round) for d in cards]
+        most = max([len(effs) for k in kinds for effs in k] + [1])
+        self.ids = [d.id for d in cards]
+        self.C = np.zeros((len(cards), NCARD_FIELDS), np.int64)
+        self.E = np.zeros((len(cards), 3, most, 4), np.int64)
+        self.NE = np.zeros((len(cards), 3), np.int64)
+        for d, k in zip(cards, kinds, strict=True):
+            self.C[d.index] = (d.attack, d.life, d.armour, d.ranged, d.mana, d.value, d.backliner)
+            for kind, effs in enumerate(k):
+                self.NE[d.index, kind] = len(effs)
+                for i, eff in enumerate(effs):
+                    self.E[d.index, kind, i] = eff
+
+
+_tables: dict[int, tuple[dict[str, CardData], Table]] = {}
+
+
+def table(pool: dict[str, CardData]) -> Table:
+    """The pool's Table, made once per pool (compiled.compiled keeps one pool dict per pool)."""
+    got = _tables.get(id(pool))
+    if got is None or got[0] is not pool:
+        _tables.clear()
+        got = _tables[id(pool)] = (pool, Table(pool))
+    return got[1]
+
+
+def play(pool: dict[str, CardData], games: Sequence[tuple[Sequence[CardData], Sequence[CardData], random.Random, int]],
+         *, columns: int, opening: int, per_round: int, round_limit: int, together: bool) -> Outcomes:
+    """Play greedy-vs-greedy games: each (deck 0, deck 1, its rng, the side with the token), the decks
+    shuffled by the rng exactly as engine.Battle shuffles them (deck 0 then deck 1). The same games,
+    draw for draw, as engine.Battle with two GreedyPolicy players."""
+    t = table(pool)
+    n = len(games)
+    cap = max([max(len(a), len(b)) for a, b, _, _ in games] + [1])
+    flat: list[int] = []
+    sizes: list[int] = []
+    firsts: list[int] = []
+    for a, b, rng, first in games:
+        for deck in (a, b):
+            cards = [d.index for d in deck]
+            shuffled(cards, rng)
+            sizes.append(len(cards))
+            if len(cards) < cap:
+                cards.extend([0] * (cap - len(cards)))
+            flat.extend(cards)
+        firsts.append(first)
+    decks = np.array(flat, np.int64).reshape(n, 2, cap)
+    winner = np.empty(n, np.int64)
+    rounds = np.empty(n, np.int64)
+    placed = np.empty((n, 2), np.int64)
+    tally = np.zeros((len(t.ids), NTALLIES), np.int64)
+    refused = int(play_batch(t.C, t.E, t.NE, decks, np.array(sizes, np.int64).reshape(n, 2),
+                             np.array(firsts, np.int64), columns, opening, per_round, round_limit, together,
+                             winner, rounds, placed, tally))
+    if refused >= 0:
+        raise ValueError(f"game {refused} of the batch asked a player to choose among no targets")
+    cards = {t.ids[i]: (int(r[0]), int(r[1]), int(r[2]), int(r[3]))
+             for i, r in enumerate(tally.tolist()) if any(r)}
+    return Outcomes([None if w < 0 else w for w in winner.tolist()], rounds.tolist(),
+                    [(p[0], p[1]) for p in placed.tolist()], cards)
