@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any, TypeVar, cast
 
 from .compiled import (
@@ -38,13 +39,16 @@ from .compiled import (
     WEAKEST,
     CardData,
 )
-from .engine import ATTACK, shuffled
+from .engine import ATTACK
+from .model import Rules
 
 try:  # numba is a dependency; without it the Python engine plays every game (the same games, slower)
     import numba
     import numpy as np
+
+    AVAILABLE = True
 except ImportError:  # pragma: no cover - exercised only where numba is not installed
-    numba = None
+    AVAILABLE = False
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -54,9 +58,13 @@ def _jit(f: F) -> F:
     return cast(F, numba.njit(cache=True, nogil=True)(f))
 
 
-AVAILABLE = numba is not None
+def _inline(f: F) -> F:
+    """_jit, inlined into its callers by numba (a call between compiled functions counts references
+    to every array it passes: a small function called in the hot loop costs more than its work)."""
+    return cast(F, numba.njit(cache=True, nogil=True, inline="always")(f))
 
-# Card table columns (greedy.py fills them from compiled.CardData).
+
+# Card table columns (Table fills them from compiled.CardData).
 C_ATK, C_LIFE, C_ARM, C_RANGED, C_MANA, C_VALUE, C_BACK = range(7)
 NCARD_FIELDS = 7
 # Effect kinds (the second index of the effect table), as CardData holds them.
@@ -74,7 +82,7 @@ NTALLIES = 4
 
 if AVAILABLE:
 
-    @_jit
+    @_inline
     def _draw(S: Any, H: Any, D: Any, side: int, n: int) -> None:
         """Draw n cards from the top (the end) of the deck; an empty deck gives nothing."""
         while n > 0 and S[S_DN + side] > 0:
@@ -83,7 +91,7 @@ if AVAILABLE:
             S[S_HN + side] += 1
             n -= 1
 
-    @_jit
+    @_inline
     def _across(B: Any, side: int, col: int, c: int) -> int:
         """The spot of the face-up enemy across from `col` (frontline first), or -1."""
         e = 1 - side
@@ -93,7 +101,7 @@ if AVAILABLE:
             return col + c
         return -1
 
-    @_jit
+    @_inline
     def _attack_targets(B: Any, side: int, col: int, c: int, T: Any) -> int:
         """Whom a character in `col` attacks, into T; how many (across, else the nearest columns)."""
         t = _across(B, side, col, c)
@@ -116,13 +124,13 @@ if AVAILABLE:
                 return n
         return 0
 
-    @_jit
+    @_inline
     def _target_side(side: int, target: int) -> int:
-        if target == ACROSS or target == NEAREST or target == COLUMN or target == WEAKEST or target == ALL_ENEMIES:
+        if target in (ACROSS, NEAREST, COLUMN, WEAKEST, ALL_ENEMIES):
             return 1 - side
         return side
 
-    @_jit
+    @_inline
     def _targets(B: Any, side: int, slot: int, target: int, c: int, T: Any) -> int:
         """Every face-up character an effect of the unit at (side, slot) would touch, into T (spots
         of _target_side's side); how many."""
@@ -188,7 +196,7 @@ if AVAILABLE:
             return n
         return 0
 
-    @_jit
+    @_inline
     def _choose(B: Any, side: int, T: Any, n: int, verb: int, amount: int) -> int:
         """GreedyPolicy.choose: the spot of the best of n candidates (of `side`): for an attack or
         damage, one it defeats, then one exhausted, then the strongest; for heal the most damaged;
@@ -197,7 +205,7 @@ if AVAILABLE:
         k0 = k1 = k2 = 0
         for i in range(n):
             s = T[i]
-            if verb == ATTACK or verb == DAMAGE:
+            if verb in (ATTACK, DAMAGE):
                 a0 = 1 if B[side, s, LIFE] - B[side, s, DMG] + B[side, s, ARM] <= amount else 0
                 a1 = B[side, s, EXH]
                 a2 = B[side, s, ATK]
@@ -209,7 +217,7 @@ if AVAILABLE:
                 best, k0, k1, k2 = s, a0, a1, a2
         return best
 
-    @_jit
+    @_inline
     def _defeat(B: Any, S: Any, side: int, slot: int) -> None:
         B[side, slot, OCC] = -1
         S[S_COUNT + side] -= 1
@@ -229,7 +237,7 @@ if AVAILABLE:
         if n == 0:
             return False
         ts = _target_side(side, target)
-        if n > 1 and (target == NEAREST or target == WEAKEST):
+        if n > 1 and target in (NEAREST, WEAKEST):
             T[0] = _choose(B, ts, T, n, verb, amount)
             n = 1
         for i in range(n):
@@ -406,7 +414,7 @@ if AVAILABLE:
                 B[side, slot, EXH] = 0
         S[S_TOKEN] = 1 - token
 
-    @_jit
+    @_inline
     def _best_slot(B: Any, C: Any, c: int, side: int, card: int) -> int:
         """GreedyPolicy.best_slot: the empty spot that scores best for `card` (first of equals)."""
         e = 1 - side
@@ -445,7 +453,7 @@ if AVAILABLE:
                 best_s, best_total = col + c, total
         return best_s
 
-    @_jit
+    @_inline
     def _place(B: Any, S: Any, C: Any, side: int, card: int, slot: int) -> None:
         B[side, slot, OCC] = card
         B[side, slot, ATK] = C[card, C_ATK]
@@ -536,6 +544,37 @@ if AVAILABLE:
                                     same = False
             if same or S[S_ROUND] >= limit:
                 S[S_DRAWN] = 1
+
+    @_jit
+    def _shuffle(D: Any, side: int, size: int, words: Any, pos: int) -> int:
+        """engine.shuffled (random.shuffle's own algorithm) of D[side, :size], each getrandbits(k) the
+        top k bits of the next of the rng's 32-bit words (as random.Random draws them); the next word's
+        position, or -1 when the words ran out."""
+        for i in range(size - 1, 0, -1):
+            n = i + 1
+            k = 0
+            while n >> k:
+                k += 1
+            while True:
+                if pos >= words.shape[0]:
+                    return -1
+                j = words[pos] >> (32 - k)
+                pos += 1
+                if j < n:
+                    break
+            D[side, i], D[side, j] = D[side, j], D[side, i]
+        return pos
+
+    @_jit
+    def shuffle_batch(decks: Any, sizes: Any, words: Any, done: Any) -> None:
+        """Shuffle both decks of every game not done yet, deck 0 then deck 1, from its words[g] (the
+        words its rng gives); done[g] = 1 for each game shuffled, the others left for more words."""
+        for g in range(decks.shape[0]):
+            if done[g]:
+                continue
+            pos = _shuffle(decks[g], 0, sizes[g, 0], words[g], 0)
+            if pos >= 0 and _shuffle(decks[g], 1, sizes[g, 1], words[g], pos) >= 0:
+                done[g] = 1
 
     @_jit
     def play_batch(C: Any, E: Any, NE: Any, decks: Any, sizes: Any, first: Any, c: int, opening: int,
@@ -633,34 +672,70 @@ def table(pool: dict[str, CardData]) -> Table:
     return got[1]
 
 
-def play(pool: dict[str, CardData], games: Sequence[tuple[Sequence[CardData], Sequence[CardData], random.Random, int]],
-         *, columns: int, opening: int, per_round: int, round_limit: int, together: bool) -> Outcomes:
-    """Play greedy-vs-greedy games: each (deck 0, deck 1, its rng, the side with the token), the decks
-    shuffled by the rng exactly as engine.Battle shuffles them (deck 0 then deck 1). The same games,
-    draw for draw, as engine.Battle with two GreedyPolicy players."""
+WORDS = 128
+"""Words of its rng drawn for each game's shuffle: both 20-card decks take 42-92 (60 on average over
+20,000 games); a game that needs more is dealt again from four times as many."""
+
+
+Deck = Sequence[CardData]
+Game = tuple[int, str, int]
+"""A game to play: its matchup (an index into the batch's pairs of decks), the seed of its rng
+(random.Random(seed) shuffles its decks) and the side that holds the first player token."""
+
+
+def words(seed: str, n: int) -> bytes:
+    """The first n 32-bit words random.Random(seed) draws, 4 bytes each, little-endian: its own
+    getrandbits(32 * n), which puts the first word lowest."""
+    return random.Random(seed).getrandbits(32 * n).to_bytes(4 * n, "little")
+
+
+cached_words = lru_cache(maxsize=1 << 14)(words)
+"""`words`, kept: a search plays the same games (the same seeds) against every deck it tries."""
+
+
+def deal(matchups: Sequence[tuple[Deck, Deck]], games: Sequence[Game], n_words: int = WORDS,
+         cache: bool = False) -> tuple[Any, Any]:
+    """Both decks of every game as pool indexes, shuffled as engine.Battle shuffles them (deck 0 then
+    deck 1, by the game's rng); and their sizes. The kernel shuffles them from the rng's own 32-bit
+    words: engine.shuffled's getrandbits(k) is the top k bits of the next word (random.Random's own
+    rule), so the draws are the same, without a Python call a card. `cache` keeps each seed's words."""
+    cap = max([len(d) for m in matchups for d in m] + [1])
+    base = np.array([[[c.index for c in d] + [0] * (cap - len(d)) for d in m] for m in matchups],
+                    np.int64).reshape(len(matchups), 2, cap)
+    lengths = np.array([[len(d) for d in m] for m in matchups], np.int64).reshape(len(matchups), 2)
+    which = np.array([g[0] for g in games], np.int64)
+    decks, size = base[which], lengths[which]
+    n = len(games)
+    draw = cached_words if cache else words
+    done = np.zeros(n, np.int64)
+    shuffle_batch(decks, size, np.frombuffer(b"".join([draw(g[1], n_words) for g in games]), "<u4")
+                  .astype(np.int64).reshape(n, n_words), done)
+    for g in np.flatnonzero(done == 0).tolist():  # this game's decks took more words: draw more
+        more = n_words
+        while not done[g]:
+            more *= 4
+            decks[g] = base[which[g]]
+            shuffle_batch(decks[g:g + 1], size[g:g + 1],
+                          np.frombuffer(draw(games[g][1], more), "<u4").astype(np.int64).reshape(1, more),
+                          done[g:g + 1])
+    return decks, size
+
+
+def play(pool: dict[str, CardData], rules: Rules, matchups: Sequence[tuple[Deck, Deck]], games: Sequence[Game],
+         *, n_words: int = WORDS, cache: bool = False) -> Outcomes:
+    """Play greedy-vs-greedy games by the rules: each game's decks shuffled by its rng exactly as
+    engine.Battle shuffles them (see `deal`). The same games, draw for draw, as engine.Battle with two
+    GreedyPolicy players."""
     t = table(pool)
     n = len(games)
-    cap = max([max(len(a), len(b)) for a, b, _, _ in games] + [1])
-    flat: list[int] = []
-    sizes: list[int] = []
-    firsts: list[int] = []
-    for a, b, rng, first in games:
-        for deck in (a, b):
-            cards = [d.index for d in deck]
-            shuffled(cards, rng)
-            sizes.append(len(cards))
-            if len(cards) < cap:
-                cards.extend([0] * (cap - len(cards)))
-            flat.extend(cards)
-        firsts.append(first)
-    decks = np.array(flat, np.int64).reshape(n, 2, cap)
+    decks, sizes = deal(matchups, games, n_words, cache)
     winner = np.empty(n, np.int64)
     rounds = np.empty(n, np.int64)
     placed = np.empty((n, 2), np.int64)
     tally = np.zeros((len(t.ids), NTALLIES), np.int64)
-    refused = int(play_batch(t.C, t.E, t.NE, decks, np.array(sizes, np.int64).reshape(n, 2),
-                             np.array(firsts, np.int64), columns, opening, per_round, round_limit, together,
-                             winner, rounds, placed, tally))
+    refused = int(play_batch(t.C, t.E, t.NE, decks, sizes, np.array([g[2] for g in games], np.int64),
+                             rules.board.columns, rules.hand.opening, rules.hand.draw_per_round, rules.round_limit,
+                             rules.shared_spot_reveal == "together", winner, rounds, placed, tally))
     if refused >= 0:
         raise ValueError(f"game {refused} of the batch asked a player to choose among no targets")
     cards = {t.ids[i]: (int(r[0]), int(r[1]), int(r[2]), int(r[3]))

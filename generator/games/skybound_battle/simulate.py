@@ -13,9 +13,11 @@ from dataclasses import dataclass, field
 
 from ..jobs import Mapper, serial
 from ..stats import Rate, wilson
+from . import greedy_kernel
 from .compiled import CardData, compiled, deck_list
 from .engine import Battle, Policy
 from .model import Card, Rules
+from .policies import GreedyPolicy
 from .roster import POLICIES
 
 
@@ -108,17 +110,40 @@ class Tally:
             mine_c.fizzled += c.fizzled
 
 
-def game_rng(seed: int, a: str, b: str, index: int) -> random.Random:
+def game_seed(seed: int, a: str, b: str, index: int) -> str:
     """The one source of randomness of a game: its seed, its pairing and its index."""
-    return random.Random(f"skybound-battle|{seed}|{a}|{b}|{index}")
+    return f"skybound-battle|{seed}|{a}|{b}|{index}"
+
+
+def game_rng(seed: int, a: str, b: str, index: int) -> random.Random:
+    """The random generator of a game (game_seed's)."""
+    return random.Random(game_seed(seed, a, b, index))
+
+
+def by_kernel(setup: SimSetup) -> bool:
+    """Whether the compiled kernel can play the setup's games: both players greedy (and numba there)."""
+    return greedy_kernel.AVAILABLE and all(POLICIES[name] is GreedyPolicy
+                                           for name in (setup.policy, setup.opponent_policy or setup.policy))
+
+
+def _lists(setup: SimSetup, pair: tuple[int, int]) -> tuple[list[CardData], list[CardData]]:
+    pool = compiled(setup.cards)
+    return (deck_list(dict(setup.decks[pair[0]].cards), pool), deck_list(dict(setup.decks[pair[1]].cards), pool))
+
+
+def _games(setup: SimSetup, pair: tuple[int, int], start: int, stop: int,
+           matchup: int = 0) -> list[greedy_kernel.Game]:
+    """Games start..stop-1 of one pairing for the kernel, as `battles` deals them."""
+    a, b = setup.decks[pair[0]].id, setup.decks[pair[1]].id
+    return [(matchup, game_seed(setup.seed, a, b, index), index % 2) for index in range(start, stop)]
 
 
 def battles(setup: SimSetup, pair: tuple[int, int], start: int, stop: int) -> Iterator[tuple[int, Battle, int | None]]:
-    """Games start..stop-1 of one pairing, each played to its end: (index, battle, winner). Deck a
-    starts with the token in even games; a game depends on (seed, pairing's names, index) alone."""
-    pool = compiled(setup.cards)
+    """Games start..stop-1 of one pairing, each played to its end by the rules engine: (index, battle,
+    winner). Deck a starts with the token in even games; a game depends on (seed, pairing's names,
+    index) alone."""
     deck_a, deck_b = setup.decks[pair[0]], setup.decks[pair[1]]
-    lists = [deck_list(dict(deck_a.cards), pool), deck_list(dict(deck_b.cards), pool)]
+    lists = _lists(setup, pair)
     policies: tuple[Policy, Policy] = (POLICIES[setup.policy](), POLICIES[setup.opponent_policy or setup.policy]())
     rules = setup.rules
     columns, opening, draw = rules.board.columns, rules.hand.opening, rules.hand.draw_per_round
@@ -130,8 +155,25 @@ def battles(setup: SimSetup, pair: tuple[int, int], start: int, stop: int) -> It
         yield index, battle, battle.play()
 
 
-def play_chunk(setup: SimSetup, pair: tuple[int, int], start: int, stop: int) -> Tally:
-    """Play games start..stop-1 of one pairing, tallied."""
+def winners(setups: Sequence[SimSetup], pair: tuple[int, int], start: int, stop: int, *,
+            kernel: bool = True) -> list[list[int | None]]:
+    """The winners (None for a draw) of games start..stop-1 of `pair` in each setup (setups of one pool
+    and rules, as a search's against each deck of its field): the kernel plays them all in one batch
+    when it can (`kernel=False` has the rules engine play them), from each game's seed kept, as a
+    search plays the same games against every deck it tries."""
+    if kernel and setups and all(map(by_kernel, setups)):
+        first = setups[0]
+        out = greedy_kernel.play(compiled(first.cards), first.rules, [_lists(s, pair) for s in setups],
+                                 [g for k, s in enumerate(setups) for g in _games(s, pair, start, stop, k)],
+                                 cache=True)
+        n = stop - start
+        return [out.winners[k * n:(k + 1) * n] for k in range(len(setups))]
+    return [[winner for _, _, winner in battles(s, pair, start, stop)] for s in setups]
+
+
+def play_chunk(setup: SimSetup, pair: tuple[int, int], start: int, stop: int, *, kernel: bool = True) -> Tally:
+    """Play games start..stop-1 of one pairing, tallied: by the compiled kernel when both players are
+    greedy (the same games, the same tally), else (or with `kernel=False`) by the rules engine."""
     deck_a, deck_b = setup.decks[pair[0]], setup.decks[pair[1]]
     tally = Tally()
     pt = tally.pairs.setdefault(pair, PairTally())
@@ -143,6 +185,9 @@ def play_chunk(setup: SimSetup, pair: tuple[int, int], start: int, stop: int) ->
     for deck in (deck_a, deck_b):
         for cid in dict.fromkeys(c for c, _ in deck.cards):
             cards.setdefault(cid, CardTally()).in_deck += stop - start
+    if kernel and by_kernel(setup):
+        _tally_kernel(setup, pair, start, stop, tally)
+        return tally
     for index, battle, winner in battles(setup, pair, start, stop):
         first = index % 2
         pt.games += 1
@@ -168,6 +213,31 @@ def play_chunk(setup: SimSetup, pair: tuple[int, int], start: int, stop: int) ->
                 if won:
                     ct.won_played += 1
     return tally
+
+
+def _tally_kernel(setup: SimSetup, pair: tuple[int, int], start: int, stop: int, tally: Tally) -> None:
+    """play_chunk's tally of games the kernel plays (what the loop above counts, game for game)."""
+    out = greedy_kernel.play(compiled(setup.cards), setup.rules, [_lists(setup, pair)],
+                             _games(setup, pair, start, stop))
+    pt, rounds = tally.pairs[pair], tally.rounds
+    for index, winner, n_rounds, placed in zip(range(start, stop), out.winners, out.rounds, out.placed,
+                                               strict=True):
+        pt.games += 1
+        pt.placed[0] += placed[0]
+        pt.placed[1] += placed[1]  # a greedy player never holds a card back: held stays as it is
+        rounds[n_rounds] += 1
+        if winner is None:
+            pt.draws += 1
+        else:
+            pt.wins[winner] += 1
+            if winner == index % 2:
+                pt.first_wins += 1
+    for cid, (played, won_played, revealed, fizzled) in out.cards.items():
+        ct = tally.cards[cid]  # a card of one of the decks: its tally is made
+        ct.played += played
+        ct.won_played += won_played
+        ct.revealed += revealed
+        ct.fizzled += fizzled
 
 
 def chunks(setup: SimSetup, size: int) -> list[tuple[tuple[int, int], int, int]]:
