@@ -12,6 +12,7 @@ import subprocess
 import sys
 from dataclasses import replace
 
+import numpy as np
 import pytest
 
 from generator.content import paths
@@ -111,16 +112,21 @@ def test_winners_of_a_batch_over_several_setups_are_each_setups_own():
     assert winners(sims, (0, 1), 5, 30) == winners(sims, (0, 1), 5, 30, kernel=False)
 
 
-@pytest.mark.parametrize("n_words", [128, 8, 1])
-def test_the_kernel_shuffles_exactly_as_random_shuffle_even_when_a_game_needs_more_words(n_words):
-    """`deal` shuffles from each game's rng words; with too few words for a game it deals that game
-    again from more: the decks must be random.shuffle's, deck 0 then deck 1, whatever the sizes."""
+def test_the_kernel_draws_random_randoms_words_and_shuffles_exactly_as_random_shuffle():
+    """The kernel seeds and draws its own Mersenne Twister: the same words as random.Random for str
+    seeds of any length, and so the same shuffles (deck 0 then deck 1, whatever their sizes)."""
+    assert greedy_kernel.agrees()
+    for seed in ("a", "skybound-battle|1|x|y|0", "é" * 40, "z" * 1000):
+        key = np.frombuffer(greedy_kernel.seed_words(seed), "<u4").astype(np.int64)
+        out = np.empty(2000, np.int64)
+        greedy_kernel.mt_words(key, key.shape[0], out)
+        rng = random.Random(seed)
+        assert out.tolist() == [rng.getrandbits(32) for _ in range(2000)], seed
     m = kit.load("skybound-battle", paths.CONTENT).model
-    pool = compile_pool(m.cards)
-    cards = list(pool.values())
+    cards = list(compile_pool(m.cards).values())
     matchups = [(cards[:20], cards[20:40]), (cards[:7], cards[3:33]), (cards[:1], cards[:2])]
-    games = [(k % 3, f"shuffle-test|{k}", k % 2) for k in range(60)]
-    decks, sizes = greedy_kernel.deal(matchups, games, n_words)
+    games = [(k % 3, f"shuffle-test|{k}" * (1 + k % 5), k % 2) for k in range(300)]
+    decks, sizes = greedy_kernel.deal(matchups, games)
     for g, (which, seed, _) in enumerate(games):
         rng = random.Random(seed)
         for side in (0, 1):
@@ -128,9 +134,8 @@ def test_the_kernel_shuffles_exactly_as_random_shuffle_even_when_a_game_needs_mo
             rng.shuffle(expected)
             assert sizes[g, side] == len(expected)
             assert decks[g, side, :len(expected)].tolist() == expected, (g, side)
-    check = [c.index for c in cards[:20]]
-    mine = list(check)
-    shuffled(mine, random.Random("shuffle-test|0"))
+    mine = [c.index for c in cards[:20]]
+    shuffled(mine, random.Random("shuffle-test|0"))  # the engine's own shuffle, too
     assert decks[0, 0, :20].tolist() == mine
 
 

@@ -122,7 +122,7 @@ def game_rng(seed: int, a: str, b: str, index: int) -> random.Random:
 
 def by_kernel(setup: SimSetup) -> bool:
     """Whether the compiled kernel can play the setup's games: both players greedy (and numba there)."""
-    return greedy_kernel.AVAILABLE and all(POLICIES[name] is GreedyPolicy
+    return greedy_kernel.AVAILABLE and greedy_kernel.agrees() and all(POLICIES[name] is GreedyPolicy
                                            for name in (setup.policy, setup.opponent_policy or setup.policy))
 
 
@@ -159,13 +159,11 @@ def winners(setups: Sequence[SimSetup], pair: tuple[int, int], start: int, stop:
             kernel: bool = True) -> list[list[int | None]]:
     """The winners (None for a draw) of games start..stop-1 of `pair` in each setup (setups of one pool
     and rules, as a search's against each deck of its field): the kernel plays them all in one batch
-    when it can (`kernel=False` has the rules engine play them), from each game's seed kept, as a
-    search plays the same games against every deck it tries."""
+    when it can (`kernel=False` has the rules engine play them)."""
     if kernel and setups and all(map(by_kernel, setups)):
         first = setups[0]
         out = greedy_kernel.play(compiled(first.cards), first.rules, [_lists(s, pair) for s in setups],
-                                 [g for k, s in enumerate(setups) for g in _games(s, pair, start, stop, k)],
-                                 cache=True)
+                                 [g for k, s in enumerate(setups) for g in _games(s, pair, start, stop, k)])
         n = stop - start
         return [out.winners[k * n:(k + 1) * n] for k in range(len(setups))]
     return [[winner for _, _, winner in battles(s, pair, start, stop)] for s in setups]
