@@ -573,13 +573,13 @@ if AVAILABLE:
         mt[0] = 0x80000000
         mt[624] = 624
 
-    @_jit
+    @_inline
     def _mt_next(mt: Any) -> int:
         """The generator's next 32-bit word (random.Random's genrand_uint32)."""
         if mt[624] >= 624:
             for kk in range(623):
                 y = (mt[kk] & 0x80000000) | (mt[kk + 1] & 0x7FFFFFFF)
-                mt[kk] = mt[(kk + 397) % 624] ^ (y >> 1) ^ (0x9908B0DF if y & 1 else 0)
+                mt[kk] = mt[kk + 397 if kk < 227 else kk - 227] ^ (y >> 1) ^ (0x9908B0DF if y & 1 else 0)
             y = (mt[623] & 0x80000000) | (mt[0] & 0x7FFFFFFF)
             mt[623] = mt[396] ^ (y >> 1) ^ (0x9908B0DF if y & 1 else 0)
             mt[624] = 0
