@@ -131,7 +131,7 @@ if AVAILABLE:
             return 1 - side
         return side
 
-    @_inline
+    @_jit
     def _targets(B: Any, side: int, slot: int, target: int, c: int, T: Any) -> int:
         """Every face-up character an effect of the unit at (side, slot) would touch, into T (spots
         of _target_side's side); how many."""
@@ -265,7 +265,7 @@ if AVAILABLE:
                 B[ts, t, MANA_F] += amount
         return True
 
-    @_jit
+    @_inline
     def _activation(B: Any, S: Any, H: Any, D: Any, E: Any, NE: Any, c: int, side: int, slot: int,
                     T: Any) -> None:
         """Each Activated effect the unit can pay for, used when GreedyPolicy.activate would."""
@@ -294,7 +294,7 @@ if AVAILABLE:
                 B[side, slot, MANA_F] -= cost
                 _resolve(B, S, H, D, c, side, slot, verb, target, amount, T, n)
 
-    @_jit
+    @_inline
     def _deployed_effects(B: Any, S: Any, H: Any, D: Any, E: Any, NE: Any, c: int, side: int, slot: int,
                           T: Any, tally: Any) -> None:
         """A revealed card's Deployed effects, counted (revealed, and whether one found no target)."""
@@ -311,7 +311,7 @@ if AVAILABLE:
         tally[card, T_REVEALED] += 1
         tally[card, T_FIZZLED] += fizzled
 
-    @_jit
+    @_inline
     def _reveal(B: Any, S: Any, H: Any, D: Any, E: Any, NE: Any, c: int, together: bool, T: Any,
                 tally: Any) -> None:
         """engine.Battle.reveal: face-down cards up in board order, a shared spot's token holder first."""
@@ -345,7 +345,7 @@ if AVAILABLE:
             if S[S_ENDED]:
                 return
 
-    @_jit
+    @_inline
     def _attack_spot(B: Any, S: Any, c: int, slot: int, T: Any, hits: Any) -> bool:
         """Attack, Damage and Defeat at one spot; True when an attack found no enemy (a win)."""
         if B[0, slot, OCC] < 0 and B[1, slot, OCC] < 0:
@@ -386,7 +386,7 @@ if AVAILABLE:
                 _defeat(B, S, ts, t)
         return False
 
-    @_jit
+    @_inline
     def _resolve_battle(B: Any, S: Any, H: Any, D: Any, E: Any, NE: Any, c: int, T: Any, hits: Any) -> None:
         token = S[S_TOKEN]
         for slot in range(2 * c):
@@ -397,7 +397,7 @@ if AVAILABLE:
             if _attack_spot(B, S, c, slot, T, hits):
                 return
 
-    @_jit
+    @_inline
     def _end_of_round(B: Any, S: Any, H: Any, D: Any, E: Any, NE: Any, c: int, T: Any) -> None:
         """End of round abilities in board order, token holder's first; all ready; the token passes."""
         token = S[S_TOKEN]
@@ -467,7 +467,7 @@ if AVAILABLE:
         B[side, slot, RNG] = C[card, C_RANGED]
         S[S_COUNT + side] += 1
 
-    @_jit
+    @_inline
     def _deployment(B: Any, S: Any, H: Any, C: Any, c: int, played: Any) -> None:
         """Alternate placements from the token holder, each player greedy (it never passes while a
         card can be placed); `played[side, card]` marks the cards a side deployed."""
