@@ -670,18 +670,22 @@ if AVAILABLE:
 
 # ---------------------------------------------------------------------- the typed entry
 class Outcomes:
-    """What a batch of greedy games came to: per game its winner (None for a draw), rounds and cards
-    placed by each side; per card (by id) its played, won_played, revealed and fizzled counts summed
-    over the batch (only the cards with one of them above zero)."""
+    """What a batch of greedy games came to: per game (int arrays) its winner (-1 for a draw), rounds
+    and the cards each side placed; per card (by id) its played, won_played, revealed and fizzled
+    counts summed over the batch (only the cards with one of them above zero)."""
 
-    __slots__ = ("cards", "placed", "rounds", "winners")
+    __slots__ = ("cards", "placed", "rounds", "winner")
 
-    def __init__(self, winners: list[int | None], rounds: list[int], placed: list[tuple[int, int]],
-                 cards: dict[str, tuple[int, int, int, int]]) -> None:
-        self.winners = winners
+    def __init__(self, winner: Any, rounds: Any, placed: Any, cards: dict[str, tuple[int, int, int, int]]) -> None:
+        self.winner = winner
         self.rounds = rounds
         self.placed = placed
         self.cards = cards
+
+    @property
+    def winners(self) -> list[int | None]:
+        """Each game's winner, None for a draw."""
+        return [None if w < 0 else w for w in self.winner.tolist()]
 
 
 class Table:
@@ -726,10 +730,11 @@ Game = tuple[int, str, int]
 
 def seed_words(seed: str) -> bytes:
     """The 32-bit words (4 bytes each, little-endian, lowest first) of the integer random.Random(seed)
-    seeds its generator with: a str seed's bytes followed by their SHA-512 (random.seed, version 2)."""
+    seeds its generator with: a str seed's bytes followed by their SHA-512, read big-endian
+    (random.seed, version 2); its little-endian bytes are those reversed, less the zeros on top."""
     a = seed.encode()
-    n = int.from_bytes(a + sha512(a).digest(), "big")
-    return n.to_bytes(max(1, (n.bit_length() + 31) // 32) * 4, "little")
+    le = (a + sha512(a).digest())[::-1].rstrip(b"\0") or b"\0"
+    return le + b"\0" * (-len(le) % 4)
 
 
 @cache
@@ -783,5 +788,4 @@ def play(pool: dict[str, CardData], rules: Rules, matchups: Sequence[tuple[Deck,
         raise ValueError(f"game {refused} of the batch asked a player to choose among no targets")
     cards = {t.ids[i]: (int(r[0]), int(r[1]), int(r[2]), int(r[3]))
              for i, r in enumerate(tally.tolist()) if any(r)}
-    return Outcomes([None if w < 0 else w for w in winner.tolist()], rounds.tolist(),
-                    [(p[0], p[1]) for p in placed.tolist()], cards)
+    return Outcomes(winner, rounds, placed, cards)

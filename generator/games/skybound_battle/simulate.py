@@ -112,7 +112,12 @@ class Tally:
 
 def game_seed(seed: int, a: str, b: str, index: int) -> str:
     """The one source of randomness of a game: its seed, its pairing and its index."""
-    return f"skybound-battle|{seed}|{a}|{b}|{index}"
+    return pairing_seed(seed, a, b) + str(index)
+
+
+def pairing_seed(seed: int, a: str, b: str) -> str:
+    """What the seeds of a pairing's games begin with (game_seed: this, then the game's index)."""
+    return f"skybound-battle|{seed}|{a}|{b}|"
 
 
 def game_rng(seed: int, a: str, b: str, index: int) -> random.Random:
@@ -134,8 +139,8 @@ def _lists(setup: SimSetup, pair: tuple[int, int]) -> tuple[list[CardData], list
 def _games(setup: SimSetup, pair: tuple[int, int], start: int, stop: int,
            matchup: int = 0) -> list[greedy_kernel.Game]:
     """Games start..stop-1 of one pairing for the kernel, as `battles` deals them."""
-    a, b = setup.decks[pair[0]].id, setup.decks[pair[1]].id
-    return [(matchup, game_seed(setup.seed, a, b, index), index % 2) for index in range(start, stop)]
+    prefix = pairing_seed(setup.seed, setup.decks[pair[0]].id, setup.decks[pair[1]].id)
+    return [(matchup, prefix + str(index), index % 2) for index in range(start, stop)]
 
 
 def battles(setup: SimSetup, pair: tuple[int, int], start: int, stop: int) -> Iterator[tuple[int, Battle, int | None]]:
@@ -217,19 +222,15 @@ def _tally_kernel(setup: SimSetup, pair: tuple[int, int], start: int, stop: int,
     """play_chunk's tally of games the kernel plays (what the loop above counts, game for game)."""
     out = greedy_kernel.play(compiled(setup.cards), setup.rules, [_lists(setup, pair)],
                              _games(setup, pair, start, stop))
-    pt, rounds = tally.pairs[pair], tally.rounds
-    for index, winner, n_rounds, placed in zip(range(start, stop), out.winners, out.rounds, out.placed,
-                                               strict=True):
-        pt.games += 1
-        pt.placed[0] += placed[0]
-        pt.placed[1] += placed[1]  # a greedy player never holds a card back: held stays as it is
-        rounds[n_rounds] += 1
-        if winner is None:
-            pt.draws += 1
-        else:
-            pt.wins[winner] += 1
-            if winner == index % 2:
-                pt.first_wins += 1
+    pt, winner = tally.pairs[pair], out.winner
+    pt.games += stop - start
+    pt.placed[0] += int(out.placed[:, 0].sum())
+    pt.placed[1] += int(out.placed[:, 1].sum())  # a greedy player never holds a card back: held stays as it is
+    pt.draws += int((winner < 0).sum())
+    pt.wins[0] += int((winner == 0).sum())
+    pt.wins[1] += int((winner == 1).sum())
+    pt.first_wins += sum(1 for index, w in zip(range(start, stop), winner.tolist(), strict=True) if w == index % 2)
+    tally.rounds.update(out.rounds.tolist())
     for cid, (played, won_played, revealed, fizzled) in out.cards.items():
         ct = tally.cards[cid]  # a card of one of the decks: its tally is made
         ct.played += played
