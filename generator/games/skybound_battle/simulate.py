@@ -162,11 +162,12 @@ def battles(setup: SimSetup, pair: tuple[int, int], start: int, stop: int) -> It
 
 def winners(setups: Sequence[SimSetup], pair: tuple[int, int], start: int, stop: int, *,
             kernel: bool = True) -> list[list[int | None]]:
-    """The winners (None for a draw) of games start..stop-1 of `pair` in each setup (setups of one pool
-    and rules, as a search's against each deck of its field): the kernel plays them all in one batch
-    when it can (`kernel=False` has the rules engine play them)."""
-    if kernel and setups and all(map(by_kernel, setups)):
-        first = setups[0]
+    """The winners (None for a draw) of games start..stop-1 of `pair` in each setup: the kernel plays
+    them all in one batch when it can (every setup greedy, of one pool and rules: a search's against
+    each deck of its field), else (or with `kernel=False`) the rules engine plays them."""
+    first = setups[0] if setups else None
+    if kernel and first is not None and all(by_kernel(s) and s.cards is first.cards and s.rules == first.rules
+                                            for s in setups):
         out = greedy_kernel.play(compiled(first.cards), first.rules, [_lists(s, pair) for s in setups],
                                  [g for k, s in enumerate(setups) for g in _games(s, pair, start, stop, k)])
         n = stop - start
