@@ -67,9 +67,9 @@ def kernel_side_by_side(games_per_pairing: int = 300) -> None:
     """The rules engine and the kernel on the same greedy games of every starter pairing, in this one
     run (best of 3 in CPU time each, the kernel's compile excluded), with whether every tally is the
     same; and a fresh process's first kernel call with numba's cache empty (a compile) and warm."""
-    from generator.games.skybound_battle import greedy_kernel
+    from generator.games.skybound_battle import jit
 
-    if not greedy_kernel.AVAILABLE:
+    if not jit.AVAILABLE:
         print("numba is not installed: every game is the rules engine's")
         return
     root = Path(__file__).resolve().parent.parent

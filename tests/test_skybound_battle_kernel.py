@@ -1,4 +1,4 @@
-"""The compiled greedy kernel (greedy_kernel.py) held to the rules engine: the same games, the same tallies.
+"""The compiled greedy kernel (greedy_kernel.py, greedy_rng.py) held to the rules engine: the same games.
 
 The rules engine (engine.Battle with two GreedyPolicy players) is what the rules tests hold to the
 seed; the kernel is a faster player of the same games. Every test here plays games both ways and
@@ -17,7 +17,7 @@ import pytest
 
 from generator.content import paths
 from generator.core import kit
-from generator.games.skybound_battle import greedy_kernel
+from generator.games.skybound_battle import greedy_rng, jit
 from generator.games.skybound_battle.compiled import compile_pool
 from generator.games.skybound_battle.engine import shuffled
 from generator.games.skybound_battle.model import (
@@ -34,7 +34,7 @@ from generator.games.skybound_battle.model import (
 from generator.games.skybound_battle.search import Budget, search, search_setup
 from generator.games.skybound_battle.simulate import SimSetup, by_kernel, play_chunk, starter_setup, winners
 
-pytestmark = pytest.mark.skipif(not greedy_kernel.AVAILABLE, reason="numba is not installed")
+pytestmark = pytest.mark.skipif(not jit.AVAILABLE, reason="numba is not installed")
 
 
 def _both(setup: SimSetup, games: int) -> None:
@@ -115,18 +115,18 @@ def test_winners_of_a_batch_over_several_setups_are_each_setups_own():
 def test_the_kernel_draws_random_randoms_words_and_shuffles_exactly_as_random_shuffle():
     """The kernel seeds and draws its own Mersenne Twister: the same words as random.Random for str
     seeds of any length, and so the same shuffles (deck 0 then deck 1, whatever their sizes)."""
-    assert greedy_kernel.agrees()
+    assert greedy_rng.agrees()
     for seed in ("a", "skybound-battle|1|x|y|0", "é" * 40, "z" * 1000):
-        key = np.frombuffer(greedy_kernel.seed_words(seed), "<u4").astype(np.int64)
+        key = np.frombuffer(greedy_rng.seed_words(seed), "<u4").astype(np.int64)
         out = np.empty(2000, np.int64)
-        greedy_kernel.mt_words(key, key.shape[0], out)
+        greedy_rng.mt_words(key, key.shape[0], out)
         rng = random.Random(seed)
         assert out.tolist() == [rng.getrandbits(32) for _ in range(2000)], seed
     m = kit.load("skybound-battle", paths.CONTENT).model
     cards = list(compile_pool(m.cards).values())
     matchups = [(cards[:20], cards[20:40]), (cards[:7], cards[3:33]), (cards[:1], cards[:2])]
     games = [(k % 3, f"shuffle-test|{k}" * (1 + k % 5), k % 2) for k in range(300)]
-    decks, sizes = greedy_kernel.deal(matchups, games)
+    decks, sizes = greedy_rng.deal(matchups, games)
     for g, (which, seed, _) in enumerate(games):
         rng = random.Random(seed)
         for side in (0, 1):
@@ -144,11 +144,11 @@ def test_without_numba_the_rules_engine_plays_the_same_games():
     script = (
         "import sys; sys.modules['numba'] = None\n"
         "from generator.content import paths\nfrom generator.core import kit\n"
-        "from generator.games.skybound_battle import greedy_kernel\n"
+        "from generator.games.skybound_battle import jit\n"
         "from generator.games.skybound_battle.simulate import play_chunk, starter_setup\n"
         "m = kit.load('skybound-battle', paths.CONTENT).model\n"
         "s = starter_setup(m.cards, m.rules, [(x.id, dict(x.cards)) for x in m.starters[:2]], 30, 9, 'greedy')\n"
-        "print(greedy_kernel.AVAILABLE, repr(play_chunk(s, (0, 1), 0, 30)))\n"
+        "print(jit.AVAILABLE, repr(play_chunk(s, (0, 1), 0, 30)))\n"
     )
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
     m = kit.load("skybound-battle", paths.CONTENT).model

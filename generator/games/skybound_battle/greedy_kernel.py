@@ -3,8 +3,9 @@ players, rule for rule and in the same order, many games in one call.
 
 engine.py stays THE rules engine (its rules are tested one by one; the look-ahead and random players
 use it). This module is a faster player of the one kind of game that needs no randomness after the
-shuffle: both players greedy. The decks come in shuffled by Python exactly as engine.Battle shuffles
-them (`play` below builds the batch), and tests hold every tally of these games to the engine's.
+shuffle: both players greedy. The decks come in shuffled exactly as engine.Battle shuffles them
+(greedy_rng.py), greedy_batch.py builds the batch and reads what came of it, and tests hold every
+tally of these games to the engine's.
 
 The state of a game is a few int arrays: a board B[side, slot, field] (the fields of engine.Unit; OCC
 is the card's pool index, -1 for an empty spot), the hands and decks, and S (the scalars of a Battle).
@@ -14,11 +15,7 @@ next Deployment, so within a phase "the unit still stands" is "its spot is still
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Sequence
-from functools import cache
-from hashlib import sha512
-from typing import Any, TypeVar, cast
+from typing import Any
 
 from .compiled import (
     ACROSS,
@@ -38,36 +35,17 @@ from .compiled import (
     SELF,
     STRENGTHEN,
     WEAKEST,
-    CardData,
 )
 from .engine import ATTACK
-from .model import Rules
+from .jit import AVAILABLE, inline, jit
 
-try:  # numba is a dependency; without it the Python engine plays every game (the same games, slower)
+if AVAILABLE:
     import numba
     import numba.extending
-    import numpy as np
     from numba.np.numpy_support import carray
 
-    AVAILABLE = True
-except ImportError:  # pragma: no cover - exercised only where numba is not installed
-    AVAILABLE = False
 
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def _jit(f: F) -> F:
-    """numba's njit with an on-disk cache (numba's decorators are untyped: this one keeps the type)."""
-    return cast(F, numba.njit(cache=True, nogil=True)(f))
-
-
-def _inline(f: F) -> F:
-    """_jit, inlined into its callers by numba (a call between compiled functions counts references
-    to every array it passes: a small function called in the hot loop costs more than its work)."""
-    return cast(F, numba.njit(cache=True, nogil=True, inline="always")(f))
-
-
-# Card table columns (Table fills them from compiled.CardData).
+# Card table columns (greedy_batch.Table fills them from compiled.CardData).
 C_ATK, C_LIFE, C_ARM, C_RANGED, C_MANA, C_VALUE, C_BACK = range(7)
 NCARD_FIELDS = 7
 # Effect kinds (the second index of the effect table), as CardData holds them.
@@ -97,7 +75,7 @@ if AVAILABLE:
 
     _pointer_at: Any = numba.extending.intrinsic(_pointer_type)
 
-    @_inline
+    @inline
     def _draw(S: Any, H: Any, D: Any, side: int, n: int) -> None:
         """Draw n cards from the top (the end) of the deck; an empty deck gives nothing."""
         while n > 0 and S[S_DN + side] > 0:
@@ -106,7 +84,7 @@ if AVAILABLE:
             S[S_HN + side] += 1
             n -= 1
 
-    @_inline
+    @inline
     def _across(B: Any, side: int, col: int, c: int) -> int:
         """The spot of the face-up enemy across from `col` (frontline first), or -1."""
         e = 1 - side
@@ -116,7 +94,7 @@ if AVAILABLE:
             return col + c
         return -1
 
-    @_inline
+    @inline
     def _attack_targets(B: Any, side: int, col: int, c: int, T: Any) -> int:
         """Whom a character in `col` attacks, into T; how many (across, else the nearest columns)."""
         t = _across(B, side, col, c)
@@ -139,13 +117,13 @@ if AVAILABLE:
                 return n
         return 0
 
-    @_inline
+    @inline
     def _target_side(side: int, target: int) -> int:
         if target in (ACROSS, NEAREST, COLUMN, WEAKEST, ALL_ENEMIES):
             return 1 - side
         return side
 
-    @_jit
+    @jit
     def _targets(B: Any, side: int, slot: int, target: int, c: int, T: Any) -> int:
         """Every face-up character an effect of the unit at (side, slot) would touch, into T (spots
         of _target_side's side); how many."""
@@ -211,7 +189,7 @@ if AVAILABLE:
             return n
         return 0
 
-    @_inline
+    @inline
     def _choose(B: Any, side: int, T: Any, n: int, verb: int, amount: int) -> int:
         """GreedyPolicy.choose: the spot of the best of n candidates (of `side`): for an attack or
         damage, one it defeats, then one exhausted, then the strongest; for heal the most damaged;
@@ -232,12 +210,12 @@ if AVAILABLE:
                 best, k0, k1, k2 = s, a0, a1, a2
         return best
 
-    @_inline
+    @inline
     def _defeat(B: Any, S: Any, side: int, slot: int) -> None:
         B[side, slot, OCC] = -1
         S[S_COUNT + side] -= 1
 
-    @_jit
+    @jit
     def _resolve(B: Any, S: Any, H: Any, D: Any, c: int, side: int, slot: int, verb: int, target: int,
                  amount: int, T: Any, given: int) -> bool:
         """engine.Battle.resolve_effect: one effect of the unit at (side, slot); False when it found no
@@ -279,7 +257,7 @@ if AVAILABLE:
                 B[ts, t, MANA_F] += amount
         return True
 
-    @_inline
+    @inline
     def _activation(B: Any, S: Any, H: Any, D: Any, E: Any, NE: Any, c: int, side: int, slot: int,
                     T: Any) -> None:
         """Each Activated effect the unit can pay for, used when GreedyPolicy.activate would."""
@@ -308,7 +286,7 @@ if AVAILABLE:
                 B[side, slot, MANA_F] -= cost
                 _resolve(B, S, H, D, c, side, slot, verb, target, amount, T, n)
 
-    @_inline
+    @inline
     def _deployed_effects(B: Any, S: Any, H: Any, D: Any, E: Any, NE: Any, c: int, side: int, slot: int,
                           T: Any, tally: Any) -> None:
         """A revealed card's Deployed effects, counted (revealed, and whether one found no target)."""
@@ -325,7 +303,7 @@ if AVAILABLE:
         tally[card, T_REVEALED] += 1
         tally[card, T_FIZZLED] += fizzled
 
-    @_inline
+    @inline
     def _reveal(B: Any, S: Any, H: Any, D: Any, E: Any, NE: Any, c: int, together: bool, T: Any,
                 tally: Any) -> None:
         """engine.Battle.reveal: face-down cards up in board order, a shared spot's token holder first."""
@@ -359,7 +337,7 @@ if AVAILABLE:
             if S[S_ENDED]:
                 return
 
-    @_inline
+    @inline
     def _attack_spot(B: Any, S: Any, c: int, slot: int, T: Any, hits: Any) -> bool:
         """Attack, Damage and Defeat at one spot; True when an attack found no enemy (a win)."""
         if B[0, slot, OCC] < 0 and B[1, slot, OCC] < 0:
@@ -400,7 +378,7 @@ if AVAILABLE:
                 _defeat(B, S, ts, t)
         return False
 
-    @_inline
+    @inline
     def _resolve_battle(B: Any, S: Any, H: Any, D: Any, E: Any, NE: Any, c: int, T: Any, hits: Any) -> None:
         token = S[S_TOKEN]
         for slot in range(2 * c):
@@ -411,7 +389,7 @@ if AVAILABLE:
             if _attack_spot(B, S, c, slot, T, hits):
                 return
 
-    @_inline
+    @inline
     def _end_of_round(B: Any, S: Any, H: Any, D: Any, E: Any, NE: Any, c: int, T: Any) -> None:
         """End of round abilities in board order, token holder's first; all ready; the token passes."""
         token = S[S_TOKEN]
@@ -429,7 +407,7 @@ if AVAILABLE:
                 B[side, slot, EXH] = 0
         S[S_TOKEN] = 1 - token
 
-    @_inline
+    @inline
     def _best_slot(B: Any, C: Any, c: int, side: int, card: int) -> int:
         """GreedyPolicy.best_slot: the empty spot that scores best for `card` (first of equals)."""
         e = 1 - side
@@ -468,7 +446,7 @@ if AVAILABLE:
                 best_s, best_total = col + c, total
         return best_s
 
-    @_inline
+    @inline
     def _place(B: Any, S: Any, C: Any, side: int, card: int, slot: int) -> None:
         B[side, slot, OCC] = card
         B[side, slot, ATK] = C[card, C_ATK]
@@ -481,7 +459,7 @@ if AVAILABLE:
         B[side, slot, RNG] = C[card, C_RANGED]
         S[S_COUNT + side] += 1
 
-    @_inline
+    @inline
     def _deployment(B: Any, S: Any, H: Any, C: Any, c: int, played: Any) -> None:
         """Alternate placements from the token holder, each player greedy (it never passes while a
         card can be placed); `played[side, card]` marks the cards a side deployed."""
@@ -519,7 +497,7 @@ if AVAILABLE:
             if not (passed1 if cur == 0 else passed0):
                 cur = 1 - cur
 
-    @_jit
+    @jit
     def _play(B: Any, S: Any, H: Any, D: Any, C: Any, E: Any, NE: Any, c: int, opening: int, per_round: int,
               limit: int, together: bool, T: Any, hits: Any, snap: Any, played: Any, tally: Any) -> None:
         """engine.Battle.play: one game to its end (S holds the winner, -1 for a draw, and the round)."""
@@ -560,83 +538,7 @@ if AVAILABLE:
             if same or S[S_ROUND] >= limit:
                 S[S_DRAWN] = 1
 
-    @_jit
-    def _mt_seed(mt: Any, key: Any, n: int) -> None:
-        """random.Random's seeding of its Mersenne Twister from the 32-bit words of the seed's integer,
-        lowest first (init_genrand(19650218) then init_by_array, the generator's reference algorithm):
-        mt[624] the state, mt[624] the next word's place. `agrees` holds it to random.Random."""
-        mt[0] = 19650218
-        for i in range(1, 624):
-            mt[i] = (1812433253 * (mt[i - 1] ^ (mt[i - 1] >> 30)) + i) & 0xFFFFFFFF
-        i, j = 1, 0
-        for _ in range(max(624, n)):
-            mt[i] = ((mt[i] ^ (((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525) & 0xFFFFFFFF)) + key[j] + j) & 0xFFFFFFFF
-            i += 1
-            j += 1
-            if i >= 624:
-                mt[0] = mt[623]
-                i = 1
-            if j >= n:
-                j = 0
-        for _ in range(623):
-            mt[i] = ((mt[i] ^ (((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941) & 0xFFFFFFFF)) - i) & 0xFFFFFFFF
-            i += 1
-            if i >= 624:
-                mt[0] = mt[623]
-                i = 1
-        mt[0] = 0x80000000
-        mt[624] = 624
-
-    @_inline
-    def _mt_next(mt: Any) -> int:
-        """The generator's next 32-bit word (random.Random's genrand_uint32)."""
-        if mt[624] >= 624:
-            for kk in range(623):
-                y = (mt[kk] & 0x80000000) | (mt[kk + 1] & 0x7FFFFFFF)
-                mt[kk] = mt[kk + 397 if kk < 227 else kk - 227] ^ (y >> 1) ^ (0x9908B0DF if y & 1 else 0)
-            y = (mt[623] & 0x80000000) | (mt[0] & 0x7FFFFFFF)
-            mt[623] = mt[396] ^ (y >> 1) ^ (0x9908B0DF if y & 1 else 0)
-            mt[624] = 0
-        y = mt[mt[624]]
-        mt[624] += 1
-        y ^= y >> 11
-        y ^= (y << 7) & 0x9D2C5680
-        y ^= (y << 15) & 0xEFC60000
-        return y ^ (y >> 18)  # type: ignore[no-any-return]
-
-    @_jit
-    def mt_words(key: Any, n: int, out: Any) -> None:
-        """The first len(out) words of random.Random seeded with the integer whose words key[:n] are."""
-        mt = np.empty(625, np.int64)
-        _mt_seed(mt, key, n)
-        for i in range(out.shape[0]):
-            out[i] = _mt_next(mt)
-
-    @_jit
-    def _shuffle(D: Any, side: int, size: int, mt: Any) -> None:
-        """engine.shuffled (random.shuffle's own algorithm) of D[side, :size]: getrandbits(k) is the top
-        k bits of the generator's next word (random.Random's own rule for k <= 32)."""
-        for i in range(size - 1, 0, -1):
-            n = i + 1
-            k = 0
-            while n >> k:
-                k += 1
-            j = _mt_next(mt) >> (32 - k)
-            while j >= n:
-                j = _mt_next(mt) >> (32 - k)
-            D[side, i], D[side, j] = D[side, j], D[side, i]
-
-    @_jit
-    def shuffle_batch(decks: Any, sizes: Any, keys: Any, key_sizes: Any) -> None:
-        """Shuffle both decks of every game, deck 0 then deck 1, by random.Random seeded as the game's
-        (keys[g, :key_sizes[g]] the words of its seed's integer)."""
-        mt = np.empty(625, np.int64)
-        for g in range(decks.shape[0]):
-            _mt_seed(mt, keys[g], key_sizes[g])
-            _shuffle(decks[g], 0, sizes[g, 0], mt)
-            _shuffle(decks[g], 1, sizes[g, 1], mt)
-
-    @_jit
+    @jit
     def play_batch(pC: Any, pE: Any, pNE: Any, pTally: Any, pWork: Any, ncards: int, most: int, decks: Any,
                    sizes: Any, first: Any, c: int, opening: int, per_round: int, limit: int, together: bool,
                    winner: Any, rounds: Any, placed: Any) -> int:
@@ -695,138 +597,3 @@ if AVAILABLE:
                         if winner[g] == side:
                             tally[card, T_WON] += 1
         return -1
-
-
-# ---------------------------------------------------------------------- the typed entry
-class Outcomes:
-    """What a batch of greedy games came to: per game (int arrays) its winner (-1 for a draw), rounds
-    and the cards each side placed; per card (by id) its played, won_played, revealed and fizzled
-    counts summed over the batch (only the cards with one of them above zero)."""
-
-    __slots__ = ("cards", "placed", "rounds", "winner")
-
-    def __init__(self, winner: Any, rounds: Any, placed: Any, cards: dict[str, tuple[int, int, int, int]]) -> None:
-        self.winner = winner
-        self.rounds = rounds
-        self.placed = placed
-        self.cards = cards
-
-    @property
-    def winners(self) -> list[int | None]:
-        """Each game's winner, None for a draw."""
-        return [None if w < 0 else w for w in self.winner.tolist()]
-
-
-class Table:
-    """A pool's cards as the kernel reads them: stats C[card, field], effects E[card, kind, k] =
-    (verb, target, amount, cost) and their counts NE[card, kind]; cards by CardData.index."""
-
-    def __init__(self, pool: dict[str, CardData]) -> None:
-        cards = sorted(pool.values(), key=lambda d: d.index)
-        if [d.index for d in cards] != list(range(len(cards))):
-            raise ValueError("the pool's card indexes are not 0..n-1")
-        kinds = [(d.deployed, d.activated, d.end_of_round) for d in cards]
-        most = max([len(effs) for k in kinds for effs in k] + [1])
-        self.ids = [d.id for d in cards]
-        self.C = np.zeros((len(cards), NCARD_FIELDS), np.int64)
-        self.E = np.zeros((len(cards), 3, most, 4), np.int64)
-        self.NE = np.zeros((len(cards), 3), np.int64)
-        for d, k in zip(cards, kinds, strict=True):
-            self.C[d.index] = (d.attack, d.life, d.armour, d.ranged, d.mana, d.value, d.backliner)
-            for kind, effs in enumerate(k):
-                self.NE[d.index, kind] = len(effs)
-                for i, eff in enumerate(effs):
-                    self.E[d.index, kind, i] = eff
-
-
-_tables: dict[int, tuple[dict[str, CardData], Table]] = {}
-
-
-def table(pool: dict[str, CardData]) -> Table:
-    """The pool's Table, made once per pool (compiled.compiled keeps one pool dict per pool)."""
-    got = _tables.get(id(pool))
-    if got is None or got[0] is not pool:
-        _tables.clear()
-        got = _tables[id(pool)] = (pool, Table(pool))
-    return got[1]
-
-
-Deck = Sequence[CardData]
-Game = tuple[int, str, int]
-"""A game to play: its matchup (an index into the batch's pairs of decks), the seed of its rng
-(random.Random(seed) shuffles its decks) and the side that holds the first player token."""
-
-
-def seed_words(seed: str) -> bytes:
-    """The 32-bit words (4 bytes each, little-endian, lowest first) of the integer random.Random(seed)
-    seeds its generator with: a str seed's bytes followed by their SHA-512, read big-endian
-    (random.seed, version 2); its little-endian bytes are those reversed, less the zeros on top."""
-    a = seed.encode()
-    le = (a + sha512(a).digest())[::-1].rstrip(b"\0") or b"\0"
-    return le + b"\0" * (-len(le) % 4)
-
-
-@cache
-def agrees() -> bool:
-    """Whether the kernel's generator draws random.Random's words here (this Python's random): a
-    few seeds, past the state's first renewal. If not, simulate plays every game by the engine."""
-    for seed in ("skybound-battle", "", "x" * 300):
-        key = np.frombuffer(seed_words(seed), "<u4").astype(np.int64)
-        out = np.empty(1300, np.int64)
-        mt_words(key, key.shape[0], out)
-        rng = random.Random(seed)
-        if out.tolist() != [rng.getrandbits(32) for _ in range(out.shape[0])]:
-            return False
-    return True
-
-
-def deal(matchups: Sequence[tuple[Deck, Deck]], games: Sequence[Game]) -> tuple[Any, Any]:
-    """Both decks of every game as pool indexes, shuffled as engine.Battle shuffles them (deck 0 then
-    deck 1, by random.Random(the game's seed)), the kernel drawing the generator's words itself (see
-    `agrees`); and their sizes."""
-    cap = max([len(d) for m in matchups for d in m] + [1])
-    base = np.array([[[c.index for c in d] + [0] * (cap - len(d)) for d in m] for m in matchups],
-                    np.int64).reshape(len(matchups), 2, cap)
-    lengths = np.array([[len(d) for d in m] for m in matchups], np.int64).reshape(len(matchups), 2)
-    which = np.array([g[0] for g in games], np.int64)
-    decks, size = base[which], lengths[which]
-    keys = [seed_words(g[1]) for g in games]
-    width = max([len(k) for k in keys] + [4])
-    flat = np.frombuffer(b"".join(k.ljust(width, b"\0") for k in keys), "<u4").astype(np.int64)
-    shuffle_batch(decks, size, flat.reshape(len(games), width // 4),
-                  np.array([len(k) // 4 for k in keys], np.int64))
-    return decks, size
-
-
-def _address(a: Any) -> int:
-    """The address of a C-contiguous int64 array's data (the caller keeps the array while the kernel
-    runs)."""
-    if a.dtype != np.int64 or not a.flags.c_contiguous:
-        raise ValueError("the kernel reads C-contiguous int64 arrays only")
-    return int(a.ctypes.data)
-
-
-def play(pool: dict[str, CardData], rules: Rules, matchups: Sequence[tuple[Deck, Deck]],
-         games: Sequence[Game]) -> Outcomes:
-    """Play greedy-vs-greedy games by the rules: each game's decks shuffled by its rng exactly as
-    engine.Battle shuffles them (see `deal`). The same games, draw for draw, as engine.Battle with two
-    GreedyPolicy players."""
-    t = table(pool)
-    n = len(games)
-    decks, sizes = deal(matchups, games)
-    winner = np.empty(n, np.int64)
-    rounds = np.empty(n, np.int64)
-    placed = np.empty((n, 2), np.int64)
-    tally = np.zeros((len(t.ids), NTALLIES), np.int64)
-    ns, cap, ncards = 2 * rules.board.columns, decks.shape[2], len(t.ids)
-    work = np.zeros(4 * ns * NFIELDS + NSCALARS + 4 * cap + ns + 12 + 2 * ncards, np.int64)  # play_batch's state
-    refused = int(play_batch(_address(t.C), _address(t.E), _address(t.NE), _address(tally), _address(work), ncards,
-                             t.E.shape[2], decks,
-                             sizes, np.array([g[2] for g in games], np.int64), rules.board.columns,
-                             rules.hand.opening, rules.hand.draw_per_round, rules.round_limit,
-                             rules.shared_spot_reveal == "together", winner, rounds, placed))
-    if refused >= 0:
-        raise ValueError(f"game {refused} of the batch asked a player to choose among no targets")
-    cards = {t.ids[i]: (int(r[0]), int(r[1]), int(r[2]), int(r[3]))
-             for i, r in enumerate(tally.tolist()) if any(r)}
-    return Outcomes(winner, rounds, placed, cards)

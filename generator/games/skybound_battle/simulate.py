@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from ..jobs import Mapper, serial
 from ..stats import Rate, wilson
-from . import greedy_kernel
+from . import greedy_batch, greedy_rng, jit
 from .compiled import CardData, compiled, deck_list
 from .engine import Battle, Policy
 from .model import Card, Rules
@@ -127,7 +127,7 @@ def game_rng(seed: int, a: str, b: str, index: int) -> random.Random:
 
 def by_kernel(setup: SimSetup) -> bool:
     """Whether the compiled kernel can play the setup's games: both players greedy (and numba there)."""
-    return greedy_kernel.AVAILABLE and greedy_kernel.agrees() and all(POLICIES[name] is GreedyPolicy
+    return jit.AVAILABLE and greedy_rng.agrees() and all(POLICIES[name] is GreedyPolicy
                                            for name in (setup.policy, setup.opponent_policy or setup.policy))
 
 
@@ -137,7 +137,7 @@ def _lists(setup: SimSetup, pair: tuple[int, int]) -> tuple[list[CardData], list
 
 
 def _games(setup: SimSetup, pair: tuple[int, int], start: int, stop: int,
-           matchup: int = 0) -> list[greedy_kernel.Game]:
+           matchup: int = 0) -> list[greedy_rng.Game]:
     """Games start..stop-1 of one pairing for the kernel, as `battles` deals them."""
     prefix = pairing_seed(setup.seed, setup.decks[pair[0]].id, setup.decks[pair[1]].id)
     return [(matchup, prefix + str(index), index % 2) for index in range(start, stop)]
@@ -168,7 +168,7 @@ def winners(setups: Sequence[SimSetup], pair: tuple[int, int], start: int, stop:
     first = setups[0] if setups else None
     if kernel and first is not None and all(by_kernel(s) and s.cards is first.cards and s.rules == first.rules
                                             for s in setups):
-        out = greedy_kernel.play(compiled(first.cards), first.rules, [_lists(s, pair) for s in setups],
+        out = greedy_batch.play(compiled(first.cards), first.rules, [_lists(s, pair) for s in setups],
                                  [g for k, s in enumerate(setups) for g in _games(s, pair, start, stop, k)])
         n = stop - start
         return [out.winners[k * n:(k + 1) * n] for k in range(len(setups))]
@@ -221,7 +221,7 @@ def play_chunk(setup: SimSetup, pair: tuple[int, int], start: int, stop: int, *,
 
 def _tally_kernel(setup: SimSetup, pair: tuple[int, int], start: int, stop: int, tally: Tally) -> None:
     """play_chunk's tally of games the kernel plays (what the loop above counts, game for game)."""
-    out = greedy_kernel.play(compiled(setup.cards), setup.rules, [_lists(setup, pair)],
+    out = greedy_batch.play(compiled(setup.cards), setup.rules, [_lists(setup, pair)],
                              _games(setup, pair, start, stop))
     pt, winner = tally.pairs[pair], out.winner
     pt.games += stop - start
