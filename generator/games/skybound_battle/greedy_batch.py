@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from . import greedy_kernel
-from .compiled import CardData
-from .greedy_kernel import NCARD_FIELDS, NFIELDS, NSCALARS, NTALLIES
+from . import greedy_kernel as k
+from .compiled import TARGET_CODES, VERB_CODES, CardData
 from .greedy_rng import Deck, Game, deal
 from .jit import AVAILABLE
 from .model import Rules
@@ -37,24 +36,28 @@ class Outcomes:
 
 class Table:
     """A pool's cards as the kernel reads them: stats C[card, field], effects E[card, kind, k] =
-    (verb, target, amount, cost) and their counts NE[card, kind]; cards by CardData.index."""
+    (verb, target, amount, cost) in the kernel's codes and their counts NE[card, kind]; cards by
+    CardData.index."""
 
     def __init__(self, pool: dict[str, CardData]) -> None:
         cards = sorted(pool.values(), key=lambda d: d.index)
         if [d.index for d in cards] != list(range(len(cards))):
             raise ValueError("the pool's card indexes are not 0..n-1")
-        kinds = [(d.deployed, d.activated, d.end_of_round) for d in cards]
-        most = max([len(effs) for k in kinds for effs in k] + [1])
+        verbs = {code: k.VERBS[name] for name, code in VERB_CODES.items()}
+        targets = {code: k.TARGETS[name] for name, code in TARGET_CODES.items()}
+        most = max([len(e) for d in cards for e in (d.deployed, d.activated, d.end_of_round)] + [1])
         self.ids = [d.id for d in cards]
-        self.C = np.zeros((len(cards), NCARD_FIELDS), np.int64)
+        self.C = np.zeros((len(cards), k.NCARD_FIELDS), np.int64)
         self.E = np.zeros((len(cards), 3, most, 4), np.int64)
         self.NE = np.zeros((len(cards), 3), np.int64)
-        for d, k in zip(cards, kinds, strict=True):
-            self.C[d.index] = (d.attack, d.life, d.armour, d.ranged, d.mana, d.value, d.backliner)
-            for kind, effs in enumerate(k):
+        for d in cards:
+            for col, value in ((k.C_ATK, d.attack), (k.C_LIFE, d.life), (k.C_ARM, d.armour), (k.C_RANGED, d.ranged),
+                               (k.C_MANA, d.mana), (k.C_VALUE, d.value), (k.C_BACK, d.backliner)):
+                self.C[d.index, col] = value
+            for kind, effs in ((k.K_DEPLOYED, d.deployed), (k.K_ACTIVATED, d.activated), (k.K_END, d.end_of_round)):
                 self.NE[d.index, kind] = len(effs)
-                for i, eff in enumerate(effs):
-                    self.E[d.index, kind, i] = eff
+                for i, (verb, target, amount, cost) in enumerate(effs):
+                    self.E[d.index, kind, i] = (verbs[verb], targets.get(target, k.NO_TARGET), amount, cost)
 
 
 _tables: dict[int, tuple[dict[str, CardData], Table]] = {}
@@ -88,10 +91,10 @@ def play(pool: dict[str, CardData], rules: Rules, matchups: Sequence[tuple[Deck,
     winner = np.empty(n, np.int64)
     rounds = np.empty(n, np.int64)
     placed = np.empty((n, 2), np.int64)
-    tally = np.zeros((len(t.ids), NTALLIES), np.int64)
-    ns, cap, ncards = 2 * rules.board.columns, decks.shape[2], len(t.ids)
-    work = np.zeros(4 * ns * NFIELDS + NSCALARS + 4 * cap + ns + 12 + 2 * ncards, np.int64)  # play_batch's state
-    refused = int(greedy_kernel.play_batch(
+    tally = np.zeros((len(t.ids), k.NTALLIES), np.int64)
+    ncards = len(t.ids)
+    work = np.zeros(k.work_size(rules.board.columns, decks.shape[2], ncards), np.int64)  # play_batch's state
+    refused = int(k.play_batch(
         _address(t.C), _address(t.E), _address(t.NE), _address(tally), _address(work), ncards, t.E.shape[2], decks,
         sizes, np.array([g[2] for g in games], np.int64), rules.board.columns, rules.hand.opening,
         rules.hand.draw_per_round, rules.round_limit, rules.shared_spot_reveal == "together", winner, rounds, placed))

@@ -17,26 +17,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from .compiled import (
-    ACROSS,
-    ADJ_ALLIES,
-    ALL_ALLIES,
-    ALL_ENEMIES,
-    COLUMN,
-    DAMAGE,
-    DEFEAT,
-    DRAW,
-    END_ROUND,
-    EXHAUST,
-    FORTIFY,
-    HEAL,
-    MANA,
-    NEAREST,
-    SELF,
-    STRENGTHEN,
-    WEAKEST,
-)
-from .engine import ATTACK
 from .jit import AVAILABLE, inline, jit
 
 if AVAILABLE:
@@ -44,6 +24,19 @@ if AVAILABLE:
     import numba.extending
     from numba.np.numpy_support import carray
 
+
+# The verbs and targets as the kernel numbers them. numba freezes a global into the code it caches, and
+# its cache is keyed on this file alone: codes imported from compiled.py would go stale in the cache if
+# that file renumbered them, so greedy_batch.Table maps compiled's codes to these by name.
+DAMAGE, HEAL, STRENGTHEN, FORTIFY, EXHAUST, DEFEAT, MANA, DRAW, END_ROUND = range(9)
+VERBS = {"damage": DAMAGE, "heal": HEAL, "strengthen": STRENGTHEN, "fortify": FORTIFY, "exhaust": EXHAUST,
+         "defeat": DEFEAT, "mana": MANA, "draw": DRAW, "end-round": END_ROUND}
+ATTACK = -1  # a choice of whom to attack (not an effect's verb)
+SELF, ACROSS, NEAREST, COLUMN, WEAKEST, ALL_ENEMIES, ADJ_ALLIES, ALL_ALLIES = range(8)
+TARGETS = {"self": SELF, "across": ACROSS, "nearest-enemy": NEAREST, "column-enemies": COLUMN,
+           "weakest-enemy": WEAKEST, "all-enemies": ALL_ENEMIES, "adjacent-allies": ADJ_ALLIES,
+           "all-allies": ALL_ALLIES}
+NO_TARGET = -1
 
 # Card table columns (greedy_batch.Table fills them from compiled.CardData).
 C_ATK, C_LIFE, C_ARM, C_RANGED, C_MANA, C_VALUE, C_BACK = range(7)
@@ -60,6 +53,14 @@ NSCALARS = 15
 # Card tallies (out): played, won_played, revealed, fizzled.
 T_PLAYED, T_WON, T_REVEALED, T_FIZZLED = range(4)
 NTALLIES = 4
+HITS = 4  # the most attacks at one spot: two attackers, each attacked back
+
+
+def work_size(columns: int, cap: int, ncards: int) -> int:
+    """How many ints play_batch's state takes, as it lays them out: the board and its snapshot, the
+    scalars, hands and decks (cap cards each), the targets, the hits and the cards each side played."""
+    ns = 2 * columns
+    return 2 * (2 * ns * NFIELDS) + NSCALARS + 2 * (2 * cap) + ns + HITS * 3 + 2 * ncards
 
 if AVAILABLE:
 
@@ -569,8 +570,8 @@ if AVAILABLE:
         at += 8 * 2 * cap
         T = carray(_pointer_at(at), (ns,))
         at += 8 * ns
-        hits = carray(_pointer_at(at), (4, 3))
-        at += 8 * 12
+        hits = carray(_pointer_at(at), (HITS, 3))
+        at += 8 * HITS * 3
         played = carray(_pointer_at(at), (2, ncards))
         for g in range(decks.shape[0]):
             B[:] = 0
