@@ -25,7 +25,7 @@ if AVAILABLE:
     def _mt_seed(mt: Any, key: Any, n: int) -> None:
         """random.Random's seeding of its Mersenne Twister from the 32-bit words of the seed's integer,
         lowest first (init_genrand(19650218) then init_by_array, the generator's reference algorithm):
-        mt[624] the state, mt[624] the next word's place. `agrees` holds it to random.Random."""
+        mt[:624] the state, mt[624] the next word's place. `agrees` holds it to random.Random."""
         mt[0] = 19650218
         for i in range(1, 624):
             mt[i] = (1812433253 * (mt[i - 1] ^ (mt[i - 1] >> 30)) + i) & 0xFFFFFFFF
