@@ -162,9 +162,10 @@ if AVAILABLE:
                         T[n] = s
                         n += 1
             return n
-        if target == ALL_ENEMIES:
+        if target in (ALL_ENEMIES, ALL_ALLIES):
+            who = e if target == ALL_ENEMIES else side
             for s in range(ns):
-                if B[e, s, OCC] >= 0 and B[e, s, UP]:
+                if B[who, s, OCC] >= 0 and B[who, s, UP]:
                     T[n] = s
                     n += 1
             return n
@@ -181,12 +182,6 @@ if AVAILABLE:
             if slot < c and B[side, slot + c, OCC] >= 0 and B[side, slot + c, UP]:
                 T[n] = slot + c
                 n += 1
-            return n
-        if target == ALL_ALLIES:
-            for s in range(ns):
-                if B[side, s, OCC] >= 0 and B[side, s, UP]:
-                    T[n] = s
-                    n += 1
             return n
         return 0
 
