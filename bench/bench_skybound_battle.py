@@ -6,10 +6,14 @@ balance run on request.
     python bench/bench_skybound_battle.py --balance  # the balance matrix at 2,000 games per pairing
     python bench/bench_skybound_battle.py --mypyc    # the engine as it is and compiled by mypyc, side by
                                                      # side: games per CPU second and the same games?
+    python bench/bench_skybound_battle.py --kernel   # the rules engine and the numba kernel side by side
+                                                     # (greedy games per CPU second, the same games?),
+                                                     # and the kernel's compile time, cache empty and warm
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 import statistics
 import subprocess
@@ -25,20 +29,80 @@ from generator.games.skybound_battle import simreport
 from generator.games.skybound_battle.simulate import play_chunk, simulate, starter_setup
 
 
-def speed(policy: str, games_per_pairing: int = 200, repeats: int = 3) -> float:
+def speed(policy: str, games_per_pairing: int = 200, repeats: int = 3, kernel: bool = True) -> float:
     """Median games per CPU second of one process playing every starter pairing (CPU time, not
-    wall: on a shared machine the wall clock says more about the neighbours)."""
+    wall: on a shared machine the wall clock says more about the neighbours); greedy games by the
+    numba kernel unless `kernel` is False (then by the rules engine)."""
     m = kit.load("skybound-battle", paths.CONTENT).model
     setup = starter_setup(m.cards, m.rules, [(s.id, dict(s.cards)) for s in m.starters],
                           games_per_pairing, 1, policy, m.content_hash)
+    play_chunk(setup, setup.pairings()[0], 0, 1, kernel=kernel)  # the kernel compiled (or loaded): not timed
     rates = []
     for _ in range(repeats):
         t0 = time.process_time()
         n = 0
         for pair in setup.pairings():
-            n += play_chunk(setup, pair, 0, games_per_pairing).pairs[pair].games
+            n += play_chunk(setup, pair, 0, games_per_pairing, kernel=kernel).pairs[pair].games
         rates.append(n / (time.process_time() - t0))
     return statistics.median(rates)
+
+
+# A fresh process's first greedy game by the kernel: CPU and wall seconds of the call (numba compiles
+# the kernel, or loads it from its cache), after the imports.
+_FIRST_CALL = """
+import sys, time
+sys.path.insert(0, sys.argv[1])
+from generator.content import paths
+from generator.core import kit
+from generator.games.skybound_battle.simulate import play_chunk, starter_setup
+m = kit.load("skybound-battle", paths.CONTENT).model
+setup = starter_setup(m.cards, m.rules, [(s.id, dict(s.cards)) for s in m.starters[:2]], 1, 1, "greedy")
+c, w = time.process_time(), time.perf_counter()
+play_chunk(setup, (0, 1), 0, 1)
+print(round(time.process_time() - c, 2), round(time.perf_counter() - w, 2))
+"""
+
+
+def kernel_side_by_side(games_per_pairing: int = 300) -> None:
+    """The rules engine and the kernel on the same greedy games of every starter pairing, in this one
+    run (best of 3 in CPU time each, the kernel's compile excluded), with whether every tally is the
+    same; and a fresh process's first kernel call with numba's cache empty (a compile) and warm."""
+    from generator.games.skybound_battle import jit
+
+    if not jit.AVAILABLE:
+        print("numba is not installed: every game is the rules engine's")
+        return
+    root = Path(__file__).resolve().parent.parent
+    firsts = []
+    with tempfile.TemporaryDirectory(prefix="skybound-numba-") as cache:
+        env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+        for _ in range(2):  # the cache empty, then as the first run left it
+            out = subprocess.run([sys.executable, "-c", _FIRST_CALL, str(root)], capture_output=True, text=True,
+                                 check=True, env=env).stdout.split()
+            firsts.append((float(out[0]), float(out[1])))
+    m = kit.load("skybound-battle", paths.CONTENT).model
+    setup = starter_setup(m.cards, m.rules, [(s.id, dict(s.cards)) for s in m.starters],
+                          games_per_pairing, 1, "greedy", m.content_hash)
+    play_chunk(setup, (0, 1), 0, 1)  # compiled or loaded from the cache: not timed
+    rates: dict[bool, float] = {}
+    tallies: dict[bool, list[object]] = {}
+    for kernel in (False, True):
+        best = 0.0
+        for _ in range(3):
+            t0, n, got = time.process_time(), 0, []
+            for pair in setup.pairings():
+                tally = play_chunk(setup, pair, 0, games_per_pairing, kernel=kernel)
+                n += tally.pairs[pair].games
+                got.append(tally)
+            best = max(best, n / (time.process_time() - t0))
+        rates[kernel], tallies[kernel] = best, got
+    (c_cold, w_cold), (c_warm, w_warm) = firsts
+    print(f"greedy games per CPU second, every starter pairing ({len(setup.pairings()) * games_per_pairing:,} "
+          f"games, best of 3): rules engine {rates[False]:,.0f}, numba kernel {rates[True]:,.0f} "
+          f"({rates[True] / rates[False]:.1f}x); every tally the same: "
+          f"{'yes' if tallies[False] == tallies[True] else 'NO'}")
+    print(f"the kernel's first call in a fresh process: {c_cold:.1f} CPU s ({w_cold:.1f} s wall) compiling with "
+          f"numba's cache empty, {c_warm:.1f} CPU s ({w_warm:.1f} s wall) loading it from the cache")
 
 
 def kit_balance(repeats: int = 3) -> tuple[float, float, float]:
@@ -105,7 +169,7 @@ digest, best = hashlib.sha256(), None
 for _ in range(3):
     t0, n = time.process_time(), 0
     for pair in setup.pairings():
-        p = play_chunk(setup, pair, 0, n_games).pairs[pair]
+        p = play_chunk(setup, pair, 0, n_games, kernel=False).pairs[pair]
         n += p.games
         digest.update(repr((p.wins, p.draws, p.first_wins, p.placed, p.held)).encode())
     rate = n / (time.process_time() - t0)
@@ -144,8 +208,13 @@ def main() -> None:
     if "--mypyc" in sys.argv:
         mypyc_side_by_side()
         return
-    for policy in ("greedy", "random"):
-        print(f"{policy:>9}: {speed(policy):,.0f} full games per CPU second")
+    if "--kernel" in sys.argv:
+        kernel_side_by_side()
+        return
+    kernel_side_by_side()
+    print(f"   greedy: {speed('greedy'):,.0f} full games per CPU second (numba kernel), "
+          f"{speed('greedy', kernel=False):,.0f} (rules engine)")
+    print(f"   random: {speed('random'):,.0f} full games per CPU second")
     print(f"lookahead: {speed('lookahead', games_per_pairing=2, repeats=1):,.1f} full games per CPU second")
     sim, found, both = kit_balance()
     print(f"the kit's balance report: simulation {sim:.2f} CPU s, search {found:.2f} CPU s; "

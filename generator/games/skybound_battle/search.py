@@ -35,7 +35,7 @@ from ..jobs import Mapper, serial
 from ..stats import Rate, wilson
 from .decks import DeckLimits, is_legal
 from .model import Card, Rules
-from .simulate import SimDeck, SimSetup, battles, play_chunk
+from .simulate import SimDeck, SimSetup, play_chunk, winners
 
 Deck = tuple[tuple[str, int], ...]  # (card id, count), sorted by id: hashable and stable
 
@@ -81,6 +81,7 @@ class SearchSetup:
     budget: Budget
     colours: tuple[str, ...]
     content_hash: str = ""
+    kernel: bool = True  # greedy games by the compiled kernel (the same games); False: the rules engine
 
     def pairs(self) -> list[tuple[str, str]]:
         return list(combinations(self.colours, 2))
@@ -122,7 +123,7 @@ def versus_field(setup: SearchSetup, deck: Deck, games: int, stream: str) -> lis
     for opponent in setup.field:
         sim = SimSetup(setup.cards, setup.rules, (SimDeck(stream, deck), opponent), games, setup.seed,
                        setup.policy)
-        tally = play_chunk(sim, (0, 1), 0, games)
+        tally = play_chunk(sim, (0, 1), 0, games, kernel=setup.kernel)
         p = tally.pairs[(0, 1)]
         out.append((opponent.id, p.wins[0], p.games))
     return out
@@ -187,6 +188,7 @@ class Scores:
 
     def __init__(self, setup: SearchSetup) -> None:
         self.setup = setup
+        self.kernel = setup.kernel
         self.results: dict[Deck, list[list[int]]] = {}
         self.games = 0
 
@@ -201,10 +203,10 @@ class Scores:
         rows = self.results.setdefault(deck, [[] for _ in setup.field])
         start = len(rows[0])
         stop = min(start + (b.chunk if b.race else b.games), b.games)
-        for row, opponent in zip(rows, setup.field, strict=True):
-            sim = SimSetup(setup.cards, setup.rules, (SimDeck("search", deck), opponent), b.games, setup.seed,
-                           setup.policy)
-            row.extend(int(winner == 0) for _, _, winner in battles(sim, (0, 1), start, stop))
+        sims = [SimSetup(setup.cards, setup.rules, (SimDeck("search", deck), opponent), b.games, setup.seed,
+                         setup.policy) for opponent in setup.field]
+        for row, won in zip(rows, winners(sims, (0, 1), start, stop, kernel=self.kernel), strict=True):
+            row.extend(int(winner == 0) for winner in won)
         self.games += (stop - start) * len(setup.field)
 
     def full(self, deck: Deck) -> float:

@@ -14,9 +14,11 @@ from dataclasses import dataclass, field
 from ..jobs import Mapper, serial
 from ..selfplay import Counts
 from ..stats import Rate, mean, quantile
-from .compiled import compiled, deck_list
+from . import greedy_batch, greedy_rng, jit
+from .compiled import CardData, compiled, deck_list
 from .engine import Battle, Policy
 from .model import Card, Rules
+from .policies import GreedyPolicy
 from .roster import POLICIES
 
 
@@ -89,17 +91,45 @@ class Tally(Counts):
     cards: dict[str, CardTally] = field(default_factory=dict)
 
 
-def game_rng(seed: int, a: str, b: str, index: int) -> random.Random:
+def game_seed(seed: int, a: str, b: str, index: int) -> str:
     """The one source of randomness of a game: its seed, its pairing and its index."""
-    return random.Random(f"skybound-battle|{seed}|{a}|{b}|{index}")
+    return pairing_seed(seed, a, b) + str(index)
+
+
+def pairing_seed(seed: int, a: str, b: str) -> str:
+    """What the seeds of a pairing's games begin with (game_seed: this, then the game's index)."""
+    return f"skybound-battle|{seed}|{a}|{b}|"
+
+
+def game_rng(seed: int, a: str, b: str, index: int) -> random.Random:
+    """The random generator of a game (game_seed's)."""
+    return random.Random(game_seed(seed, a, b, index))
+
+
+def by_kernel(setup: SimSetup) -> bool:
+    """Whether the compiled kernel can play the setup's games: both players greedy (and numba there)."""
+    return jit.AVAILABLE and greedy_rng.agrees() and all(POLICIES[name] is GreedyPolicy
+                                           for name in (setup.policy, setup.opponent_policy or setup.policy))
+
+
+def _lists(setup: SimSetup, pair: tuple[int, int]) -> tuple[list[CardData], list[CardData]]:
+    pool = compiled(setup.cards)
+    return (deck_list(dict(setup.decks[pair[0]].cards), pool), deck_list(dict(setup.decks[pair[1]].cards), pool))
+
+
+def _games(setup: SimSetup, pair: tuple[int, int], start: int, stop: int,
+           matchup: int = 0) -> list[greedy_rng.Game]:
+    """Games start..stop-1 of one pairing for the kernel, as `battles` deals them."""
+    prefix = pairing_seed(setup.seed, setup.decks[pair[0]].id, setup.decks[pair[1]].id)
+    return [(matchup, prefix + str(index), index % 2) for index in range(start, stop)]
 
 
 def battles(setup: SimSetup, pair: tuple[int, int], start: int, stop: int) -> Iterator[tuple[int, Battle, int | None]]:
-    """Games start..stop-1 of one pairing, each played to its end: (index, battle, winner). Deck a
-    starts with the token in even games; a game depends on (seed, pairing's names, index) alone."""
-    pool = compiled(setup.cards)
+    """Games start..stop-1 of one pairing, each played to its end by the rules engine: (index, battle,
+    winner). Deck a starts with the token in even games; a game depends on (seed, pairing's names,
+    index) alone."""
     deck_a, deck_b = setup.decks[pair[0]], setup.decks[pair[1]]
-    lists = [deck_list(dict(deck_a.cards), pool), deck_list(dict(deck_b.cards), pool)]
+    lists = _lists(setup, pair)
     policies: tuple[Policy, Policy] = (POLICIES[setup.policy](), POLICIES[setup.opponent_policy or setup.policy]())
     rules = setup.rules
     columns, opening, draw = rules.board.columns, rules.hand.opening, rules.hand.draw_per_round
@@ -111,8 +141,24 @@ def battles(setup: SimSetup, pair: tuple[int, int], start: int, stop: int) -> It
         yield index, battle, battle.play()
 
 
-def play_chunk(setup: SimSetup, pair: tuple[int, int], start: int, stop: int) -> Tally:
-    """Play games start..stop-1 of one pairing, tallied."""
+def winners(setups: Sequence[SimSetup], pair: tuple[int, int], start: int, stop: int, *,
+            kernel: bool = True) -> list[list[int | None]]:
+    """The winners (None for a draw) of games start..stop-1 of `pair` in each setup: the kernel plays
+    them all in one batch when it can (every setup greedy, of one pool and rules: a search's against
+    each deck of its field), else (or with `kernel=False`) the rules engine plays them."""
+    first = setups[0] if setups else None
+    if kernel and first is not None and all(by_kernel(s) and s.cards is first.cards and s.rules == first.rules
+                                            for s in setups):
+        out = greedy_batch.play(compiled(first.cards), first.rules, [_lists(s, pair) for s in setups],
+                                 [g for k, s in enumerate(setups) for g in _games(s, pair, start, stop, k)])
+        n = stop - start
+        return [out.winners[k * n:(k + 1) * n] for k in range(len(setups))]
+    return [[winner for _, _, winner in battles(s, pair, start, stop)] for s in setups]
+
+
+def play_chunk(setup: SimSetup, pair: tuple[int, int], start: int, stop: int, *, kernel: bool = True) -> Tally:
+    """Play games start..stop-1 of one pairing, tallied: by the compiled kernel when both players are
+    greedy (the same games, the same tally), else (or with `kernel=False`) by the rules engine."""
     deck_a, deck_b = setup.decks[pair[0]], setup.decks[pair[1]]
     tally = Tally()
     pt = tally.pairs.setdefault(pair, PairTally())
@@ -124,6 +170,9 @@ def play_chunk(setup: SimSetup, pair: tuple[int, int], start: int, stop: int) ->
     for deck in (deck_a, deck_b):
         for cid in dict.fromkeys(c for c, _ in deck.cards):
             cards.setdefault(cid, CardTally()).in_deck += stop - start
+    if kernel and by_kernel(setup):
+        _tally_kernel(setup, pair, start, stop, tally)
+        return tally
     for index, battle, winner in battles(setup, pair, start, stop):
         first = index % 2
         pt.games += 1
@@ -149,6 +198,27 @@ def play_chunk(setup: SimSetup, pair: tuple[int, int], start: int, stop: int) ->
                 if won:
                     ct.won_played += 1
     return tally
+
+
+def _tally_kernel(setup: SimSetup, pair: tuple[int, int], start: int, stop: int, tally: Tally) -> None:
+    """play_chunk's tally of games the kernel plays (what the loop above counts, game for game)."""
+    out = greedy_batch.play(compiled(setup.cards), setup.rules, [_lists(setup, pair)],
+                             _games(setup, pair, start, stop))
+    pt, winner = tally.pairs[pair], out.winner
+    pt.games += stop - start
+    pt.placed[0] += int(out.placed[:, 0].sum())
+    pt.placed[1] += int(out.placed[:, 1].sum())  # a greedy player never holds a card back: held stays as it is
+    pt.draws += int((winner < 0).sum())
+    pt.wins[0] += int((winner == 0).sum())
+    pt.wins[1] += int((winner == 1).sum())
+    pt.first_wins += sum(1 for index, w in zip(range(start, stop), winner.tolist(), strict=True) if w == index % 2)
+    tally.rounds.update(out.rounds.tolist())
+    for cid, (played, won_played, revealed, fizzled) in out.cards.items():
+        ct = tally.cards[cid]  # a card of one of the decks: its tally is made
+        ct.played += played
+        ct.won_played += won_played
+        ct.revealed += revealed
+        ct.fizzled += fizzled
 
 
 def chunks(setup: SimSetup, size: int) -> list[tuple[tuple[int, int], int, int]]:
