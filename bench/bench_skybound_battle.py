@@ -20,6 +20,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from generator.build.pool import Pool
@@ -36,13 +37,14 @@ def speed(policy: str, games_per_pairing: int = 200, repeats: int = 3, kernel: b
     m = kit.load("skybound-battle", paths.CONTENT).model
     setup = starter_setup(m.cards, m.rules, [(s.id, dict(s.cards)) for s in m.starters],
                           games_per_pairing, 1, policy, m.content_hash)
-    play_chunk(setup, setup.pairings()[0], 0, 1, kernel=kernel)  # the kernel compiled (or loaded): not timed
+    setup = replace(setup, kernel=kernel)
+    play_chunk(setup, setup.pairings()[0], 0, 1)  # the kernel compiled (or loaded): not timed
     rates = []
     for _ in range(repeats):
         t0 = time.process_time()
         n = 0
         for pair in setup.pairings():
-            n += play_chunk(setup, pair, 0, games_per_pairing, kernel=kernel).pairs[pair].games
+            n += play_chunk(setup, pair, 0, games_per_pairing).pairs[pair].games
         rates.append(n / (time.process_time() - t0))
     return statistics.median(rates)
 
@@ -91,7 +93,7 @@ def kernel_side_by_side(games_per_pairing: int = 300) -> None:
         for _ in range(3):
             t0, n, got = time.process_time(), 0, []
             for pair in setup.pairings():
-                tally = play_chunk(setup, pair, 0, games_per_pairing, kernel=kernel)
+                tally = play_chunk(replace(setup, kernel=kernel), pair, 0, games_per_pairing)
                 n += tally.pairs[pair].games
                 got.append(tally)
             best = max(best, n / (time.process_time() - t0))
@@ -155,7 +157,7 @@ COMPILED = ("engine", "policies", "compiled", "simulate")
 # One process's measure: greedy games of every starter pairing per CPU second, and a digest of every
 # game's outcome (the same digest means the same games were played).
 _MEASURE = """
-import hashlib, sys, time
+import dataclasses, hashlib, sys, time
 sys.path.insert(0, sys.argv[1])
 from generator.content import paths
 from generator.core import kit
@@ -165,11 +167,12 @@ m = kit.load("skybound-battle", paths.CONTENT).model
 n_games = int(sys.argv[2])
 setup = starter_setup(m.cards, m.rules, [(s.id, dict(s.cards)) for s in m.starters], n_games, 1, "greedy",
                       m.content_hash)
+setup = dataclasses.replace(setup, kernel=False)   # the engine as it is, compiled or not: not the kernel
 digest, best = hashlib.sha256(), None
 for _ in range(3):
     t0, n = time.process_time(), 0
     for pair in setup.pairings():
-        p = play_chunk(setup, pair, 0, n_games, kernel=False).pairs[pair]
+        p = play_chunk(setup, pair, 0, n_games).pairs[pair]
         n += p.games
         digest.update(repr((p.wins, p.draws, p.first_wins, p.placed, p.held)).encode())
     rate = n / (time.process_time() - t0)

@@ -42,7 +42,7 @@ def _both(setup: SimSetup, games: int) -> None:
     assert by_kernel(setup)
     for pair in setup.pairings():
         fast = play_chunk(setup, pair, 0, games)
-        slow = play_chunk(setup, pair, 0, games, kernel=False)
+        slow = play_chunk(replace(setup, kernel=False), pair, 0, games)
         assert fast == slow, pair
         assert fast.pairs[pair].games == games
 
@@ -109,7 +109,7 @@ def test_winners_of_a_batch_over_several_setups_are_each_setups_own():
     m = kit.load("skybound-battle", paths.CONTENT).model
     starters = [(s.id, dict(s.cards)) for s in m.starters]
     sims = [starter_setup(m.cards, m.rules, [starters[0], s], 30, 3, "greedy") for s in starters[1:]]
-    assert winners(sims, (0, 1), 5, 30) == winners(sims, (0, 1), 5, 30, kernel=False)
+    assert winners(sims, (0, 1), 5, 30) == winners([replace(s, kernel=False) for s in sims], (0, 1), 5, 30)
 
 
 def test_the_kernel_draws_random_randoms_words_and_shuffles_exactly_as_random_shuffle():
@@ -154,3 +154,29 @@ def test_without_numba_the_rules_engine_plays_the_same_games():
     m = kit.load("skybound-battle", paths.CONTENT).model
     s = starter_setup(m.cards, m.rules, [(x.id, dict(x.cards)) for x in m.starters[:2]], 30, 9, "greedy")
     assert out.strip() == f"False {play_chunk(s, (0, 1), 0, 30)!r}"
+
+
+def test_the_kits_balance_report_plays_by_the_rules_engine_without_loading_numba():
+    """A build's balance report (its simulation and quick search) never loads numba, whose first run on
+    a machine compiles the kernel: a designer's first `playkit build` does not wait for it. Its files are
+    those the kernel's games give (the same games)."""
+    script = (
+        "import sys\nfrom dataclasses import replace\n"
+        "from generator.content import paths\nfrom generator.core import kit\n"
+        "from generator.core.game import BuildOptions\nfrom generator.games.skybound_battle import build\n"
+        "m = kit.load('skybound-battle', paths.CONTENT).model\n"
+        "(run, setup), (search, at) = build._balance(m, BuildOptions()).jobs\n"
+        "small = replace(setup, games=6)\n"
+        "print(setup.kernel, at.kernel, repr(run(small).pairs), 'numba' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout.split()
+    assert out[:2] == ["False", "False"] and out[-1] == "False"
+    m = kit.load("skybound-battle", paths.CONTENT).model
+    from generator.core.game import BuildOptions
+    from generator.games.skybound_battle import build
+    from generator.games.skybound_battle.simulate import run
+
+    (_, setup), _ = build._balance(m, BuildOptions()).jobs
+    fast = replace(setup, games=6, kernel=True)
+    assert by_kernel(fast)
+    assert " ".join(out[2:-1]) == repr(run(fast).pairs)

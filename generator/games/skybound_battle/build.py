@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from functools import lru_cache
 
 from ...content import ContentSet
@@ -18,6 +19,10 @@ from .simulate import SimSetup, Tally, report, run, simulate, starter_setup
 CARDS = ("cards.yaml", "colours.yaml", "kit.yaml", "effects.yaml")
 KIT = ("kit.yaml", "rules.yaml", "components.yaml")
 BALANCE = "skybound-balance"  # the kind of result a build keeps for the next
+# The kit's balance report plays its few thousand games by the rules engine: the compiled kernel
+# would play the same games faster, but its first run on a machine compiles it (about 20 s), which a
+# designer's first `playkit build` should not wait for; the balance commands, whose runs are long, use it.
+KERNEL = False
 
 
 def kit(model: SkyboundBattle, content: ContentSet, options: BuildOptions) -> Kit:
@@ -75,8 +80,8 @@ def _balance(model: SkyboundBattle, options: BuildOptions) -> Computed:
     (the build layer keeps it for the next build, and runs the simulation and the search side by
     side while the rest of the kit is drawn)."""
     b = model.kit.balance
-    setup = starter_setup(model.cards, model.rules, [(s.id, dict(s.cards)) for s in model.starters],
-                          b.games, b.seed, b.policy, model.content_hash)
+    setup = replace(starter_setup(model.cards, model.rules, [(s.id, dict(s.cards)) for s in model.starters],
+                                  b.games, b.seed, b.policy, model.content_hash), kernel=KERNEL)
     search_at = _search_setup(model)
     return Computed(BALANCE, (setup, search_at, b, model.colours, options), ((run, setup), (_search, search_at)),
                     lambda results: list(_balance_files(model, setup, options, *results)))
@@ -116,5 +121,6 @@ def _strongest(model: SkyboundBattle) -> SearchResult:
 def _search_setup(model: SkyboundBattle) -> SearchSetup:
     b, q = model.kit.balance, model.kit.balance.search
     budget = Budget(q.restarts, q.steps, q.neighbours, q.games, 3, q.final_games)  # best of 3 on fresh games
-    return search_setup(model.cards, model.rules, [(s.id, dict(s.cards)) for s in model.starters],
-                        [c.id for c in model.colours], b.seed, b.policy, budget, model.content_hash)
+    return replace(search_setup(model.cards, model.rules, [(s.id, dict(s.cards)) for s in model.starters],
+                                [c.id for c in model.colours], b.seed, b.policy, budget, model.content_hash),
+                   kernel=KERNEL)

@@ -122,8 +122,8 @@ def versus_field(setup: SearchSetup, deck: Deck, games: int, stream: str) -> lis
     out = []
     for opponent in setup.field:
         sim = SimSetup(setup.cards, setup.rules, (SimDeck(stream, deck), opponent), games, setup.seed,
-                       setup.policy)
-        tally = play_chunk(sim, (0, 1), 0, games, kernel=setup.kernel)
+                       setup.policy, kernel=setup.kernel)
+        tally = play_chunk(sim, (0, 1), 0, games)
         p = tally.pairs[(0, 1)]
         out.append((opponent.id, p.wins[0], p.games))
     return out
@@ -188,7 +188,6 @@ class Scores:
 
     def __init__(self, setup: SearchSetup) -> None:
         self.setup = setup
-        self.kernel = setup.kernel
         self.results: dict[Deck, list[list[int]]] = {}
         self.games = 0
 
@@ -204,8 +203,8 @@ class Scores:
         start = len(rows[0])
         stop = min(start + (b.chunk if b.race else b.games), b.games)
         sims = [SimSetup(setup.cards, setup.rules, (SimDeck("search", deck), opponent), b.games, setup.seed,
-                         setup.policy) for opponent in setup.field]
-        for row, won in zip(rows, winners(sims, (0, 1), start, stop, kernel=self.kernel), strict=True):
+                         setup.policy, kernel=setup.kernel) for opponent in setup.field]
+        for row, won in zip(rows, winners(sims, (0, 1), start, stop), strict=True):
             row.extend(int(winner == 0) for winner in won)
         self.games += (stop - start) * len(setup.field)
 

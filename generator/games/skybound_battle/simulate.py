@@ -10,16 +10,19 @@ import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..jobs import Mapper, serial
 from ..selfplay import Counts
 from ..stats import Rate, mean, quantile
-from . import greedy_batch, greedy_rng, jit
 from .compiled import CardData, compiled, deck_list
 from .engine import Battle, Policy
 from .model import Card, Rules
 from .policies import GreedyPolicy
 from .roster import POLICIES
+
+if TYPE_CHECKING:
+    from .greedy_rng import Game
 
 
 @dataclass(frozen=True)
@@ -48,6 +51,7 @@ class SimSetup:
     policy: str
     content_hash: str = ""
     opponent_policy: str = ""  # the second deck's of each pairing, when the policies duel
+    kernel: bool = True  # greedy games by the compiled kernel (the same games); False: the rules engine
 
     @property
     def duel(self) -> bool:
@@ -107,9 +111,14 @@ def game_rng(seed: int, a: str, b: str, index: int) -> random.Random:
 
 
 def by_kernel(setup: SimSetup) -> bool:
-    """Whether the compiled kernel can play the setup's games: both players greedy (and numba there)."""
-    return jit.AVAILABLE and greedy_rng.agrees() and all(POLICIES[name] is GreedyPolicy
-                                           for name in (setup.policy, setup.opponent_policy or setup.policy))
+    """Whether the compiled kernel plays the setup's games: asked to, both players greedy, numba there
+    (imported only then: numba's import alone takes half a CPU second)."""
+    if not setup.kernel or any(POLICIES[name] is not GreedyPolicy
+                               for name in (setup.policy, setup.opponent_policy or setup.policy)):
+        return False
+    from . import greedy_rng, jit
+
+    return jit.AVAILABLE and greedy_rng.agrees()
 
 
 def _lists(setup: SimSetup, pair: tuple[int, int]) -> tuple[list[CardData], list[CardData]]:
@@ -118,7 +127,7 @@ def _lists(setup: SimSetup, pair: tuple[int, int]) -> tuple[list[CardData], list
 
 
 def _games(setup: SimSetup, pair: tuple[int, int], start: int, stop: int,
-           matchup: int = 0) -> list[greedy_rng.Game]:
+           matchup: int = 0) -> list[Game]:
     """Games start..stop-1 of one pairing for the kernel, as `battles` deals them."""
     prefix = pairing_seed(setup.seed, setup.decks[pair[0]].id, setup.decks[pair[1]].id)
     return [(matchup, prefix + str(index), index % 2) for index in range(start, stop)]
@@ -141,14 +150,15 @@ def battles(setup: SimSetup, pair: tuple[int, int], start: int, stop: int) -> It
         yield index, battle, battle.play()
 
 
-def winners(setups: Sequence[SimSetup], pair: tuple[int, int], start: int, stop: int, *,
-            kernel: bool = True) -> list[list[int | None]]:
+def winners(setups: Sequence[SimSetup], pair: tuple[int, int], start: int, stop: int) -> list[list[int | None]]:
     """The winners (None for a draw) of games start..stop-1 of `pair` in each setup: the kernel plays
     them all in one batch when it can (every setup greedy, of one pool and rules: a search's against
-    each deck of its field), else (or with `kernel=False`) the rules engine plays them."""
+    each deck of its field), else the rules engine plays them."""
     first = setups[0] if setups else None
-    if kernel and first is not None and all(by_kernel(s) and s.cards is first.cards and s.rules == first.rules
+    if first is not None and all(by_kernel(s) and s.cards is first.cards and s.rules == first.rules
                                             for s in setups):
+        from . import greedy_batch
+
         out = greedy_batch.play(compiled(first.cards), first.rules, [_lists(s, pair) for s in setups],
                                  [g for k, s in enumerate(setups) for g in _games(s, pair, start, stop, k)])
         n = stop - start
@@ -156,9 +166,9 @@ def winners(setups: Sequence[SimSetup], pair: tuple[int, int], start: int, stop:
     return [[winner for _, _, winner in battles(s, pair, start, stop)] for s in setups]
 
 
-def play_chunk(setup: SimSetup, pair: tuple[int, int], start: int, stop: int, *, kernel: bool = True) -> Tally:
+def play_chunk(setup: SimSetup, pair: tuple[int, int], start: int, stop: int) -> Tally:
     """Play games start..stop-1 of one pairing, tallied: by the compiled kernel when both players are
-    greedy (the same games, the same tally), else (or with `kernel=False`) by the rules engine."""
+    greedy (the same games, the same tally; see `by_kernel`), else by the rules engine."""
     deck_a, deck_b = setup.decks[pair[0]], setup.decks[pair[1]]
     tally = Tally()
     pt = tally.pairs.setdefault(pair, PairTally())
@@ -170,7 +180,7 @@ def play_chunk(setup: SimSetup, pair: tuple[int, int], start: int, stop: int, *,
     for deck in (deck_a, deck_b):
         for cid in dict.fromkeys(c for c, _ in deck.cards):
             cards.setdefault(cid, CardTally()).in_deck += stop - start
-    if kernel and by_kernel(setup):
+    if by_kernel(setup):
         _tally_kernel(setup, pair, start, stop, tally)
         return tally
     for index, battle, winner in battles(setup, pair, start, stop):
@@ -202,6 +212,8 @@ def play_chunk(setup: SimSetup, pair: tuple[int, int], start: int, stop: int, *,
 
 def _tally_kernel(setup: SimSetup, pair: tuple[int, int], start: int, stop: int, tally: Tally) -> None:
     """play_chunk's tally of games the kernel plays (what the loop above counts, game for game)."""
+    from . import greedy_batch
+
     out = greedy_batch.play(compiled(setup.cards), setup.rules, [_lists(setup, pair)],
                              _games(setup, pair, start, stop))
     pt, winner = tally.pairs[pair], out.winner
