@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import resource
 import shutil
 import subprocess
 import sys
@@ -100,9 +99,23 @@ MAX_RSS_KB = 400_000
 """The most memory a refusing run may hold (a run of validate holds under 100 MB)."""
 
 
-def _limits() -> None:
-    resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
-    resource.setrlimit(resource.RLIMIT_CPU, (CPU_SECONDS, CPU_SECONDS))
+# Starts `python -m generator ARGS` held to the limits and writes the most memory it held to RSS_FILE.
+# A process forked from this test's (which may have grown large, numba compiling in it) would count
+# this one's memory as its own (Linux carries the high-water mark over fork and exec): so the playkit
+# process is forked from this small launcher instead, whose memory is its own.
+_LAUNCH = """
+import os, resource, sys
+memory, cpu, rss_file, *args = sys.argv[1:]
+pid = os.fork()
+if pid == 0:
+    resource.setrlimit(resource.RLIMIT_AS, (int(memory), int(memory)))
+    resource.setrlimit(resource.RLIMIT_CPU, (int(cpu), int(cpu)))
+    os.execv(sys.executable, [sys.executable, "-m", "generator", *args])
+_, status, usage = os.wait4(pid, 0)
+with open(rss_file, "w") as f:
+    f.write(str(usage.ru_maxrss))
+sys.exit(os.waitstatus_to_exitcode(status))
+"""
 
 
 @dataclass
@@ -115,13 +128,12 @@ class Run:
 def playkit(*args: str, cwd: Path) -> Run:
     """`playkit ARGS` in a fresh process held to MEMORY and CPU_SECONDS, with the most memory it held."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    rss = cwd / "playkit.rss"
     with open(cwd / "playkit.log", "w+") as log:
-        proc = subprocess.Popen([sys.executable, "-m", "generator", *args], cwd=cwd, env=env, text=True,
-                                stdout=log, stderr=subprocess.STDOUT, preexec_fn=_limits)
-        _, status, usage = os.wait4(proc.pid, 0)
-        proc.returncode = os.waitstatus_to_exitcode(status)
+        done = subprocess.run([sys.executable, "-c", _LAUNCH, str(MEMORY), str(CPU_SECONDS), str(rss), *args],
+                              cwd=cwd, env=env, text=True, stdout=log, stderr=subprocess.STDOUT)
         log.seek(0)
-        return Run(proc.returncode, log.read(), usage.ru_maxrss)
+        return Run(done.returncode, log.read(), int(rss.read_text()))
 
 
 def market_day(tmp_path: Path, template: str) -> Path:
