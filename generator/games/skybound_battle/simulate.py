@@ -156,7 +156,7 @@ def winners(setups: Sequence[SimSetup], pair: tuple[int, int], start: int, stop:
     each deck of its field), else the rules engine plays them."""
     first = setups[0] if setups else None
     if first is not None and all(by_kernel(s) and s.cards is first.cards and s.rules == first.rules
-                                            for s in setups):
+                                 for s in setups):
         from . import greedy_batch
 
         out = greedy_batch.play(compiled(first.cards), first.rules, [_lists(s, pair) for s in setups],
