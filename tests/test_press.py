@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
@@ -215,8 +216,6 @@ def test_a_heading_or_a_line_leading_into_a_table_never_ends_a_page():
     """However much text comes before, a heading, the short paragraph under it and a line ending in ':'
     stand on the page of the table they lead into; a heading and the short lines under it, on the page
     of the list that follows them."""
-    import pypdfium2
-
     from generator.press.rulebook import rulebook_pdf
 
     table = "\n".join(["| Shape | Spaces |", "|---|---|", *(f"| shape {k} | {k} |" for k in range(12))])
@@ -228,14 +227,7 @@ def test_a_heading_or_a_line_leading_into_a_table_never_ends_a_page():
                             "## Holding back", "Decision id: bluffing", "The seed says:",
                             "- the first quote of the seed, " + "long enough to fill three lines of the book, " * 4
                             + "\n- the second quote of the seed"])
-        doc = pypdfium2.PdfDocument(rulebook_pdf("Game", text, "a4", {}))
-        try:
-            pages = [doc[i].get_textpage().get_text_range() for i in range(len(doc))]
-        finally:
-            doc.close()
-
-        def page_of(words: str, pages: list[str] = pages) -> int:
-            return next(i for i, t in enumerate(pages) if words in t)
+        page_of = _page_finder(rulebook_pdf("Game", text, "a4", {}))
 
         assert page_of("Ongoing effects") == page_of("From the moment") == page_of("shape 0"), filler
         assert page_of("The shapes of the tiles:") == page_of("form 0"), filler
@@ -246,8 +238,6 @@ def test_a_list_never_leaves_its_first_or_last_item_alone_on_a_page():
     """However much text comes before, the first two items of a list stand on one page, and so do the
     last two (a typographer's widow and orphan rule): no page ends with a list's first item alone, nor
     starts with its last item alone."""
-    import pypdfium2
-
     from generator.press.rulebook import rulebook_pdf
 
     items = [f"- Card {k} · cost {k % 4} · {k} / {k + 2}" + (". Ranged: its target does not attack back, "
@@ -258,14 +248,7 @@ def test_a_list_never_leaves_its_first_or_last_item_alone_on_a_page():
                               in range(filler)), "The cards of the Gale deck are these.", "\n".join(items),
                             "## Quick reference",
                             "After the list, the book goes on."])
-        doc = pypdfium2.PdfDocument(rulebook_pdf("Game", text, "a4", {}))
-        try:
-            pages = [doc[i].get_textpage().get_text_range() for i in range(len(doc))]
-        finally:
-            doc.close()
-
-        def page_of(words: str, pages: list[str] = pages) -> int:
-            return next(i for i, t in enumerate(pages) if words in t)
+        page_of = _page_finder(rulebook_pdf("Game", text, "a4", {}))
 
         first, second, last_but_one, last = (page_of(f"Card {k} ·") for k in (1, 2, 7, 8))
         seen.add(last - first)
@@ -286,3 +269,15 @@ def test_a_figure_keeps_a_clipped_groups_clip():
         group = shown.items[0]
         assert isinstance(group, Clipped) and group.clip == (0, 0, 40, 40) and (group.dx, group.dy) == (1.0, 2.0)
     assert [type(i) for i in legible(scene, 0.5).items[0].items] == [Rect]   # the 6 pt word at half size goes
+
+
+def _page_finder(pdf: bytes) -> Callable[[str], int]:
+    """For a PDF: the (first) page, from 0, whose text holds some words."""
+    import pypdfium2
+
+    doc = pypdfium2.PdfDocument(pdf)
+    try:
+        pages = [doc[i].get_textpage().get_text_range() for i in range(len(doc))]
+    finally:
+        doc.close()
+    return lambda words: next(i for i, t in enumerate(pages) if words in t)

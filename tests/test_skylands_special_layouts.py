@@ -11,12 +11,12 @@ import pytest
 
 from generator.content import ContentError, paths
 from generator.core import kit
-from generator.draw import Circle, Scene, Text, width_mm
-from generator.draw.fonts import PT_MM
+from generator.draw import Circle, Scene, Text
 from generator.games.skylands import build, draw_specials
 from generator.games.skylands.special_layout import layout_of
 from generator.kitchecks.fit import misfits
 from tests.conftest import replace_in
+from tests.inkcheck import ink_box
 
 GAME = "skylands"
 NAME = "name:   {type: text, x: 7.6mm, y: 6.4mm, width: 20.8mm"
@@ -136,13 +136,6 @@ def test_a_group_name_too_long_for_the_back_is_an_error_at_the_box_naming_its_li
 
 # ---- the Hostel: its spaces and its words each have their own room ----------------------------
 
-def _ink_box(t: Text) -> tuple[float, float, float, float]:
-    """Where a line of text puts ink (mm): its width as measured, from its cap height to its descenders."""
-    w = width_mm(t.text, t.size_pt, t.style)
-    x0 = t.x - {"start": 0.0, "middle": w / 2, "end": w}[t.anchor]
-    return x0, t.y - t.size_pt * PT_MM * 0.75, x0 + w, t.y + t.size_pt * PT_MM * 0.2
-
-
 def _meets(box: tuple[float, float, float, float], c: Circle) -> bool:
     """Whether a circle, its line included, reaches into the box."""
     x, y = min(max(c.cx, box[0]), box[2]), min(max(c.cy, box[1]), box[3])
@@ -158,7 +151,7 @@ def _clashes(scene: Scene) -> list[str]:
     spaces = _spaces(scene)
     discs = [c for c in scene.items if isinstance(c, Circle) and not c.dash and c.fill is not None and c.r > 1.0]
     out = [f"a space at ({c.cx:.1f}, {c.cy:.1f}) under {t.text!r}"
-           for c in spaces for t in scene.items if isinstance(t, Text) and _meets(_ink_box(t), c)]
+           for c in spaces for t in scene.items if isinstance(t, Text) and _meets(ink_box(t), c)]
     out += [f"a space at ({c.cx:.1f}, {c.cy:.1f}) on the disc at ({d.cx:.1f}, {d.cy:.1f})"
             for c in spaces for d in discs
             if (c.cx - d.cx) ** 2 + (c.cy - d.cy) ** 2 < (c.r + d.r) ** 2]
