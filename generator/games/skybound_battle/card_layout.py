@@ -68,14 +68,14 @@ def front(model: SkyboundBattle, layouts: CardLayouts, card: Card, deck: str | N
         if not paras:
             return ()
         low = b.min_size or MIN_PT
-        if richtext.fitted(paras, b.w, b.h, b.size or 7.6, low, ink) is None:
+        laid = richtext.fitted(paras, b.w, b.h, b.size or 7.6, low, ink)
+        if laid is None:
             found.append(at("flavour" if card.flavour else "effects",
                             f"card {card.id!r}: its rules text" + (" and flavour" if card.flavour else "")
                             + f" do not fit the {b.w:.1f} x {b.h:.1f} mm rules box of layouts/{FRONT}.yaml even "
                             f"at {low:g} pt ({sum(len(t) for _, t, _ in paras):,} characters): shorten it"))
             return ()
-        return tuple(richtext.block(paras, b.x, b.y, b.w, b.h, max_pt=b.size or 7.6, min_pt=low,
-                                    color=INK, label_color=ink))
+        return richtext.placed(laid, b.x, b.y, b.w, b.h, color=INK)
 
     def badges(b: SlotBox) -> tuple[SceneItem, ...]:
         return tuple(keyword_badges(keywords(card, model.effect_words), col, b.x, b.y, b.w, b.h))
@@ -138,14 +138,14 @@ def first_player(model: SkyboundBattle, layouts: CardLayouts,
             head, _, body = line.partition("|")
             paras.append((f"{head}." if body else "", body or head, "regular"))
         low = b.min_size or MIN_PT
-        if richtext.fitted(paras, b.w, b.h, b.size or 7.5, low, NIGHT) is None:
+        laid = richtext.fitted(paras, b.w, b.h, b.size or 7.5, low, NIGHT)
+        if laid is None:
             message = (f"the first player token's lines do not fit the {b.w:.1f} x {b.h:.1f} mm rules box of "
                        f"layouts/{FIRST_PLAYER}.yaml even at {low:g} pt: shorten them")
             found.append(content.problem("components", ("first_player", "lines"), message) if content
                          else Problem("components.yaml", 1, 1, message))
             return ()
-        return richtext.block(paras, b.x, b.y, b.w, b.h, max_pt=b.size or 7.5, min_pt=low, color=INK,
-                              label_color=NIGHT)
+        return richtext.placed(laid, b.x, b.y, b.w, b.h, color=INK)
 
     scene, problems = draw(layouts.first_player, Item("the first player token", {"title": words["title"]}),
                            (model.kit.card.width, model.kit.card.height), {"rules": rules})

@@ -31,7 +31,11 @@ def block(paras: list[Para], x: float, y: float, w: float, h: float, *, max_pt: 
     """The paragraphs fitted into the box (x, y, w, h), as Text items (nothing when they do not fit:
     the callers' checks refuse such a text where it was written)."""
     laid = fitted(paras, w, h, max_pt, min_pt, label_color)
-    if laid is None:
-        return ()
+    return () if laid is None else placed(laid, x, y, w, h, color=color, valign=valign)
+
+
+def placed(laid: Fitted, x: float, y: float, w: float, h: float, *, color: Color = "#1f2328",
+           valign: str = "middle") -> tuple[Text, ...]:
+    """Paragraphs `fitted` already, as Text items in the box (x, y, w, h)."""
     drawn, _ = draw_fitted(laid, float(x), y, w, h, color=color, valign=valign)   # x as a float, as it was
     return tuple(t for t in drawn if isinstance(t, Text))
