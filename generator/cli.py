@@ -14,6 +14,7 @@ import os
 import signal
 import sys
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -35,10 +36,10 @@ INTERRUPTED = 130
 PAPERS = ("a4", "letter")
 
 
+@dataclass
 class Context:
-    def __init__(self, content: Path, out: Path) -> None:
-        self.content = content
-        self.out = out
+    content: Path
+    out: Path
 
     def game_ids(self, requested: tuple[str, ...]) -> list[str]:
         if requested and all(kit.has_game(self.content, g) for g in requested):
