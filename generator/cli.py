@@ -14,6 +14,8 @@ import os
 import signal
 import sys
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -34,10 +36,10 @@ INTERRUPTED = 130
 PAPERS = ("a4", "letter")
 
 
+@dataclass
 class Context:
-    def __init__(self, content: Path, out: Path) -> None:
-        self.content = content
-        self.out = out
+    content: Path
+    out: Path
 
     def game_ids(self, requested: tuple[str, ...]) -> list[str]:
         if requested and all(kit.has_game(self.content, g) for g in requested):
@@ -92,18 +94,15 @@ class _Playkit(click.Group):
     for (a list of commands, or a name that is none of playkit's own), and what a user causes said
     without a traceback: a file that cannot be read or written, an interrupt (exit 130)."""
 
-    _games: dict[str, click.Command] | None = None
-
-    def _game_commands(self) -> dict[str, click.Command]:
-        if self._games is None:
-            self._games = _game_commands()
-        return self._games
+    @cached_property
+    def _games(self) -> dict[str, click.Command]:
+        return _game_commands()
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted({*self.commands, *self._game_commands()})
+        return sorted({*self.commands, *self._games})
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        return self.commands.get(cmd_name) or self._game_commands().get(cmd_name)
+        return self.commands.get(cmd_name) or self._games.get(cmd_name)
 
     def resolve_command(self, ctx: click.Context, args: list[str]) -> Resolved:
         name = args[0] if args else ""

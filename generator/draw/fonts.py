@@ -52,11 +52,6 @@ def _builtin(style: FontStyle) -> bytes:
     return (_DIR / FILES[style]).read_bytes()
 
 
-def digest(style: FontStyle, font: str = "") -> str:
-    """What a drawing in the font depends on of it: a layout font's key is its hash already."""
-    return font or hashlib.sha256(_builtin(style)).hexdigest()
-
-
 @cache
 def pdf_name(style: FontStyle, font: str = "") -> str:
     """The registered reportlab name of a style, or of a font file a layout names (`font`, its key);

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from . import fonts
@@ -20,12 +20,10 @@ def _num(v: float) -> str:
 class SvgFonts:
     """The @font-face rules the SVGs of one kit embed: each font subset once, to every character the
     kit's SVGs draw in it, instead of once a face (docs/speed.md). Every SVG still carries
-    the fonts it uses, so it opens on its own; it names only those. `face` makes a rule from
-    (style, characters, font file): fonts.svg_font_face, or a build's kept copy of what it made."""
+    the fonts it uses, so it opens on its own; it names only those. A subset is made once a process
+    for the same font and characters (fonts.svg_font_face), so `playkit watch` makes it once."""
 
-    def __init__(self, scenes: Iterable[Scene],
-                 face: Callable[[FontStyle, str, str], str] = fonts.svg_font_face) -> None:
-        self.face = face
+    def __init__(self, scenes: Iterable[Scene]) -> None:
         acc: dict[tuple[str, FontStyle], set[str]] = {}
         for scene in scenes:
             for key, chars in _used_chars(scene.items).items():
@@ -37,7 +35,7 @@ class SvgFonts:
         return tuple((font, style, self.chars[(font, style)]) for font, style in sorted(_used_chars(scene.items)))
 
     def css(self, scene: Scene) -> str:
-        return "".join(self.face(style, chars, font) for font, style, chars in self.chars_of(scene))
+        return "".join(fonts.svg_font_face(style, chars, font) for font, style, chars in self.chars_of(scene))
 
 
 def to_svg(scene: Scene, kit_fonts: SvgFonts | None = None) -> bytes:

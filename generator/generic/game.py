@@ -101,15 +101,6 @@ class GameFile(Strict):
     components: tuple[Component, ...] = Field(min_length=1)
 
 
-@dataclass
-class Drawn:
-    """One component: its faces, drawn once when the model is checked and printed as drawn."""
-
-    component: Component
-    faces: RowFaces
-    count: int
-
-
 @dataclass(frozen=True, slots=True)
 class _Row:
     """A checked row as the check drew it: its face (its back when the back reads the row), what
@@ -146,7 +137,7 @@ def _label(fields: dict[str, Any]) -> Any:
 
 class RowFaces(DrawnFaces):
     """A component's faces as its check drew them: each face is laid out once a build, and the press
-    prints the check's drawing (its texts fitted once), a page at a time."""
+    prints the check's drawing (its texts fitted once), a page at a time; `copies`, how many it prints."""
 
     def __init__(self, comp: Component, rows: list[_Row], size: tuple[float, float], shared_back: Scene | None,
                  same_backs: bool) -> None:
@@ -184,7 +175,7 @@ class RowFaces(DrawnFaces):
 @dataclass
 class GenericGame:
     game: GameFile
-    drawn: list[Drawn]
+    drawn: list[RowFaces]   # each component's faces, drawn once when the model is checked
     problems: list[Problem] = field(default_factory=list)
 
 
@@ -271,7 +262,7 @@ class _Pick:
 
 
 def _draw(comp: Component, table: Table, layouts: dict[str, Layout], front: _Pick, back: _Pick | None,
-          at: Callable[[str, str], Problem], problems: list[Problem]) -> Drawn:
+          at: Callable[[str, str], Problem], problems: list[Problem]) -> RowFaces:
     """Check every row and draw its face and back once, for the problems drawing finds (a text too
     long for its box, a layout the row names that is not there or not the deck's size): the drawings
     the press prints."""
@@ -358,8 +349,7 @@ def _draw(comp: Component, table: Table, layouts: dict[str, Layout], front: _Pic
     problems += _same_files(comp, table, svg_names, back is not None and not same_backs)
     if size is None:   # no row drawn: the size its one layout says
         size = face_size(layouts[front.name] if front.template is None else None)
-    faces = RowFaces(comp, rows, size, first_back if shared else None, same_backs)
-    return Drawn(comp, faces, faces.copies)
+    return RowFaces(comp, rows, size, first_back if shared else None, same_backs)
 
 
 def _same_files(comp: Component, table: Table, named: list[tuple[str, Cell | Row]], own_backs: bool) -> list[Problem]:
@@ -483,7 +473,7 @@ def check(model: GenericGame, content: ContentSet) -> list[Problem]:
 
 
 def components(model: GenericGame) -> dict[str, int]:
-    return {d.component.name: d.count for d in model.drawn}
+    return {faces.comp.name: faces.copies for faces in model.drawn}
 
 
 def kit(model: GenericGame, content: ContentSet, options: BuildOptions) -> Kit:
@@ -491,11 +481,11 @@ def kit(model: GenericGame, content: ContentSet, options: BuildOptions) -> Kit:
 
 
 def _files(model: GenericGame) -> Iterator[KitFile]:
-    for d in model.drawn:
-        rows = d.faces.rows
+    for faces in model.drawn:
+        comp, rows = faces.comp, faces.rows
         used = [f"layouts/{n}.yaml" for n in (*(r.layout for r in rows), *(r.back_layout for r in rows)) if n]
-        yield PrintFile(f"{d.component.id}.pdf", d.component.name, [Section(d.component.name, d.faces)],
-                        tuple(dict.fromkeys(("game.yaml", d.component.data, *used))))
+        yield PrintFile(f"{comp.id}.pdf", comp.name, [Section(comp.name, faces)],
+                        tuple(dict.fromkeys(("game.yaml", comp.data, *used))))
 
 
 def game_for(game_id: str) -> Game:

@@ -134,7 +134,6 @@ class Layout:
     background: Colour | None
     boxes: list[Box]
     where: At
-    size_at: At | None = None
     shape: Shape = "rect"
     """The piece's outline as it is cut (`shape: circle` for a round token): the scene says it to exports."""
     icons: dict[str, LayoutIcon] = field(default_factory=dict)
@@ -300,8 +299,7 @@ class _Reader:
         icons = self._icons(top["icons"][0]) if "icons" in top else {}
         resolved = {box: self._extend(box, boxes, ()) for box in boxes}
         parsed = [self._box(box, fields) for box, fields in resolved.items()]
-        return Layout(name, size, background, [b for b in parsed if b is not None], At(source, ()),
-                      top["size"][1] if "size" in top else None, shape, icons)
+        return Layout(name, size, background, [b for b in parsed if b is not None], At(source, ()), shape, icons)
 
     def _icons(self, written: dict[str, tuple[Any, At]]) -> dict[str, LayoutIcon]:
         out = {}

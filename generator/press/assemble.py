@@ -8,7 +8,6 @@ from); a file whose key the last build wrote is taken as it is, not drawn again.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from functools import lru_cache
 
 from ..build.keys import key
 from ..core.game import Artifact, BuildOptions
@@ -25,8 +24,7 @@ from ..core.kitspec import (
     Section,
     Sheet,
 )
-from ..draw import fonts
-from ..draw.scene import FontStyle, Scene, files_drawn
+from ..draw.scene import Scene, files_drawn
 from ..draw.svg import SvgFonts, to_svg
 from .document import PrintDocument
 
@@ -44,7 +42,7 @@ def assemble(title: str, files: Iterable[KitFile], options: BuildOptions,
     not make one (kitspec) is computed here when reached."""
     files = list(files)
     svgs = {f.path: _svgs(f) for f in files if isinstance(f, PrintFile)}
-    kit_fonts = SvgFonts((scene for named in svgs.values() for scene, _ in named.values()), _font_face)
+    kit_fonts = SvgFonts((scene for named in svgs.values() for scene, _ in named.values()))
     book_keys = {f.path: _book_key(title, f, options) for f in files if isinstance(f, Rulebook)}
     for f in files:
         if isinstance(f, PrintFile):
@@ -93,17 +91,6 @@ def _rulebook(title: str, f: Rulebook, options: BuildOptions) -> bytes:
     from .rulebook import rulebook_pdf  # reportlab's platypus, imported when a book is typeset
 
     return rulebook_pdf(title, f.text, options.paper, f.figures, f.kind)
-
-
-def _font_face(style: FontStyle, chars: str, font: str) -> str:
-    """The @font-face rule of a font subset (made anew by every build: nothing is read back from an
-    output folder for it), once a process for the same font file and characters (`playkit watch`)."""
-    return _subset(style, chars, font, fonts.digest(style, font))
-
-
-@lru_cache(maxsize=64)
-def _subset(style: FontStyle, chars: str, font: str, digest: str) -> str:
-    return fonts.svg_font_face(style, chars, font)
 
 
 def _made(path: str, sources: tuple[str, ...], k: str, make: Callable[[], bytes], reuse: Reuse | None) -> Artifact:

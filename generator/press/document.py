@@ -95,7 +95,6 @@ class PrintDocument:
         self.options = options
         self.stream = stream
         self.pages: list[_PageSpec] = []     # held pages (none when streaming)
-        self.page_count = 0
         self.files: set[str] = set()         # pictures and font files the pages draw from
         self._digest = hashlib.sha256()
         self._canvas: Canvas | None = None
@@ -218,7 +217,6 @@ class PrintDocument:
         where = [repr((p.slot, p.bleed)) for p in spec.placed]
         self._digest.update("\0".join([repr(replace(spec, placed=[])), *where, *shown, ""]).encode())
         self.files |= files_drawn(p.scene for p in spec.placed)
-        self.page_count += 1
         if self.stream:
             self._draw(spec)
         else:

@@ -10,6 +10,7 @@ from ...draw.scene import Item
 from ...draw.table import table
 from ...draw.text import block
 from . import overview, rules
+from .draw_map import STAR_FILL, star
 from .model import Ability, IslandsAndBridges, Token
 
 LANDSCAPE = (260.0, 180.0)
@@ -145,18 +146,13 @@ def trapboard(game: IslandsAndBridges, number: int | None = None, marks: tuple[I
     n = game.elements.chest.cells
     items.append(Rect(0, cy, 6 * n, 6 * n, fill=game.color("chest"), stroke=game.color("ink"), stroke_mm=0.2))
     items.append(Text(6 * n + 2, cy + 7, f"{game.elements.chest.name} ({n}x{n})", 7.5, game.color("ink")))
-    items.append(polygon(_star(58, cy + 6, 5, 2.2), fill="#f6d55c", stroke=game.color("stage-end"), stroke_mm=0.3))
+    items.append(polygon(star(58, cy + 6, 5, 2.2), fill=STAR_FILL, stroke=game.color("stage-end"), stroke_mm=0.3))
     items.append(Text(65, cy + 7, "stage end", 7.5, game.color("ink")))
     items.append(Circle(98, cy + 6, 4, stroke=game.color("player"), stroke_mm=1))
     items.append(Text(104, cy + 7, "player start", 7.5, game.color("ink")))
     items.append(Rect(134, cy + 3, 6, 6, fill=game.color("socket")))
     items.append(Text(142, cy + 7, "bridge socket", 7.5, game.color("ink")))
     return Scene(w, h, tuple(items), title=f"Trapboard {number or ''}".strip())
-
-
-def _star(cx: float, cy: float, r_out: float, r_in: float) -> list[tuple[float, float]]:
-    return [(cx + (r_out if k % 2 == 0 else r_in) * math.cos(-math.pi / 2 + k * math.pi / 5),
-             cy + (r_out if k % 2 == 0 else r_in) * math.sin(-math.pi / 2 + k * math.pi / 5)) for k in range(10)]
 
 
 def _damage_geometry(game: IslandsAndBridges) -> tuple[float, int]:

@@ -125,7 +125,6 @@ def _example_enemies(game: IslandsAndBridges) -> tuple[EnemyToken, EnemyToken]:
 class DurationExample:
     """An ability played in round 1, its marker round by round through the Skill Duration phases."""
 
-    ability_id: str
     ability: Ability
     fields: tuple[tuple[int, int | None], ...]  # (round, the marker's field after that round's update)
     ready: int                                  # the first round it may be played again
@@ -133,7 +132,7 @@ class DurationExample:
 
 def duration_example(game: IslandsAndBridges) -> DurationExample:
     """The ability with the shortest duration (its lane is the shortest to follow), played in round 1."""
-    aid, ab = min(game.elements.abilities.items(), key=lambda kv: kv[1].duration)
+    ab = min(game.elements.abilities.values(), key=lambda a: a.duration)
     steps: list[tuple[int, int | None]] = []
     left: int | None = ab.duration
     rnd = 1
@@ -141,7 +140,7 @@ def duration_example(game: IslandsAndBridges) -> DurationExample:
         left = rules.duration_update(left)
         steps.append((rnd, left))
         rnd += 1
-    return DurationExample(aid, ab, tuple(steps), rules.ready_again(1, ab.cooldown))
+    return DurationExample(ab, tuple(steps), rules.ready_again(1, ab.cooldown))
 
 
 # ---- the figures ----------------------------------------------------------------------------------------

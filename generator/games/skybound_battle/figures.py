@@ -126,7 +126,6 @@ class Example:
     units: tuple[dict[str, Any], ...]   # every character before the battle: whose, where, which card
     steps: tuple[Step, ...]
     winner: str | None                  # "you" or "your opponent" if an attack found the board empty
-    battle: Battle
     cards: tuple[Card, ...]
 
 
@@ -175,7 +174,7 @@ def battle_example(model: SkyboundBattle) -> Example:
                         for key, (u, d0) in before.items() if key in hit)
         defeated = tuple(u.card.name for u, _ in before.values() if b.board[u.side][u.slot] is not u)
         steps.append(Step(_space(model, slot), attacks, damaged, defeated))
-    return Example(units, tuple(steps), winner, b, tuple(order))
+    return Example(units, tuple(steps), winner, tuple(order))
 
 
 class _First:

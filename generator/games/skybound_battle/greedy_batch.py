@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from . import greedy_kernel as k
@@ -15,18 +16,16 @@ if AVAILABLE:
     import numpy as np
 
 
+@dataclass(slots=True)
 class Outcomes:
     """What a batch of greedy games came to: per game (int arrays) its winner (-1 for a draw), rounds
     and the cards each side placed; per card (by id) its played, won_played, revealed and fizzled
     counts summed over the batch (only the cards with one of them above zero)."""
 
-    __slots__ = ("cards", "placed", "rounds", "winner")
-
-    def __init__(self, winner: Any, rounds: Any, placed: Any, cards: dict[str, tuple[int, int, int, int]]) -> None:
-        self.winner = winner
-        self.rounds = rounds
-        self.placed = placed
-        self.cards = cards
+    winner: Any
+    rounds: Any
+    placed: Any
+    cards: dict[str, tuple[int, int, int, int]]
 
     @property
     def winners(self) -> list[int | None]:
