@@ -76,9 +76,8 @@ def test_each_face_is_laid_out_once_a_build_and_the_press_prints_the_checks_draw
     draw = generic.draw
     monkeypatch.setattr(generic, "draw", counted)
     loaded = kit.load("peer-deck", DECKS)
-    (drawn,) = loaded.model.drawn
-    faces = drawn.faces
-    assert isinstance(faces, RowFaces) and len(faces) == 540 and faces.copies == drawn.count == 540
+    (faces,) = loaded.model.drawn
+    assert isinstance(faces, RowFaces) and len(faces) == 540 and faces.copies == 540
     assert faces.shared_back is not None   # the back reads no field: drawn once for all
     checked = len(laid_out)
     assert checked == 540 + 1
