@@ -164,12 +164,8 @@ def _effect(model: Skylands, placed: Placed) -> object:
 
 def _effects(model: Skylands, board: Board, kind: type) -> list[tuple[object, str]]:
     """Effects of one kind on the board, with the special island's id (sorted: deterministic)."""
-    out = []
-    for _, placed in sorted(board.squares.items()):
-        effect = _effect(model, placed)
-        if isinstance(effect, kind) and placed.face.special:
-            out.append((effect, placed.face.special))
-    return out
+    effects = ((model.specials[sid].effect, sid) for _, sid in board.specials)
+    return [(effect, sid) for effect, sid in effects if isinstance(effect, kind)]
 
 
 # ---- Deploy inhabitants ---------------------------------------------------------------------------

@@ -47,22 +47,28 @@ class Island:
 
 def find_islands(board: Board) -> list[Island]:
     """Every island on the board, in reading order of its first fragment (worked out once a board:
-    a board never changes)."""
-    known = board.__dict__.get("_islands")
-    if known is None:
-        grown = board.__dict__.get("_grown_from")
-        if grown is not None and "_islands" in grown[0].__dict__:
-            known = _grown_islands(board, grown[0].__dict__["_islands"], grown[1])
-        else:
-            known = _find_islands(board)
-        object.__setattr__(board, "_islands", known)
-    return list(known)
+    a board never changes). A board that came from another one tile at a time (Board.with_square)
+    works out only what that tile changed, from the nearest board whose islands are known."""
+    chain: list[Board] = []
+    while "_islands" not in board.__dict__ and "_grown_from" in board.__dict__:
+        chain.append(board)
+        board = board.__dict__["_grown_from"][0]
+    if "_islands" not in board.__dict__:
+        object.__setattr__(board, "_islands", _find_islands(board))
+    for board in reversed(chain):
+        before, square = board.__dict__.pop("_grown_from")  # the board it came from may now go
+        object.__setattr__(board, "_islands", _grown_islands(board, before, square))
+    return list(board.__dict__["_islands"])
 
 
-def _grown_islands(board: Board, before: tuple[Island, ...], square: Square) -> tuple[Island, ...]:
-    """The islands of `board`, made from those of the board it grew from by one tile on `square`:
-    only the islands touching the square's neighbours and the new tile's fragments are worked out
-    again (the same islands, in the same order, as `_find_islands`)."""
+def _grown_islands(board: Board, parent: Board, square: Square) -> tuple[Island, ...]:
+    """The islands of `board`, made from those of `parent` by a tile on `square`, or by other
+    inhabitants on the same tile: only the islands through the square or, for a new tile, touching
+    the square's neighbours are worked out again (the same islands, in the same order, as `_find_islands`)."""
+    before: tuple[Island, ...] = parent.__dict__["_islands"]
+    if square in parent.squares:
+        return tuple(_island(board, list(i.parts)) if any(sq == square for sq, _ in i.parts) else i
+                     for i in before)
     row, col = square
     near = {(row + dr, col + dc) for dr, dc in STEP.values()}
     kept = [i for i in before if not any(sq in near for sq, _ in i.parts)]

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from . import actions, effects
-from .board import BEYOND, Board, EndState, Opening, Square
+from .board import BEYOND, Board, EndState, Opening, Square, fits
 from .engine import ACTIONS, CONVERT, CREATE, DEPLOY, DISCOVER, Placement, State, choices, play_turn
 from .islands import Island, find_islands
 from .model import Skylands
@@ -98,7 +98,8 @@ def edge_rank(opening: Opening, face: Face, rotation: int) -> float:
 def best_placements(board: Board, faces: Sequence[Face], keep: int) -> list[tuple[int, Square, int]]:
     """The `keep` placements (face index, square, rotation) of `faces` that edge_rank likes best."""
     ranked = [(-edge_rank(o, face, rot), i, o.square, rot)
-              for o in board.openings() for i, face in enumerate(faces) for rot in o.fitting(face)]
+              for i, face in enumerate(faces) for table in [fits(face)]
+              for o in board.openings for rot in table.get(o.wanted, ())]
     ranked.sort()
     return [(i, sq, rot) for _, i, sq, rot in ranked[:keep]]
 
