@@ -81,8 +81,7 @@ def tiles_taken(model: Skylands, *, active: bool) -> int:
 
 def colour_of(model: Skylands, island_type: str) -> str | None:
     """The inhabitants an island type holds (cities and special islands: none of their own)."""
-    terrain = model.terrains.get(island_type)
-    return terrain.inhabitant if terrain is not None else None
+    return next((t.inhabitant for t in model.files.game.terrains if t.id == island_type), None)
 
 
 def inhabitants_of(board: Board) -> Counter[str]:
@@ -114,7 +113,7 @@ def fill(board: Board, island: Island, colour: str, supply: Counter[str]) -> tup
 
 
 def is_hostel(model: Skylands, board: Board, island: Island) -> bool:
-    return any(isinstance(_effect(model, board.squares[sq]), Hostel) for sq, _ in island.parts)
+    return any(isinstance(model.specials[sid].effect, Hostel) for sq, sid in board.specials if sq in island.squares)
 
 
 def hostel_room(model: Skylands, board: Board, hostel: Island) -> int:

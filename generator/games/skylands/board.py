@@ -198,8 +198,17 @@ class Board:
 
     @cached_property
     def openings(self) -> tuple[Opening, ...]:
-        """Each empty square, in reading order, with what lies across each of its sides."""
-        return tuple(Opening(sq, tuple(self._across(sq, side) for side in range(4))) for sq in self._empty)
+        """Each empty square, in reading order, with what lies across each of its sides (those of the
+        board it came from, when they are known, but beside the tile that came)."""
+        parent, square = self.__dict__.get("_grown_from", (None, None))
+        if parent is None or "openings" not in parent.__dict__:
+            return tuple(self._opening(sq) for sq in self._empty)
+        near = {self.neighbour(square, side) for side in range(4)}
+        return tuple(self._opening(o.square) if o.square in near else o
+                     for o in parent.openings if o.square != square)
+
+    def _opening(self, square: Square) -> Opening:
+        return Opening(square, tuple(self._across(square, side) for side in range(4)))
 
     def _across(self, square: Square, side: int) -> str | None:
         other = self.neighbour(square, side)

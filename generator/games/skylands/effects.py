@@ -45,7 +45,7 @@ def on_place(model: Skylands, board: Board, square: Square, supply: Counter[str]
             detail.append(f"{special.spec.name}: draw {effect.draw}")
     # an island is completed by the tile that closes it: the complete islands through this square
     for island in find_islands(board):
-        if not island.complete or all(sq != square for sq, _ in island.parts):
+        if not island.complete or square not in island.squares:
             continue
         for sq, _ in sorted(set(island.parts)):
             sid = board.squares[sq].face.special

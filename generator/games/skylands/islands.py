@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from .board import Board, Square
 from .tiles import STEP, opposite
@@ -40,7 +41,7 @@ class Island:
         """False once an open edge faces the board's border: "can never be completed!"."""
         return not self.blocked_edges
 
-    @property
+    @cached_property
     def squares(self) -> tuple[Square, ...]:
         return tuple(sorted({sq for sq, _ in self.parts}))
 
@@ -56,7 +57,7 @@ def find_islands(board: Board) -> list[Island]:
     if "_islands" not in board.__dict__:
         object.__setattr__(board, "_islands", _find_islands(board))
     for board in reversed(chain):
-        before, square = board.__dict__.pop("_grown_from")  # the board it came from may now go
+        before, square = board.__dict__["_grown_from"]
         object.__setattr__(board, "_islands", _grown_islands(board, before, square))
     return list(board.__dict__["_islands"])
 
@@ -67,12 +68,16 @@ def _grown_islands(board: Board, parent: Board, square: Square) -> tuple[Island,
     the square's neighbours are worked out again (the same islands, in the same order, as `_find_islands`)."""
     before: tuple[Island, ...] = parent.__dict__["_islands"]
     if square in parent.squares:
-        return tuple(_island(board, list(i.parts)) if any(sq == square for sq, _ in i.parts) else i
-                     for i in before)
+        return tuple(_island(board, list(i.parts)) if square in i.squares else i for i in before)
     row, col = square
     near = {(row + dr, col + dc) for dr, dc in STEP.values()}
-    kept = [i for i in before if not any(sq in near for sq, _ in i.parts)]
-    groups = [list(i.parts) for i in before if any(sq in near for sq, _ in i.parts)]
+    kept: list[Island] = []
+    groups: list[list[Part]] = []
+    for island in before:  # the islands the tile may join, and the others
+        if not near.isdisjoint(island.squares):
+            groups.append(list(island.parts))
+        else:
+            kept.append(island)
     placed = board.squares[square]
     group_of: dict[Part, int] = {part: g for g, parts in enumerate(groups) for part in parts}
     for i in range(len(placed.face.fragments)):
@@ -145,6 +150,7 @@ def _island(board: Board, parts: list[Part]) -> Island:
         spaces += frag.spaces if frag.scoring else 0
         inhabitants += len(placed.inhabitants_on(index))
         q = placed.rotation // 90
+        edges = placed.face.turns[q % 4][0]
         for base in sorted(frag.sides):
             side = (base + q) % 4
             dr, dc = STEP[side]
@@ -156,7 +162,7 @@ def _island(board: Board, parts: list[Part]) -> Island:
             there = squares.get(other)
             if there is None:
                 open_edges.append((square, side))
-            elif there.edge((side + 2) % 4) != placed.edge(side):
+            elif there.face.turns[there.rotation // 90 % 4][0][(side + 2) % 4] != edges[side]:
                 open_edges.append((square, side))
                 blocked.append((square, side))
     first = squares[parts[0][0]].face.fragments[parts[0][1]]
@@ -166,4 +172,4 @@ def _island(board: Board, parts: list[Part]) -> Island:
 
 def island_of(islands: list[Island], square: Square) -> list[Island]:
     """The islands that have a fragment on `square`."""
-    return [i for i in islands if any(sq == square for sq, _ in i.parts)]
+    return [i for i in islands if square in i.squares]

@@ -13,10 +13,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 
 from . import actions, effects
-from .board import BEYOND, Board, EndState, Opening, Square, fits
+from .board import BEYOND, Board, EndState, Square, fits
 from .engine import ACTIONS, CONVERT, CREATE, DEPLOY, DISCOVER, Placement, State, choices, play_turn
 from .islands import Island, find_islands
 from .model import Skylands
@@ -79,16 +80,17 @@ def standing(state: State, seat: int, w: Weights = WEIGHTS) -> float:
     return final_score(state.model, p.end_state()).total + promise(state.model, p.board, time_left(state, w), w)
 
 
-def edge_rank(opening: Opening, face: Face, rotation: int) -> float:
-    """A quick ranking of a placement from its edges alone: terrain joining terrain is good, terrain
-    facing the border (never to be completed) is bad, clouds on the border are tidy."""
-    edges = face.turns[rotation // 90][0]
+@lru_cache(maxsize=1 << 16)
+def edge_rank(across: tuple[str | None, ...], edges: tuple[str, ...]) -> float:
+    """A quick ranking of a placement from its edges alone (and what lies across each, Opening.across):
+    terrain joining terrain is good, terrain facing the border (never to be completed) is bad, clouds
+    on the border are tidy."""
     rank = 0.0
-    for side, across in enumerate(opening.across):
+    for side, facing in enumerate(across):
         terrain = edges[side] != CLOUDS
-        if across == BEYOND:
+        if facing == BEYOND:
             rank += -3.0 if terrain else 0.3
-        elif across is not None:
+        elif facing is not None:
             rank += 1.0 if terrain else 0.2
         elif terrain:
             rank -= 0.2
@@ -97,7 +99,7 @@ def edge_rank(opening: Opening, face: Face, rotation: int) -> float:
 
 def best_placements(board: Board, faces: Sequence[Face], keep: int) -> list[tuple[int, Square, int]]:
     """The `keep` placements (face index, square, rotation) of `faces` that edge_rank likes best."""
-    ranked = [(-edge_rank(o, face, rot), i, o.square, rot)
+    ranked = [(-edge_rank(o.across, face.turns[rot // 90][0]), i, o.square, rot)
               for i, face in enumerate(faces) for table in [fits(face)]
               for o in board.openings for rot in table.get(o.wanted, ())]
     ranked.sort()
