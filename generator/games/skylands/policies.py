@@ -115,12 +115,19 @@ class Greedy:
         self.model = model
         self.rng = rng
         self.w = weights
+        self._now: tuple[Board, float, float] | None = None
+
+    def _value_now(self, board: Board, time: float) -> float:
+        """board_value of the board choices are weighed against (several are, one after the other)."""
+        if self._now is None or self._now[0] is not board or self._now[1] != time:
+            self._now = (board, time, board_value(self.model, board, time, self.w))
+        return self._now[2]
 
     # -- placing -------------------------------------------------------------------------------
     def _place(self, state: State, board: Board, faces: Sequence[Face]) -> tuple[float, tuple[int, Square, int] | None]:
         """The best placement of one of `faces` and its gain (None: passing is better)."""
         time = time_left(state, self.w)
-        before = board_value(self.model, board, time, self.w)
+        before = self._value_now(board, time)
         best: tuple[float, tuple[int, Square, int] | None] = (0.0, None)
         for i, sq, rot in best_placements(board, faces, self.w.shortlist):
             gain = board_value(self.model, board.place(faces[i], sq, rot), time, self.w) - before
@@ -166,7 +173,7 @@ class Greedy:
         model = self.model
         board = state.players[seat].board
         time = time_left(state, self.w)
-        before = board_value(model, board, time, self.w)
+        before = self._value_now(board, time)
         best: tuple[float, tuple[str, Square, int] | None] = (0.0, None)
         for sid in sorted(set(state.display)):
             pay = actions.payment(model, board, actions.special_cost(model, sid, board, active=active))
