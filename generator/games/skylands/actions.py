@@ -86,7 +86,7 @@ def colour_of(model: Skylands, island_type: str) -> str | None:
 
 def inhabitants_of(board: Board) -> Counter[str]:
     """Every inhabitant on the board by colour, the Hostel's included."""
-    return Counter(c for p in board.squares.values() for group in p.inhabitants for c in group)
+    return Counter(board.inhabitants)
 
 
 def _with(board: Board, square: tuple[int, int], fragment: int, group: tuple[str, ...]) -> Board:
@@ -220,8 +220,8 @@ def payment(model: Skylands, board: Board, cost: Counter[str]) -> Counter[str] |
     pay = Counter({c: min(n, have[c]) for c, n in cost.items() if c != white})
     short = sum(max(0, n - have[c]) for c, n in cost.items() if c != white)
     left = {c: have[c] - pay[c] for c in colours}
-    merchants = _effects(model, board, MerchantDistrict)
     if short:
+        merchants = _effects(model, board, MerchantDistrict)
         if not merchants:
             return None
         trade = merchants[0][0]

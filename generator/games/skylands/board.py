@@ -146,7 +146,15 @@ class Board:
 
     @cached_property
     def _empty(self) -> tuple[Square, ...]:
+        parent, square = self.__dict__.get("_grown_from", (None, None))
+        if parent is not None and "_empty" in parent.__dict__:
+            return tuple(sq for sq in parent._empty if sq != square)
         return tuple(sq for sq in self.all_squares() if sq not in self.squares)
+
+    @cached_property
+    def inhabitants(self) -> tuple[str, ...]:
+        """Every inhabitant on the board (its colour), square by square."""
+        return tuple(c for p in self.squares.values() for group in p.inhabitants for c in group)
 
     @cached_property
     def specials(self) -> tuple[tuple[Square, str], ...]:

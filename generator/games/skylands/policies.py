@@ -59,8 +59,7 @@ def promise(model: Skylands, board: Board, time: float, w: Weights = WEIGHTS) ->
     for island in islands:
         if not island.complete:
             if island.can_be_completed:
-                ids = [board.squares[sq].face.special for sq in island.squares]
-                specials = sum(model.specials[i].vp or 0 for i in ids if i is not None)
+                specials = sum(model.specials[sid].vp or 0 for sq, sid in board.specials if sq in island.squares)
                 value += w.open_island * w.per_open_edge ** len(island.open_edges) * (island.spaces + specials)
         elif actions.colour_of(model, island.type) is not None:
             value += w.free_space * (island.all_spaces - island.inhabitants)
@@ -116,6 +115,7 @@ class Greedy:
         self.rng = rng
         self.w = weights
         self._now: tuple[Board, float, float] | None = None
+        self._created: tuple[Board, object, tuple[float, tuple[str, Square, int] | None]] | None = None
 
     def _value_now(self, board: Board, time: float) -> float:
         """board_value of the board choices are weighed against (several are, one after the other)."""
@@ -173,9 +173,12 @@ class Greedy:
         model = self.model
         board = state.players[seat].board
         time = time_left(state, self.w)
+        sids, key = sorted(set(state.display)), (active, sorted(state.supply.items()), time)
+        if self._created is not None and self._created[0] is board and self._created[1] == (sids, key):
+            return self._created[2]  # the active player weighs the action, then performs it
         before = self._value_now(board, time)
         best: tuple[float, tuple[str, Square, int] | None] = (0.0, None)
-        for sid in sorted(set(state.display)):
+        for sid in sids:
             pay = actions.payment(model, board, actions.special_cost(model, sid, board, active=active))
             if pay is None:
                 continue
@@ -189,6 +192,7 @@ class Greedy:
                 gain = board_value(model, done.board, time, self.w) + done.vp + 2.0 * done.draw - before
                 if gain > best[0]:
                     best = (gain, (sid, sq, rot))
+        self._created = (board, (sids, key), best)
         return best
 
     def create(self, state: State, seat: int, active: bool) -> tuple[str, Square, int] | None:

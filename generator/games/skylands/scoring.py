@@ -48,7 +48,7 @@ class _Facts:
 
 def inhabitants_on(board: Board) -> int:
     """Every inhabitant on the board, the Hostel's included ("placed inhabitants are counted")."""
-    return sum(p.inhabitant_count for p in board.squares.values())
+    return len(board.inhabitants)
 
 
 def shrine_vp(e: Shrine, s: SpecialIsland, f: _Facts) -> tuple[int, str]:
