@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from operator import attrgetter
 
 from .board import Board, Square
 from .tiles import STEP, opposite
@@ -100,7 +101,7 @@ def _grown_islands(board: Board, parent: Board, square: Square) -> tuple[Island,
             groups[a] += groups[b]
             groups[b] = []
     made = [_island(board, sorted(parts)) for parts in groups if parts]
-    return tuple(sorted(kept + made, key=lambda i: i.parts[0]))
+    return tuple(sorted(kept + made, key=attrgetter("parts")))  # no two islands share a first part
 
 
 def _find_islands(board: Board) -> tuple[Island, ...]:
