@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
+from typing import Any, TypeVar, cast
 
 from . import actions, effects
 from .board import BEYOND, Board, EndState, Square, fits
@@ -38,6 +39,7 @@ class Weights:
 
 
 WEIGHTS = Weights()
+T = TypeVar("T")
 
 
 def time_left(state: State, w: Weights = WEIGHTS) -> float:
@@ -114,14 +116,18 @@ class Greedy:
         self.model = model
         self.rng = rng
         self.w = weights
-        self._now: tuple[Board, float, float] | None = None
-        self._created: tuple[Board, object, tuple[float, tuple[str, Square, int] | None]] | None = None
+        self._last: dict[str, tuple[Board, object, Any]] = {}
+
+    def _once(self, what: str, board: Board, given: object, work: Callable[[], T]) -> T:
+        """What `work` gives for `board` and the rest it depends on (`given`), remembered for the last
+        board: several choices are weighed against one board, an action is weighed then performed."""
+        last = self._last.get(what)
+        if last is None or last[0] is not board or last[1] != given:
+            last = self._last[what] = (board, given, work())
+        return cast(T, last[2])
 
     def _value_now(self, board: Board, time: float) -> float:
-        """board_value of the board choices are weighed against (several are, one after the other)."""
-        if self._now is None or self._now[0] is not board or self._now[1] != time:
-            self._now = (board, time, board_value(self.model, board, time, self.w))
-        return self._now[2]
+        return self._once("value", board, time, lambda: board_value(self.model, board, time, self.w))
 
     # -- placing -------------------------------------------------------------------------------
     def _place(self, state: State, board: Board, faces: Sequence[Face]) -> tuple[float, tuple[int, Square, int] | None]:
@@ -170,12 +176,15 @@ class Greedy:
 
     # -- special islands -----------------------------------------------------------------------
     def _create(self, state: State, seat: int, active: bool) -> tuple[float, tuple[str, Square, int] | None]:
-        model = self.model
         board = state.players[seat].board
         time = time_left(state, self.w)
-        sids, key = sorted(set(state.display)), (active, sorted(state.supply.items()), time)
-        if self._created is not None and self._created[0] is board and self._created[1] == (sids, key):
-            return self._created[2]  # the active player weighs the action, then performs it
+        sids = sorted(set(state.display))
+        return self._once("create", board, (sids, active, sorted(state.supply.items()), time),
+                          lambda: self._create_on(board, state, sids, active, time))
+
+    def _create_on(self, board: Board, state: State, sids: list[str], active: bool,
+                   time: float) -> tuple[float, tuple[str, Square, int] | None]:
+        model = self.model
         before = self._value_now(board, time)
         best: tuple[float, tuple[str, Square, int] | None] = (0.0, None)
         for sid in sids:
@@ -192,7 +201,6 @@ class Greedy:
                 gain = board_value(model, done.board, time, self.w) + done.vp + 2.0 * done.draw - before
                 if gain > best[0]:
                     best = (gain, (sid, sq, rot))
-        self._created = (board, (sids, key), best)
         return best
 
     def create(self, state: State, seat: int, active: bool) -> tuple[str, Square, int] | None:
@@ -200,8 +208,11 @@ class Greedy:
 
     # -- Convert energy ------------------------------------------------------------------------
     def _convert(self, state: State, seat: int, active: bool) -> tuple[float, tuple[list[Island], list[Island]] | None]:
-        model = self.model
         board = state.players[seat].board
+        return self._once("convert", board, active, lambda: self._convert_on(board, active))
+
+    def _convert_on(self, board: Board, active: bool) -> tuple[float, tuple[list[Island], list[Island]] | None]:
+        model = self.model
         islands = find_islands(board)
         act = actions.action(model, CONVERT)
         crystals = [i for i in islands if i.complete and i.type == act.source and i.inhabitants]
