@@ -1,6 +1,7 @@
-"""Skylands figures: kit build time, and how fast random legal boards are built, islanded and scored.
+"""Skylands figures: kit build time, how fast random legal boards are built, islanded and scored,
+and how fast greedy self-play plays (the kit's own games, then GAMES games per seat count: CPU seconds).
 
-    python bench/bench_skylands.py [boards]
+    python bench/bench_skylands.py [boards] [games]
 """
 
 from __future__ import annotations
@@ -15,10 +16,24 @@ from generator.core import kit
 from generator.core.game import BuildOptions
 from generator.games.skylands.board import EndState
 from generator.games.skylands.islands import find_islands
+from generator.games.skylands.model import Skylands
 from generator.games.skylands.scoring import final_score
+from generator.games.skylands.simulate import SimSetup, run
 
 
-def main(n: int = 2000) -> None:
+def selfplay(model: Skylands, games: int, seed: int, policy: str) -> None:
+    """Greedy games for every seat count, played in this process; CPU seconds (what a build spends)."""
+    allowed = model.files.game.players
+    setup = SimSetup(tuple(range(allowed.min, allowed.max + 1)), games, seed, policy)
+    t0 = time.process_time()
+    run(model, setup)
+    dt = time.process_time() - t0
+    n = games * len(setup.players)
+    print(f"self-play: {n} {policy} games ({games} per seat count, seed {seed}) in {dt:.2f} CPU s "
+          f"({n / dt:.1f} games per CPU s)")
+
+
+def main(n: int = 2000, games: int = 60) -> None:
     loaded = kit.load("skylands", paths.CONTENT)
     model = loaded.model
     t0 = time.perf_counter()
@@ -47,6 +62,10 @@ def main(n: int = 2000) -> None:
           f"{sum(totals) / n:.1f}, max {max(totals)}")
     print("complete islands per board: " + ", ".join(f"{k} {v / n:.2f}" for k, v in sorted(complete.items())))
 
+    sp = model.files.game.self_play
+    selfplay(model, sp.games, sp.seed, sp.policy)  # the design notes' games
+    selfplay(model, games, 1, "greedy")
+
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 2000)
+    main(*(int(a) for a in sys.argv[1:3]))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
@@ -9,6 +11,7 @@ from hypothesis import strategies as st
 
 from generator.content import load_text, paths
 from generator.core import kit
+from generator.games.skylands import actions
 from generator.games.skylands.board import ROTATIONS, Board, EndState, square_name
 from generator.games.skylands.boardfile import read_board
 from generator.games.skylands.islands import find_islands
@@ -73,12 +76,13 @@ def test_legal_placements_never_leave_a_mismatch(built):
 @given(boards(), st.sampled_from(FACES))
 def test_can_place_is_exactly_empty_square_and_matching_edges(built, face):
     board, _ = built
+    legal = board.legal_placements(face)  # looked up in a table of the face's edges (board.fits)
     for square in board.empty_squares():
         for rotation in ROTATIONS:
             ok = all(board.squares.get(board.neighbour(square, s)) is None
                      or board.squares[board.neighbour(square, s)].edge(opposite(s)) == face.edge(s, rotation)
                      for s in range(4))
-            assert board.can_place(face, square, rotation) == ok
+            assert board.can_place(face, square, rotation) == ok == ((square, rotation) in legal)
 
 
 @PROPS
@@ -186,3 +190,23 @@ def test_islands_grown_tile_by_tile_are_the_islands_found_afresh(built, rng):
         board = board.place(placed.face, square, placed.rotation)
         assert "_grown_from" in board.__dict__
         assert tuple(find_islands(board)) == _find_islands(board)
+
+
+@PROPS
+@given(boards(), st.randoms(use_true_random=False))
+def test_a_board_that_came_from_another_knows_what_a_fresh_board_works_out(built, rng):
+    """Islands, openings and empty squares carried over from the board a tile, or other inhabitants on
+    a tile, came from (board.py, islands.py) are those a board described afresh works out."""
+    final, side = built
+    board = MODEL.starting_board(side)
+    for square, placed in sorted(final.squares.items(), key=lambda _: rng.random()):
+        if square in board.squares:
+            continue
+        board = board.place(placed.face, square, placed.rotation)
+        for island in find_islands(board):
+            colour = actions.colour_of(MODEL, island.type)
+            if island.complete and colour and rng.random() < 0.5:
+                board, _ = actions.fill(board, island, colour, Counter({colour: rng.randint(1, 4)}))
+        fresh = Board(board.rows, board.columns, board.squares)
+        assert tuple(find_islands(board)) == tuple(find_islands(fresh))
+        assert board.openings == fresh.openings and board.empty_squares() == fresh.empty_squares()

@@ -81,13 +81,12 @@ def tiles_taken(model: Skylands, *, active: bool) -> int:
 
 def colour_of(model: Skylands, island_type: str) -> str | None:
     """The inhabitants an island type holds (cities and special islands: none of their own)."""
-    terrain = model.terrains.get(island_type)
-    return terrain.inhabitant if terrain is not None else None
+    return next((t.inhabitant for t in model.files.game.terrains if t.id == island_type), None)
 
 
 def inhabitants_of(board: Board) -> Counter[str]:
     """Every inhabitant on the board by colour, the Hostel's included."""
-    return Counter(c for p in board.squares.values() for group in p.inhabitants for c in group)
+    return Counter(board.inhabitants)
 
 
 def _with(board: Board, square: tuple[int, int], fragment: int, group: tuple[str, ...]) -> Board:
@@ -114,7 +113,7 @@ def fill(board: Board, island: Island, colour: str, supply: Counter[str]) -> tup
 
 
 def is_hostel(model: Skylands, board: Board, island: Island) -> bool:
-    return any(isinstance(_effect(model, board.squares[sq]), Hostel) for sq, _ in island.parts)
+    return any(isinstance(model.specials[sid].effect, Hostel) for sq, sid in board.specials if sq in island.squares)
 
 
 def hostel_room(model: Skylands, board: Board, hostel: Island) -> int:
@@ -164,12 +163,8 @@ def _effect(model: Skylands, placed: Placed) -> object:
 
 def _effects(model: Skylands, board: Board, kind: type) -> list[tuple[object, str]]:
     """Effects of one kind on the board, with the special island's id (sorted: deterministic)."""
-    out = []
-    for _, placed in sorted(board.squares.items()):
-        effect = _effect(model, placed)
-        if isinstance(effect, kind) and placed.face.special:
-            out.append((effect, placed.face.special))
-    return out
+    effects = ((model.specials[sid].effect, sid) for _, sid in board.specials)
+    return [(effect, sid) for effect, sid in effects if isinstance(effect, kind)]
 
 
 # ---- Deploy inhabitants ---------------------------------------------------------------------------
@@ -225,8 +220,8 @@ def payment(model: Skylands, board: Board, cost: Counter[str]) -> Counter[str] |
     pay = Counter({c: min(n, have[c]) for c, n in cost.items() if c != white})
     short = sum(max(0, n - have[c]) for c, n in cost.items() if c != white)
     left = {c: have[c] - pay[c] for c in colours}
-    merchants = _effects(model, board, MerchantDistrict)
     if short:
+        merchants = _effects(model, board, MerchantDistrict)
         if not merchants:
             return None
         trade = merchants[0][0]

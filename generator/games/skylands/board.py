@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import cache, cached_property
 from types import MappingProxyType
 
 from .tiles import SIDES, STEP, Face, opposite
@@ -87,11 +88,31 @@ class Opening:
     square: Square
     across: tuple[str | None, ...]
 
+    @cached_property
+    def wanted(self) -> tuple[str | None, ...]:
+        """The edge each side must show, None for "no restriction" (the edge of the board, an empty square)."""
+        return tuple(t or None for t in self.across)
+
     def fitting(self, face: Face) -> list[int]:
-        """The rotations of `face` whose edges match every neighbouring tile ("no restriction" at the
-        edge of the board and beside an empty square)."""
-        wanted = [(side, t) for side, t in enumerate(self.across) if t]
-        return [rot for rot in ROTATIONS if all(face.turns[rot // 90][0][side] == t for side, t in wanted)]
+        """The rotations of `face` whose edges match every neighbouring tile."""
+        return list(fits(face).get(self.wanted, ()))
+
+
+def fits(face: Face) -> Mapping[tuple[str | None, ...], tuple[int, ...]]:
+    """For every edges an empty square may want (Opening.wanted), the rotations of `face` that show
+    them: looked up, not worked out, for each square a policy weighs (made once a face's edges)."""
+    return _fits(tuple(edges for edges, _ in face.turns))
+
+
+@cache
+def _fits(turns: tuple[tuple[str, ...], ...]) -> dict[tuple[str | None, ...], tuple[int, ...]]:
+    out: dict[tuple[str | None, ...], tuple[int, ...]] = {}
+    for asked in range(16):  # each set of sides that must match: a bit for each side
+        for rot, edges in zip(ROTATIONS, turns, strict=True):
+            wanted = tuple(t if asked >> side & 1 else None for side, t in enumerate(edges))
+            if rot not in out.get(wanted, ()):
+                out[wanted] = (*out.get(wanted, ()), rot)
+    return out
 
 
 @dataclass(frozen=True)
@@ -119,8 +140,26 @@ class Board:
         dr, dc = STEP[side]
         return (square[0] + dr, square[1] + dc)
 
-    def empty_squares(self) -> list[Square]:
-        return [sq for sq in self.all_squares() if sq not in self.squares]
+    def empty_squares(self) -> tuple[Square, ...]:
+        """The squares no tile covers, in reading order (worked out once a board: a board never changes)."""
+        return self._empty
+
+    @cached_property
+    def _empty(self) -> tuple[Square, ...]:
+        parent, square = self.__dict__.get("_grown_from", (None, None))
+        if parent is not None and "_empty" in parent.__dict__:
+            return tuple(sq for sq in parent._empty if sq != square)
+        return tuple(sq for sq in self.all_squares() if sq not in self.squares)
+
+    @cached_property
+    def inhabitants(self) -> tuple[str, ...]:
+        """Every inhabitant on the board (its colour), square by square."""
+        return tuple(c for p in self.squares.values() for group in p.inhabitants for c in group)
+
+    @cached_property
+    def specials(self) -> tuple[tuple[Square, str], ...]:
+        """The special islands on the board, (square, special island id) in reading order."""
+        return tuple(sorted((sq, p.face.special) for sq, p in self.squares.items() if p.face.special))
 
     def mismatches(self, face: Face, square: Square, rotation: int = 0) -> list[Mismatch]:
         """Edges of `face` on `square` that do not match a neighbouring tile (board edges take anything)."""
@@ -155,23 +194,29 @@ class Board:
 
     def with_square(self, square: Square, placed: Placed) -> Board:
         """A new board with `placed` on `square`, unchecked (to describe boards as found). A tile on
-        an empty square remembers the board it grew from, whose islands it can grow (islands.py)."""
+        an empty square, or the same tile with other inhabitants, remembers the board it came from,
+        whose islands it can work out again where they changed (islands.py)."""
         squares = dict(self.squares)
         squares[square] = placed
         board = Board(self.rows, self.columns, squares)
-        if square not in self.squares:
+        was = self.squares.get(square)
+        if was is None or (was.face, was.rotation) == (placed.face, placed.rotation):
             object.__setattr__(board, "_grown_from", (self, square))
         return board
 
+    @cached_property
     def openings(self) -> tuple[Opening, ...]:
-        """Each empty square, in reading order, with what lies across each of its sides (worked out
-        once a board: a board never changes)."""
-        known: tuple[Opening, ...] | None = self.__dict__.get("_openings")
-        if known is None:
-            known = tuple(Opening(sq, tuple(self._across(sq, side) for side in range(4)))
-                          for sq in self.empty_squares())
-            object.__setattr__(self, "_openings", known)
-        return known
+        """Each empty square, in reading order, with what lies across each of its sides (those of the
+        board it came from, when they are known, but beside the tile that came)."""
+        parent, square = self.__dict__.get("_grown_from", (None, None))
+        if parent is None or "openings" not in parent.__dict__:
+            return tuple(self._opening(sq) for sq in self._empty)
+        near = {self.neighbour(square, side) for side in range(4)}
+        return tuple(self._opening(o.square) if o.square in near else o
+                     for o in parent.openings if o.square != square)
+
+    def _opening(self, square: Square) -> Opening:
+        return Opening(square, tuple(self._across(square, side) for side in range(4)))
 
     def _across(self, square: Square, side: int) -> str | None:
         other = self.neighbour(square, side)
@@ -182,7 +227,8 @@ class Board:
 
     def legal_placements(self, face: Face) -> list[tuple[Square, int]]:
         """Every (square, rotation) where `face` may be placed (the rule of `mismatches`)."""
-        return [(o.square, rot) for o in self.openings() for rot in o.fitting(face)]
+        table = fits(face)
+        return [(o.square, rot) for o in self.openings for rot in table.get(o.wanted, ())]
 
     def all_mismatches(self) -> list[Mismatch]:
         """Every pair of touching edges that differ, each pair once (east and south of a square)."""

@@ -45,7 +45,7 @@ def on_place(model: Skylands, board: Board, square: Square, supply: Counter[str]
             detail.append(f"{special.spec.name}: draw {effect.draw}")
     # an island is completed by the tile that closes it: the complete islands through this square
     for island in find_islands(board):
-        if not island.complete or all(sq != square for sq, _ in island.parts):
+        if not island.complete or square not in island.squares:
             continue
         for sq, _ in sorted(set(island.parts)):
             sid = board.squares[sq].face.special
@@ -70,6 +70,5 @@ def generator_vp(model: Skylands, board: Board, *, without_converting: bool | No
     """"Every time the action Convert energy is chosen, the player gains 1 VP" (each Generator).
     `without_converting` picks the Generators that pay even to a player who does not convert (True)
     or only to one who does (False); None counts them all (decision generator-without-converting)."""
-    return sum(e.vp_per_convert for e in (model.specials[p.face.special].effect for p in board.squares.values()
-                                         if p.face.special)
+    return sum(e.vp_per_convert for e in (model.specials[sid].effect for _, sid in board.specials)
                if isinstance(e, Generator) and without_converting in (None, e.without_converting))

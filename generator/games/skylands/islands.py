@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
+from operator import attrgetter
 
 from .board import Board, Square
 from .tiles import STEP, opposite
@@ -40,33 +42,43 @@ class Island:
         """False once an open edge faces the board's border: "can never be completed!"."""
         return not self.blocked_edges
 
-    @property
+    @cached_property
     def squares(self) -> tuple[Square, ...]:
         return tuple(sorted({sq for sq, _ in self.parts}))
 
 
 def find_islands(board: Board) -> list[Island]:
     """Every island on the board, in reading order of its first fragment (worked out once a board:
-    a board never changes)."""
-    known = board.__dict__.get("_islands")
-    if known is None:
-        grown = board.__dict__.get("_grown_from")
-        if grown is not None and "_islands" in grown[0].__dict__:
-            known = _grown_islands(board, grown[0].__dict__["_islands"], grown[1])
-        else:
-            known = _find_islands(board)
-        object.__setattr__(board, "_islands", known)
-    return list(known)
+    a board never changes). A board that came from another one tile at a time (Board.with_square)
+    works out only what that tile changed, from the nearest board whose islands are known."""
+    chain: list[Board] = []
+    while "_islands" not in board.__dict__ and "_grown_from" in board.__dict__:
+        chain.append(board)
+        board = board.__dict__["_grown_from"][0]
+    if "_islands" not in board.__dict__:
+        object.__setattr__(board, "_islands", _find_islands(board))
+    for board in reversed(chain):
+        before, square = board.__dict__["_grown_from"]
+        object.__setattr__(board, "_islands", _grown_islands(board, before, square))
+    return list(board.__dict__["_islands"])
 
 
-def _grown_islands(board: Board, before: tuple[Island, ...], square: Square) -> tuple[Island, ...]:
-    """The islands of `board`, made from those of the board it grew from by one tile on `square`:
-    only the islands touching the square's neighbours and the new tile's fragments are worked out
-    again (the same islands, in the same order, as `_find_islands`)."""
+def _grown_islands(board: Board, parent: Board, square: Square) -> tuple[Island, ...]:
+    """The islands of `board`, made from those of `parent` by a tile on `square`, or by other
+    inhabitants on the same tile: only the islands through the square or, for a new tile, touching
+    the square's neighbours are worked out again (the same islands, in the same order, as `_find_islands`)."""
+    before: tuple[Island, ...] = parent.__dict__["_islands"]
+    if square in parent.squares:
+        return tuple(_island(board, list(i.parts)) if square in i.squares else i for i in before)
     row, col = square
     near = {(row + dr, col + dc) for dr, dc in STEP.values()}
-    kept = [i for i in before if not any(sq in near for sq, _ in i.parts)]
-    groups = [list(i.parts) for i in before if any(sq in near for sq, _ in i.parts)]
+    kept: list[Island] = []
+    groups: list[list[Part]] = []
+    for island in before:  # the islands the tile may join, and the others
+        if not near.isdisjoint(island.squares):
+            groups.append(list(island.parts))
+        else:
+            kept.append(island)
     placed = board.squares[square]
     group_of: dict[Part, int] = {part: g for g, parts in enumerate(groups) for part in parts}
     for i in range(len(placed.face.fragments)):
@@ -89,7 +101,7 @@ def _grown_islands(board: Board, before: tuple[Island, ...], square: Square) -> 
             groups[a] += groups[b]
             groups[b] = []
     made = [_island(board, sorted(parts)) for parts in groups if parts]
-    return tuple(sorted(kept + made, key=lambda i: i.parts[0]))
+    return tuple(sorted(kept + made, key=attrgetter("parts")))  # no two islands share a first part
 
 
 def _find_islands(board: Board) -> tuple[Island, ...]:
@@ -139,6 +151,7 @@ def _island(board: Board, parts: list[Part]) -> Island:
         spaces += frag.spaces if frag.scoring else 0
         inhabitants += len(placed.inhabitants_on(index))
         q = placed.rotation // 90
+        edges = placed.face.turns[q % 4][0]
         for base in sorted(frag.sides):
             side = (base + q) % 4
             dr, dc = STEP[side]
@@ -150,7 +163,7 @@ def _island(board: Board, parts: list[Part]) -> Island:
             there = squares.get(other)
             if there is None:
                 open_edges.append((square, side))
-            elif there.edge((side + 2) % 4) != placed.edge(side):
+            elif there.face.turns[there.rotation // 90 % 4][0][(side + 2) % 4] != edges[side]:
                 open_edges.append((square, side))
                 blocked.append((square, side))
     first = squares[parts[0][0]].face.fragments[parts[0][1]]
@@ -160,4 +173,4 @@ def _island(board: Board, parts: list[Part]) -> Island:
 
 def island_of(islands: list[Island], square: Square) -> list[Island]:
     """The islands that have a fragment on `square`."""
-    return [i for i in islands if any(sq == square for sq, _ in i.parts)]
+    return [i for i in islands if square in i.squares]

@@ -13,10 +13,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
+from typing import Any, TypeVar, cast
 
 from . import actions, effects
-from .board import BEYOND, Board, EndState, Opening, Square
+from .board import BEYOND, Board, EndState, Square, fits
 from .engine import ACTIONS, CONVERT, CREATE, DEPLOY, DISCOVER, Placement, State, choices, play_turn
 from .islands import Island, find_islands
 from .model import Skylands
@@ -37,6 +39,7 @@ class Weights:
 
 
 WEIGHTS = Weights()
+T = TypeVar("T")
 
 
 def time_left(state: State, w: Weights = WEIGHTS) -> float:
@@ -58,8 +61,7 @@ def promise(model: Skylands, board: Board, time: float, w: Weights = WEIGHTS) ->
     for island in islands:
         if not island.complete:
             if island.can_be_completed:
-                ids = [board.squares[sq].face.special for sq in island.squares]
-                specials = sum(model.specials[i].vp or 0 for i in ids if i is not None)
+                specials = sum(model.specials[sid].vp or 0 for sq, sid in board.specials if sq in island.squares)
                 value += w.open_island * w.per_open_edge ** len(island.open_edges) * (island.spaces + specials)
         elif actions.colour_of(model, island.type) is not None:
             value += w.free_space * (island.all_spaces - island.inhabitants)
@@ -79,16 +81,17 @@ def standing(state: State, seat: int, w: Weights = WEIGHTS) -> float:
     return final_score(state.model, p.end_state()).total + promise(state.model, p.board, time_left(state, w), w)
 
 
-def edge_rank(opening: Opening, face: Face, rotation: int) -> float:
-    """A quick ranking of a placement from its edges alone: terrain joining terrain is good, terrain
-    facing the border (never to be completed) is bad, clouds on the border are tidy."""
-    edges = face.turns[rotation // 90][0]
+@lru_cache(maxsize=1 << 16)
+def edge_rank(across: tuple[str | None, ...], edges: tuple[str, ...]) -> float:
+    """A quick ranking of a placement from its edges alone (and what lies across each, Opening.across):
+    terrain joining terrain is good, terrain facing the border (never to be completed) is bad, clouds
+    on the border are tidy."""
     rank = 0.0
-    for side, across in enumerate(opening.across):
+    for side, facing in enumerate(across):
         terrain = edges[side] != CLOUDS
-        if across == BEYOND:
+        if facing == BEYOND:
             rank += -3.0 if terrain else 0.3
-        elif across is not None:
+        elif facing is not None:
             rank += 1.0 if terrain else 0.2
         elif terrain:
             rank -= 0.2
@@ -97,8 +100,9 @@ def edge_rank(opening: Opening, face: Face, rotation: int) -> float:
 
 def best_placements(board: Board, faces: Sequence[Face], keep: int) -> list[tuple[int, Square, int]]:
     """The `keep` placements (face index, square, rotation) of `faces` that edge_rank likes best."""
-    ranked = [(-edge_rank(o, face, rot), i, o.square, rot)
-              for o in board.openings() for i, face in enumerate(faces) for rot in o.fitting(face)]
+    ranked = [(-edge_rank(o.across, face.turns[rot // 90][0]), i, o.square, rot)
+              for i, face in enumerate(faces) for table in [fits(face)]
+              for o in board.openings for rot in table.get(o.wanted, ())]
     ranked.sort()
     return [(i, sq, rot) for _, i, sq, rot in ranked[:keep]]
 
@@ -112,12 +116,24 @@ class Greedy:
         self.model = model
         self.rng = rng
         self.w = weights
+        self._last: dict[str, tuple[Board, object, Any]] = {}
+
+    def _once(self, what: str, board: Board, given: object, work: Callable[[], T]) -> T:
+        """What `work` gives for `board` and the rest it depends on (`given`), remembered for the last
+        board: several choices are weighed against one board, an action is weighed then performed."""
+        last = self._last.get(what)
+        if last is None or last[0] is not board or last[1] != given:
+            last = self._last[what] = (board, given, work())
+        return cast(T, last[2])
+
+    def _value_now(self, board: Board, time: float) -> float:
+        return self._once("value", board, time, lambda: board_value(self.model, board, time, self.w))
 
     # -- placing -------------------------------------------------------------------------------
     def _place(self, state: State, board: Board, faces: Sequence[Face]) -> tuple[float, tuple[int, Square, int] | None]:
         """The best placement of one of `faces` and its gain (None: passing is better)."""
         time = time_left(state, self.w)
-        before = board_value(self.model, board, time, self.w)
+        before = self._value_now(board, time)
         best: tuple[float, tuple[int, Square, int] | None] = (0.0, None)
         for i, sq, rot in best_placements(board, faces, self.w.shortlist):
             gain = board_value(self.model, board.place(faces[i], sq, rot), time, self.w) - before
@@ -160,12 +176,18 @@ class Greedy:
 
     # -- special islands -----------------------------------------------------------------------
     def _create(self, state: State, seat: int, active: bool) -> tuple[float, tuple[str, Square, int] | None]:
-        model = self.model
         board = state.players[seat].board
         time = time_left(state, self.w)
-        before = board_value(model, board, time, self.w)
+        sids = sorted(set(state.display))
+        return self._once("create", board, (sids, active, sorted(state.supply.items()), time),
+                          lambda: self._create_on(board, state, sids, active, time))
+
+    def _create_on(self, board: Board, state: State, sids: list[str], active: bool,
+                   time: float) -> tuple[float, tuple[str, Square, int] | None]:
+        model = self.model
+        before = self._value_now(board, time)
         best: tuple[float, tuple[str, Square, int] | None] = (0.0, None)
-        for sid in sorted(set(state.display)):
+        for sid in sids:
             pay = actions.payment(model, board, actions.special_cost(model, sid, board, active=active))
             if pay is None:
                 continue
@@ -186,8 +208,11 @@ class Greedy:
 
     # -- Convert energy ------------------------------------------------------------------------
     def _convert(self, state: State, seat: int, active: bool) -> tuple[float, tuple[list[Island], list[Island]] | None]:
-        model = self.model
         board = state.players[seat].board
+        return self._once("convert", board, active, lambda: self._convert_on(board, active))
+
+    def _convert_on(self, board: Board, active: bool) -> tuple[float, tuple[list[Island], list[Island]] | None]:
+        model = self.model
         islands = find_islands(board)
         act = actions.action(model, CONVERT)
         crystals = [i for i in islands if i.complete and i.type == act.source and i.inhabitants]

@@ -48,7 +48,7 @@ class _Facts:
 
 def inhabitants_on(board: Board) -> int:
     """Every inhabitant on the board, the Hostel's included ("placed inhabitants are counted")."""
-    return sum(p.inhabitant_count for p in board.squares.values())
+    return len(board.inhabitants)
 
 
 def shrine_vp(e: Shrine, s: SpecialIsland, f: _Facts) -> tuple[int, str]:
@@ -106,14 +106,13 @@ def final_score(model: Skylands, end: EndState) -> ScorePad:
     board = end.board
     islands = find_islands(board)
     complete = [i for i in islands if i.complete]
-    placed_specials = sorted((sq, p.face.special) for sq, p in board.squares.items() if p.face.special)
+    placed_specials = board.specials
     facts = _Facts(board, islands, complete, inhabitants_on(board), len(placed_specials))
 
     empty = len(board.empty_squares())
     spaces = sum(i.spaces for i in complete)
     lines = []
     for square, special_id in placed_specials:
-        assert special_id is not None
         special = model.specials[special_id]
         if any(i.complete for i in island_of(islands, square)):
             vp, why = special_vp(special.effect, special, facts, square)
