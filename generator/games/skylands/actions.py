@@ -81,7 +81,8 @@ def tiles_taken(model: Skylands, *, active: bool) -> int:
 
 def colour_of(model: Skylands, island_type: str) -> str | None:
     """The inhabitants an island type holds (cities and special islands: none of their own)."""
-    return next((t.inhabitant for t in model.files.game.terrains if t.id == island_type), None)
+    terrain = model.terrains.get(island_type)
+    return terrain.inhabitant if terrain is not None else None
 
 
 def inhabitants_of(board: Board) -> Counter[str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import combinations
 from typing import Any
 
@@ -86,8 +87,9 @@ class Skylands:
     # the special islands' layouts placed on the tile (special_layout.Box by box name, by layout name)
     special_boxes: dict[str, dict[str, Any]] = field(default_factory=dict)
 
-    @property
+    @cached_property
     def terrains(self) -> dict[str, Terrain]:
+        """The terrains by id (made once a model: the engine asks for an island's colour all game long)."""
         return {t.id: t for t in self.files.game.terrains}
 
     @property
