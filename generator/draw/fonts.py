@@ -10,7 +10,7 @@ import base64
 import hashlib
 import io
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -149,10 +149,11 @@ def _unsubsettable(tag: str, options: Any) -> bool:
     return tag.strip() not in options.no_subset_tables and not hasattr(getTableClass(tag), "subset_glyphs")
 
 
-@cache
+@lru_cache(maxsize=64)
 def svg_font_face(style: FontStyle, chars: str, font: str = "") -> str:
     """An @font-face rule with the font subset to `chars`, as a data URI (SVGs stand alone). Cached by
-    the font's key: its content."""
+    the font's key, its content, and the characters: the last 64, so that a long `playkit watch`, whose
+    edits change a kit's characters again and again, does not keep every subset it ever made."""
     from fontTools import subset
 
     options = subset.Options()
