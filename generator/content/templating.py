@@ -486,35 +486,6 @@ _GLOBALS: dict[str, Any] = {"range": _bounded_range, "dict": dict, "namespace": 
 """jinja2's globals but `lipsum` (whose one number makes any amount of text)."""
 
 
-TEXT = "\0text:"
-"""What starts the name of a template text held in content (the rest is the hash of the text)."""
-
-
-class _Loader(jinja2.FileSystemLoader):
-    """The files under templates/ by name, and a text held in content by TEXT and its hash while it is
-    being loaded (`texts`): both go through jinja2's loader, so its bytecode cache keeps both."""
-
-    def __init__(self, folder: str) -> None:
-        super().__init__(folder)
-        self.texts: dict[str, str] = {}
-
-    def get_source(self, environment: jinja2.Environment, template: str) -> tuple[str, str, Callable[[], bool]]:
-        if template.startswith(TEXT):
-            if template not in self.texts:
-                raise jinja2.TemplateNotFound(template)
-            return self.texts[template], "<template>", lambda: True
-        return super().get_source(environment, template)
-
-    def text(self, environment: jinja2.Environment, source: str) -> jinja2.Template:
-        """The template of a text held in content."""
-        name = TEXT + hashlib.sha256(source.encode()).hexdigest()
-        self.texts[name] = source
-        try:
-            return environment.get_template(name)
-        finally:
-            del self.texts[name]
-
-
 class _Compiled(jinja2.FileSystemBytecodeCache):
     """jinja2's own cache of compiled templates, in the folder jinja2 keeps private to this user (in the
     system's temporary folder), so that a template compiles once a machine rather than once a process.
@@ -545,7 +516,7 @@ def sandboxed_environment() -> BoundedSandbox:
     from . import paths
 
     env = BoundedSandbox(
-        loader=_Loader(str(paths.TEMPLATES)),
+        loader=jinja2.FileSystemLoader(str(paths.TEMPLATES)),
         bytecode_cache=_bytecode_cache(),
         undefined=ContentUndefined,
         autoescape=False,
@@ -580,10 +551,16 @@ def check_source(source: str) -> None:
 
 @lru_cache(maxsize=4096)
 def _compiled(source: str) -> jinja2.Template:
-    if len(source) > MAX_SOURCE:
-        raise TemplateProblem(f"the template is longer than {MAX_SOURCE:,} characters")
+    """The template of a text held in content, through jinja2's bytecode cache as a file's is (by the
+    hash of the text: jinja2's loaders key a template by its name, which a text has not)."""
     env = sandboxed_environment()
-    return cast("_Loader", env.loader).text(env, source)
+    if env.bytecode_cache is None:
+        return env.from_string(source)
+    bucket = env.bytecode_cache.get_bucket(env, "text", hashlib.sha256(source.encode()).hexdigest(), source)
+    if bucket.code is None:
+        bucket.code = env.compile(source)
+        env.bytecode_cache.set_bucket(bucket)
+    return env.template_class.from_code(env, bucket.code, env.make_globals(None))
 
 
 @lru_cache(maxsize=4096)
