@@ -160,3 +160,66 @@ def test_a_phrase_of_a_template_file_is_said_in_a_budget() -> None:
         text.phrase_of("island-of-fog/combat-card.j2", "on_row", row="x", bonuses={f"u{i}": 1 for i in range(9_000)})
     assert text.phrase_of("island-of-fog/combat-card.j2", "on_row", row="a row", bonuses={"Scout x": 1}) \
         == "on a row (scout +1)"
+
+
+_COUNT_COMPILES = """
+import sys
+from pathlib import Path
+from generator.content import templating
+from generator.core import kit
+compiles = []
+compile = templating.BoundedSandbox.compile
+templating.BoundedSandbox.compile = lambda self, source, *a, **k: compiles.append(1) or compile(self, source, *a, **k)
+kit.load("island-of-fog", Path(sys.argv[1]))
+rulebook = templating.file_template("island-of-fog/rulebook.md.j2")
+print(templating.render_template("{{ a ~ b }}", a="x", b="y"), rulebook.name, len(compiles))
+"""
+
+
+def _compiles(tmp: Path) -> list[str]:
+    """What a fresh process says after loading Island of Fog and rendering a text and a file, with the
+    system's temporary folder at `tmp`: the text, the file's name and how many templates it compiled."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[1]
+    done = subprocess.run([sys.executable, "-c", _COUNT_COMPILES, str(root / "content")], capture_output=True,
+                          text=True, env={"PATH": "/usr/bin:/bin", "TMPDIR": str(tmp), "PYTHONPATH": str(root)},
+                          cwd=root, check=True)
+    return done.stdout.split()
+
+
+def test_a_template_is_compiled_once_a_machine_not_once_a_process(tmp_path: Path) -> None:
+    """jinja2's bytecode cache keeps every compiled template, texts held in content and files alike, in
+    its folder of this user's: a second process compiles none of them and renders the same."""
+    first = _compiles(tmp_path)
+    assert first[:2] == ["xy", "island-of-fog/rulebook.md.j2"] and int(first[2]) > 40
+    kept = list(tmp_path.glob("_jinja2-cache-*/playkit-*.cache"))
+    assert len(kept) >= int(first[2])
+    assert _compiles(tmp_path) == [*first[:2], "0"]
+
+
+def test_without_a_folder_of_its_own_for_the_cache_every_process_compiles(tmp_path: Path) -> None:
+    """A cache folder jinja2 cannot make private (here a file where it would be) is not used: templates
+    are compiled in each process, and nothing else changes."""
+    import os
+
+    (tmp_path / f"_jinja2-cache-{os.getuid()}").write_text("not a folder")
+    first = _compiles(tmp_path)
+    assert first[:2] == ["xy", "island-of-fog/rulebook.md.j2"] and int(first[2]) > 40
+    assert _compiles(tmp_path) == first
+
+
+def test_a_cache_that_cannot_be_written_is_not_kept(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A compiled template that cannot be saved (a full disk, a folder removed) still renders."""
+    import tempfile
+
+    def full(*args: object, **kwargs: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(tempfile, "NamedTemporaryFile", full)
+    monkeypatch.setattr(templating.sandboxed_environment(), "bytecode_cache", templating._Compiled(str(tmp_path)))
+    text = "{{ n * 3 }} (a text no other test renders)"
+    templating._compiled.cache_clear()
+    assert render_template(text, n=14) == "42 (a text no other test renders)"
+    assert list(tmp_path.iterdir()) == []

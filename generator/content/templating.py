@@ -10,20 +10,23 @@ template fails the same way on any machine.
 
 Use `sandboxed_environment()` (`render_template` for a template string, `compiled` for one rendered
 many times, `file_template` and `file_macro` for the files under templates/): never a bare
-`jinja2.Environment`. A template string is compiled once a process (an LRU by its source), a file by
-jinja2's own cache. Every failure, syntax, unknown name, refused access or exhausted budget, is
-raised as `TemplateProblem` (a `jinja2.TemplateError`) with a one-line message; the caller places it
-at the file and line that hold the template.
+`jinja2.Environment`. A template, a string or a file, is compiled once a machine: jinja2 keeps its
+compiled code in its bytecode cache (a folder private to the user, in the system's temporary folder),
+and a process keeps what it loaded (an LRU by source). Every failure, syntax, unknown name, refused
+access or exhausted budget, is raised as `TemplateProblem` (a `jinja2.TemplateError`) with a one-line
+message; the caller places it at the file and line that hold the template.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import operator
 import types
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 import jinja2
 from jinja2 import meta, nodes
@@ -38,6 +41,8 @@ from .templatebounds import MAX_VALUE, TemplateProblem
 
 __all__ = ["MAX_SOURCE", "MAX_TAGS", "MAX_TOKENS", "MAX_VALUE", "BoundedSandbox", "TemplateProblem", "compiled",
            "file_macro", "file_template", "render_template", "sandboxed_environment", "template_names"]
+
+R = TypeVar("R")
 
 MAX_SOURCE = 200_000
 """Characters of one template's text."""
@@ -481,15 +486,38 @@ _GLOBALS: dict[str, Any] = {"range": _bounded_range, "dict": dict, "namespace": 
 """jinja2's globals but `lipsum` (whose one number makes any amount of text)."""
 
 
+class _Compiled(jinja2.FileSystemBytecodeCache):
+    """jinja2's own cache of compiled templates, in the folder jinja2 keeps private to this user (in the
+    system's temporary folder), so that a template compiles once a machine rather than once a process.
+    Its files are named by the code that compiles and runs them (this module, the bounds it charges, and
+    jinja2's version): code cached by another version is never run. A file that cannot be written is
+    simply not kept."""
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        with contextlib.suppress(OSError):
+            super().dump_bytecode(bucket)
+
+
+def _bytecode_cache() -> jinja2.BytecodeCache | None:
+    """The cache of compiled templates, or None where jinja2 finds no folder of this user's to keep it."""
+    code = hashlib.sha256(Path(__file__).read_bytes() + Path(bounds.__file__).read_bytes() +
+                          jinja2.__version__.encode()).hexdigest()[:16]
+    try:
+        return _Compiled(pattern=f"playkit-{code}-%s.cache")
+    except (OSError, RuntimeError):   # no temporary folder, or one another user made (jinja2 refuses it)
+        return None
+
+
 @cache
-def sandboxed_environment(templates: Path | None = None) -> BoundedSandbox:
+def sandboxed_environment() -> BoundedSandbox:
     """THE environment for every template, content strings and template files alike: sandboxed,
-    bounded, ContentUndefined (a missing name is an error, never an empty string). `templates` is the
-    folder `{% include %}` and file templates load from (the repository's templates/ by default)."""
+    bounded, ContentUndefined (a missing name is an error, never an empty string). `{% include %}` and
+    file templates load from the repository's templates/."""
     from . import paths
 
     env = BoundedSandbox(
-        loader=jinja2.FileSystemLoader(str(templates or paths.TEMPLATES)),
+        loader=jinja2.FileSystemLoader(str(paths.TEMPLATES)),
+        bytecode_cache=_bytecode_cache(),
         undefined=ContentUndefined,
         autoescape=False,
         keep_trailing_newline=True,
@@ -522,18 +550,31 @@ def check_source(source: str) -> None:
 
 
 @lru_cache(maxsize=4096)
-def _compiled(source: str) -> tuple[jinja2.Template, frozenset[str]]:
+def _compiled(source: str) -> jinja2.Template:
+    """The template of a text held in content, through jinja2's bytecode cache as a file's is (by the
+    hash of the text: jinja2's loaders key a template by its name, which a text has not)."""
     env = sandboxed_environment()
-    check_source(source)
-    tree = env.parse(source)
-    names = frozenset(meta.find_undeclared_variables(tree)) - set(env.globals)
-    return env.from_string(tree), names
+    if env.bytecode_cache is None:
+        return env.from_string(source)
+    bucket = env.bytecode_cache.get_bucket(env, "text", hashlib.sha256(source.encode()).hexdigest(), source)
+    if bucket.code is None:
+        bucket.code = env.compile(source)
+        env.bytecode_cache.set_bucket(bucket)
+    return env.template_class.from_code(env, bucket.code, env.make_globals(None))
 
 
-def _compile(source: str) -> tuple[jinja2.Template, frozenset[str]]:
-    """The template string compiled once a process, and the names it reads; TemplateProblem if it cannot be."""
+@lru_cache(maxsize=4096)
+def _names(source: str) -> frozenset[str]:
+    env = sandboxed_environment()
+    _compiled(source)   # a template that cannot be compiled says why
+    return frozenset(meta.find_undeclared_variables(env.parse(source))) - set(env.globals)
+
+
+def _read(made: Callable[[str], R], source: str) -> R:
+    """What `made` makes of a template string (once a process: an LRU by source); TemplateProblem if
+    the template cannot be compiled."""
     try:
-        return _compiled(source)
+        return made(source)
     except TemplateProblem:
         raise
     except jinja2.TemplateSyntaxError as err:
@@ -548,7 +589,7 @@ def _compile(source: str) -> tuple[jinja2.Template, frozenset[str]]:
 def compiled(source: str) -> jinja2.Template:
     """A template string compiled once a process (a kit renders the same card text for many cards);
     it keeps no state between renders."""
-    return _compile(source)[0]
+    return _read(_compiled, source)
 
 
 def _plain(source: str) -> bool:
@@ -561,7 +602,7 @@ def _plain(source: str) -> bool:
 
 def template_names(source: str) -> frozenset[str]:
     """The names a template string reads from what it is given (not the sandbox's globals)."""
-    return frozenset() if _plain(source) else _compile(source)[1]
+    return frozenset() if _plain(source) else _read(_names, source)
 
 
 def render_template(source: str, **context: Any) -> str:
