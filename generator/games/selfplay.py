@@ -8,15 +8,13 @@ SHARE // k for each of k tied winners (12: exact for 1 to 4 players).
 
 from __future__ import annotations
 
-import csv
-import io
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from .stats import Rate, mean, quantile
+from .stats import Rate, csv_text, mean, quantile
 
 CHUNK = 10          # games a job plays: fixed, so that chunks (and numbers) never depend on workers
 SHARE = 12          # a win shared by k tied players counts SHARE // k
@@ -159,16 +157,14 @@ def verdict(tallies: Mapping[int, Tally], ranks_above: str, with_wins: bool = Fa
 
 def seats_csv(tallies: Mapping[int, Tally], scores: str, before: tuple[str, Columns] | None = None) -> str:
     """A seat a row: win and versus rates with their intervals, the score's mean and quantiles."""
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(["players", "seat", *([before[0]] if before else []), "games", "win_rate", "win_low", "win_high",
-                "versus_rate", "versus_low", "versus_high", f"mean_{scores}", f"p10_{scores}", f"p50_{scores}",
-                f"p90_{scores}"])
+    rows = []
     for n, t in sorted(tallies.items()):
         for seat, (win, vs) in enumerate(zip(win_rates(t, n), versus_rates(t, n), strict=True)):
             st = t.seats[seat].scores
-            w.writerow([n, seat + 1, *(before[1](n, seat, t) if before else ()), t.games, f"{win.value:.4f}",
-                        *(f"{x:.4f}" for x in win.interval), f"{vs.value:.4f}", *(f"{x:.4f}" for x in vs.interval),
-                        f"{mean(st):.2f}", quantile(st, 0.1), quantile(st, 0.5), quantile(st, 0.9)])
-    return buf.getvalue()
+            rows.append([n, seat + 1, *(before[1](n, seat, t) if before else ()), t.games, f"{win.value:.4f}",
+                         *(f"{x:.4f}" for x in win.interval), f"{vs.value:.4f}", *(f"{x:.4f}" for x in vs.interval),
+                         f"{mean(st):.2f}", quantile(st, 0.1), quantile(st, 0.5), quantile(st, 0.9)])
+    return csv_text(["players", "seat", *([before[0]] if before else []), "games", "win_rate", "win_low", "win_high",
+                     "versus_rate", "versus_low", "versus_high", f"mean_{scores}", f"p10_{scores}", f"p50_{scores}",
+                     f"p90_{scores}"], rows)
 

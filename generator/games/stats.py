@@ -1,10 +1,13 @@
 """Figures every simulator reports: a proportion's 95 % interval, a rate with it, a distribution's
-quantiles and mean."""
+quantiles and mean, and the CSV text they are written to."""
 
 from __future__ import annotations
 
+import csv
+import io
 import math
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 
@@ -59,3 +62,12 @@ def quantile(counts: Counter[int], q: float) -> int:
 def mean(counts: Counter[int]) -> float:
     total = sum(counts.values())
     return sum(v * c for v, c in counts.items()) / total if total else 0.0
+
+
+def csv_text(header: list[str], rows: Iterable[Iterable[object]]) -> str:
+    """A header and rows as CSV text, lines ended by a bare newline."""
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(header)
+    w.writerows(rows)
+    return out.getvalue()

@@ -20,25 +20,21 @@ def _square_mm(m: IslandOfFog) -> float:
     return m.board.space_size * m.board.spaces_per_tile
 
 
-def _pitch_mm(m: IslandOfFog) -> float:
-    """A board square's side: its tile plus the value band on both sides."""
-    return _square_mm(m) + 2 * m.board.value_band
-
-
 def square_pitch_mm(m: IslandOfFog) -> float:
-    """A board square's side, for whoever draws a part of the board (a figure's corner of it)."""
-    return _pitch_mm(m)
+    """A board square's side: its tile plus the value band on both sides (for this board, and for
+    whoever draws a part of it: a figure's corner)."""
+    return _square_mm(m) + 2 * m.board.value_band
 
 
 def tile_origin(m: IslandOfFog, square: tuple[int, int]) -> tuple[float, float]:
     """Where the top-left corner of the tile laid on `square` lies on the board, in mm."""
-    band, pitch = m.board.value_band, _pitch_mm(m)
+    band, pitch = m.board.value_band, square_pitch_mm(m)
     return MARGIN + square[1] * pitch + band, MARGIN + square[0] * pitch + band
 
 
 def _band_coins(m: IslandOfFog, x: float, y: float, value: int) -> list[Item]:
     """The square's value at the middle of each side of its band, in sight around a laid tile."""
-    band, pitch = m.board.value_band, _pitch_mm(m)
+    band, pitch = m.board.value_band, square_pitch_mm(m)
     r = band * 0.42
     pt = 2 * r * 0.62 / (0.72 * 0.3528)   # the figure fills about 60% of the coin's height
     out: list[Item] = []
@@ -54,7 +50,7 @@ def board_items(m: IslandOfFog, size: int, footnote: bool = True) -> list[Item]:
     Each square shows its value twice: a large coin under its tile, for setting up, and small
     coins in the band round the tile, in sight all game."""
     v = m.variant[size]
-    sq, pitch = _square_mm(m), _pitch_mm(m)
+    sq, pitch = _square_mm(m), square_pitch_mm(m)
     side = size * pitch + 2 * MARGIN
     look = m.look
     items: list[Item] = [Rect(-BLEED_ART, -BLEED_ART, side + 2 * BLEED_ART, side + 2 * BLEED_ART, fill=look.sea)]
@@ -107,19 +103,19 @@ def board_items(m: IslandOfFog, size: int, footnote: bool = True) -> list[Item]:
 
 def board(m: IslandOfFog, size: int) -> Scene:
     """The printable board of one size."""
-    side = size * _pitch_mm(m) + 2 * MARGIN
+    side = size * square_pitch_mm(m) + 2 * MARGIN
     return Scene(side, side, tuple(board_items(m, size)), background=m.look.sea,
                  title=f"Board {size}x{size}", play_area=_play_area(m, size))
 
 
 def _play_area(m: IslandOfFog, size: int) -> tuple[float, float, float, float]:
     """The squares, without the frame: where tiles and pieces lie."""
-    return (MARGIN, MARGIN, size * _pitch_mm(m), size * _pitch_mm(m))
+    return (MARGIN, MARGIN, size * square_pitch_mm(m), size * square_pitch_mm(m))
 
 
 def map_scene(m: IslandOfFog, plan: MapPlan) -> Scene:
     """A fully revealed map: every tile on its square, turned by its arrow, nations on their corners."""
-    side = plan.size * _pitch_mm(m) + 2 * MARGIN
+    side = plan.size * square_pitch_mm(m) + 2 * MARGIN
     items = board_items(m, plan.size, footnote=False)
     seats = {corner: colour for colour, corner in plan.seats}
     for p in plan.placements:

@@ -13,8 +13,6 @@ first, up to the allowance, whatever the opponent rolled.
 
 from __future__ import annotations
 
-import csv
-import io
 import itertools
 from collections import Counter
 from dataclasses import dataclass
@@ -22,6 +20,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Literal
 
+from ..stats import csv_text
 from .model import IslandOfFog
 from .rules import Force, attack_bonus, can_stand_on, defence_bonus, forces, rerolls
 
@@ -218,18 +217,13 @@ def force_id(force: Force) -> str:
 
 def to_csv(rows: list[OddsRow]) -> str:
     """The table as CSV: decimals to 6 places and the exact fractions."""
-    out = io.StringIO()
-    w = csv.writer(out, lineterminator="\n")
-    w.writerow(["policy", "attacker", "defender", "defence", "attack_bonus", "defence_bonus",
-                "attacker_rerolls", "defender_rerolls", "p_win", "p_draw", "p_lose",
-                "win_exact", "draw_exact", "lose_exact"])
-    for r in rows:
-        o = r.odds
-        w.writerow([r.policy, force_id(r.attacker), force_id(r.defender), r.defence, r.attack_bonus,
-                    r.defence_bonus, r.attacker_rerolls, r.defender_rerolls,
-                    f"{float(o.win):.6f}", f"{float(o.draw):.6f}", f"{float(o.lose):.6f}",
-                    str(o.win), str(o.draw), str(o.lose)])
-    return out.getvalue()
+    return csv_text(["policy", "attacker", "defender", "defence", "attack_bonus", "defence_bonus",
+                     "attacker_rerolls", "defender_rerolls", "p_win", "p_draw", "p_lose",
+                     "win_exact", "draw_exact", "lose_exact"],
+                    ([r.policy, force_id(r.attacker), force_id(r.defender), r.defence, r.attack_bonus,
+                      r.defence_bonus, r.attacker_rerolls, r.defender_rerolls,
+                      f"{float(r.odds.win):.6f}", f"{float(r.odds.draw):.6f}", f"{float(r.odds.lose):.6f}",
+                      str(r.odds.win), str(r.odds.draw), str(r.odds.lose)] for r in rows))
 
 
 def odds_csv(model: IslandOfFog) -> str:

@@ -3,13 +3,11 @@ docs/balance.md) and CSV; and the calibration of the fairness survey against sel
 
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import replace
 from typing import cast
 
 from .. import selfplay
-from ..stats import Rate
+from ..stats import Rate, csv_text
 from . import calibration
 from .model import IslandOfFog
 from .simulate import BAND, MapOutcome, SimSetup, Tally
@@ -140,11 +138,7 @@ def calibration_text(model: IslandOfFog, setup: SimSetup, maps: int,
 
 
 def calibration_csv(found: dict[int, list[MapOutcome]]) -> str:
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(["players", "map", "survey_fair", "selfplay_fair", "seat_win_rates", "survey_reasons"])
-    for n, outcomes in sorted(found.items()):
-        for o in outcomes:
-            w.writerow([n, o.index + 1, int(o.survey_fair), int(o.selfplay_fair(n)),
-                        " ".join(f"{r.value:.3f}" for r in o.rates), "; ".join(o.why)])
-    return buf.getvalue()
+    return csv_text(["players", "map", "survey_fair", "selfplay_fair", "seat_win_rates", "survey_reasons"],
+                    ([n, o.index + 1, int(o.survey_fair), int(o.selfplay_fair(n)),
+                      " ".join(f"{r.value:.3f}" for r in o.rates), "; ".join(o.why)]
+                     for n, outcomes in sorted(found.items()) for o in outcomes))

@@ -26,8 +26,7 @@ class Settings(Strict):
     title: str
     players: int = Field(ge=1, le=4)
     stage_rounds: int = Field(ge=1, le=200)
-    # A token is one cell and an island 8 cells: 12 to 40 mm each build in about 2 s; a 0.01 mm cell
-    # passed validate and then ran for minutes in build.
+    # A token is one cell and an island 8 cells: bounded, so that whatever validate accepts builds quickly.
     cell: Mm = Field(ge=12, le=40)
     card: Card
     tell_apart: list[TellApart] = Field(min_length=1)

@@ -41,6 +41,15 @@ def _spot(cx: float, cy: float, w: float, h: float, title: str, number: str, ord
     return Group(tuple(items), cx, cy, 180.0 if turned else 0.0)
 
 
+def spot_centre(model: SkyboundBattle, side: int, row: int, col: int) -> tuple[float, float]:
+    """The centre of a card space: side 1 is the far side, row 0 the frontline (at the centre)."""
+    kit = model.kit
+    pitch_x, pitch_y = kit.card.width + kit.board.spot_gap, kit.card.height + kit.board.spot_gap
+    centre_y = MARGIN + 2 * pitch_y
+    top = centre_y - (row + 1) * pitch_y if side == 1 else centre_y + kit.board.centre + row * pitch_y
+    return MARGIN + STRIP + col * pitch_x + pitch_x / 2, top + pitch_y / 2
+
+
 def board(model: SkyboundBattle) -> Scene:
     """The whole battle board, both sides, at full size (the press tiles it over pages)."""
     kit = model.kit
@@ -60,8 +69,7 @@ def board(model: SkyboundBattle) -> Scene:
     for side in (0, 1):
         turned = side == 1  # the far side, seen from the near player
         for row in (0, 1):  # 0 frontline (at the centre), 1 backline
-            top = centre_y - (row + 1) * pitch_y if turned else centre_y + kit.board.centre + row * pitch_y
-            cy = top + pitch_y / 2
+            cy = spot_centre(model, side, row, 0)[1]
             row_name = words["rows"][row]
             strip = block(row_name.upper(), -pitch_y / 2 + 4, -STRIP / 2, pitch_y - 8, STRIP, max_pt=10,
                           style="bold", color=LINE, anchor="middle", valign="middle")

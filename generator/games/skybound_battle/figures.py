@@ -205,19 +205,11 @@ def _space(model: SkyboundBattle, slot: int) -> str:
 def _example_board(model: SkyboundBattle, ex: Example) -> Scene:
     """The battle board with the example's cards on their spaces: the very faces the kit prints."""
     board = draw_board.board(model)
-    kit = model.kit
-    cw, ch, gap = kit.card.width, kit.card.height, kit.board.spot_gap
-    cols = model.rules.board.columns
-    pitch_x, pitch_y = cw + gap, ch + gap
-    grid_x = draw_board.MARGIN + draw_board.STRIP
-    centre_y = draw_board.MARGIN + 2 * pitch_y
+    cw, ch = model.kit.card.width, model.kit.card.height
     items: list[Item] = []
     for (side, slot), card in zip(EXAMPLE_SLOTS, ex.cards, strict=True):
-        row, col = divmod(slot, cols)
         face = draw_cards.front(model, card)
-        cx = grid_x + col * pitch_x + pitch_x / 2
-        top = centre_y - (row + 1) * pitch_y if side == 1 else centre_y + kit.board.centre + row * pitch_y
-        cy = top + pitch_y / 2
+        cx, cy = draw_board.spot_centre(model, side, *divmod(slot, model.rules.board.columns))
         if side == 1:  # the far player's cards face the far player
             items.append(Group(_with_background(face), cx + cw / 2, cy + ch / 2, 180.0))
         else:

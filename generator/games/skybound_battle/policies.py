@@ -42,11 +42,7 @@ class GreedyPolicy:
 
     def deploy(self, battle: Battle, side: int) -> tuple[int, int] | None:
         hand = battle.hands[side]
-        best_i = 0
-        best_v = -1
-        for i, card in enumerate(hand):
-            if card.value > best_v:
-                best_i, best_v = i, card.value
+        best_i = max(range(len(hand)), key=lambda i: hand[i].value)  # the first of equals
         return best_i, self.best_slot(battle, side, hand[best_i])
 
     def best_slot(self, battle: Battle, side: int, card: CardData) -> int:

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import shlex
 
-from ..stats import pct
+from ..stats import csv_text, pct
 from .simulate import Report
 
 
@@ -58,44 +56,32 @@ def text(r: Report, note: tuple[str, ...] = ()) -> str:
 
 def matrix_csv(r: Report) -> str:
     """One row per (deck, opponent) cell, with its counts and its 95 % Wilson interval."""
-    out = io.StringIO()
-    w = csv.writer(out, lineterminator="\n")
     # Every row names its policy, seed and content, so a row copied elsewhere can still be reproduced.
     tail = [r.setup.policy, r.setup.seed, r.setup.content_hash]
-    w.writerow(["deck", "opponent", "games", "wins", "losses", "draws", "win_rate", "wilson_low", "wilson_high",
-                "policy", "seed", "content"])
+    rows: list[list[object]] = []
     for c in r.cells:
         lo, hi = c.rate.interval
-        w.writerow([c.row, c.col, c.games, c.wins, c.losses, c.draws, f"{c.rate.value:.4f}", f"{lo:.4f}",
-                    f"{hi:.4f}", *tail])
+        rows.append([c.row, c.col, c.games, c.wins, c.losses, c.draws, f"{c.rate.value:.4f}", f"{lo:.4f}",
+                     f"{hi:.4f}", *tail])
     for deck, rate in r.overall:
         lo, hi = rate.interval
-        w.writerow([deck, "ALL", rate.n, rate.successes, "", "", f"{rate.value:.4f}", f"{lo:.4f}", f"{hi:.4f}",
-                    *tail])
+        rows.append([deck, "ALL", rate.n, rate.successes, "", "", f"{rate.value:.4f}", f"{lo:.4f}", f"{hi:.4f}",
+                     *tail])
     lo, hi = r.first_player.interval
-    w.writerow(["FIRST-PLAYER", "ALL", r.first_player.n, r.first_player.successes, "", r.draws,
-                f"{r.first_player.value:.4f}", f"{lo:.4f}", f"{hi:.4f}", *tail])
-    return out.getvalue()
+    rows.append(["FIRST-PLAYER", "ALL", r.first_player.n, r.first_player.successes, "", r.draws,
+                 f"{r.first_player.value:.4f}", f"{lo:.4f}", f"{hi:.4f}", *tail])
+    return csv_text(["deck", "opponent", "games", "wins", "losses", "draws", "win_rate", "wilson_low",
+                     "wilson_high", "policy", "seed", "content"], rows)
 
 
 def cards_csv(r: Report) -> str:
     """One row per card: games in a deck, games played, wins when played, both rates."""
-    out = io.StringIO()
-    w = csv.writer(out, lineterminator="\n")
-    w.writerow(["card", "in_deck", "played", "won_when_played", "play_rate", "win_when_played",
-                "wilson_low", "wilson_high", "deployed_revealed", "deployed_fizzled", "fizzle_rate"])
-    for c in r.cards:
-        lo, hi = c.win_when_played.interval
-        w.writerow([c.id, c.in_deck, c.played, c.won_played, f"{c.play_rate.value:.4f}",
-                    f"{c.win_when_played.value:.4f}", f"{lo:.4f}", f"{hi:.4f}", c.revealed, c.fizzled,
-                    f"{c.fizzle_rate.value:.4f}" if c.revealed else ""])
-    return out.getvalue()
+    return csv_text(["card", "in_deck", "played", "won_when_played", "play_rate", "win_when_played",
+                     "wilson_low", "wilson_high", "deployed_revealed", "deployed_fizzled", "fizzle_rate"],
+                    ([c.id, c.in_deck, c.played, c.won_played, f"{c.play_rate.value:.4f}",
+                      f"{c.win_when_played.value:.4f}", *(f"{x:.4f}" for x in c.win_when_played.interval),
+                      c.revealed, c.fizzled, f"{c.fizzle_rate.value:.4f}" if c.revealed else ""] for c in r.cards))
 
 
 def rounds_csv(r: Report) -> str:
-    out = io.StringIO()
-    w = csv.writer(out, lineterminator="\n")
-    w.writerow(["rounds", "games"])
-    for rounds, n in r.rounds:
-        w.writerow([rounds, n])
-    return out.getvalue()
+    return csv_text(["rounds", "games"], r.rounds)

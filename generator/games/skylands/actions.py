@@ -275,7 +275,6 @@ class Conversion:
     vp: int
     moved: tuple[str, ...]
     board: Board
-    detail: str
 
 
 def convert(model: Skylands, board: Board, sources: Sequence[Island], targets: Sequence[Island], *,
@@ -325,18 +324,15 @@ def convert(model: Skylands, board: Board, sources: Sequence[Island], targets: S
             taken -= k
 
     vp = p["vp_per_space"] * len(moved)
-    parts = [f"{len(moved)} spaces x {p['vp_per_space']}"]
     if active and act.bonus_colour in moved:
         vp += p["bonus_vp"]
-        parts.append(f"+{p['bonus_vp']} active player's bonus")
     placed_in = _fill_order(room, len(moved))
     for effect, sid in _effects(model, board, PowerStation):
         assert isinstance(effect, PowerStation)
         for city, got in zip(targets, placed_in, strict=True):
             if got and any(board.squares[sq].face.special == sid for sq, _ in city.parts):
                 vp += effect.bonus_vp
-                parts.append(f"+{effect.bonus_vp} {model.specials[sid].spec.name}")
-    return Conversion(vp, tuple(moved), board, ", ".join(parts))
+    return Conversion(vp, tuple(moved), board)
 
 
 def _fill_order(room: list[int], n: int) -> list[int]:

@@ -25,7 +25,6 @@ class Placing:
     draw: int
     board: Board
     supply: Counter[str]
-    detail: tuple[str, ...]
 
 
 def on_place(model: Skylands, board: Board, square: Square, supply: Counter[str]) -> Placing:
@@ -33,16 +32,12 @@ def on_place(model: Skylands, board: Board, square: Square, supply: Counter[str]
     Outpost), and those of the islands it completed (Fruitful Terrain, Profitable City)."""
     placed = board.squares[square]
     vp = draw = 0
-    detail: list[str] = []
     if placed.face.special:
-        special = model.specials[placed.face.special]
-        effect = special.effect
+        effect = model.specials[placed.face.special].effect
         if isinstance(effect, WorthWhileFind):
             vp += effect.gain_vp
-            detail.append(f"{special.spec.name}: +{effect.gain_vp} VP")
         elif isinstance(effect, Outpost):
             draw += effect.draw
-            detail.append(f"{special.spec.name}: draw {effect.draw}")
     # an island is completed by the tile that closes it: the complete islands through this square
     for island in find_islands(board):
         if not island.complete or square not in island.squares:
@@ -51,19 +46,14 @@ def on_place(model: Skylands, board: Board, square: Square, supply: Counter[str]
             sid = board.squares[sq].face.special
             if sid is None:
                 continue
-            special = model.specials[sid]
-            effect = special.effect
+            effect = model.specials[sid].effect
             colour = colour_of(model, island.type)
             if isinstance(effect, FruitfulTerrain) and colour is not None:
-                before = sum(supply.values())
                 for _ in range(effect.per_space):
                     board, supply = fill(board, island, colour, supply)
-                detail.append(f"{special.spec.name}: {before - sum(supply.values())} {colour} inhabitants")
             elif isinstance(effect, ProfitableCity):
-                gain = effect.vp * (island.spaces // effect.spaces_per_vp)
-                vp += gain
-                detail.append(f"{special.spec.name}: +{gain} VP for {island.spaces} spaces")
-    return Placing(vp, draw, board, Counter(supply), tuple(detail))
+                vp += effect.vp * (island.spaces // effect.spaces_per_vp)
+    return Placing(vp, draw, board, Counter(supply))
 
 
 def generator_vp(model: Skylands, board: Board, *, without_converting: bool | None = None) -> int:

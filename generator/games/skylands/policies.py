@@ -287,19 +287,17 @@ class Lookahead(Greedy):
 
     def action(self, state: State, seat: int) -> str:
         marker = self.model.files.scoring.active_marker_vp
-        best: tuple[float, int, str] | None = None
-        for a in choices(state, seat):
+
+        def lead(a: str) -> tuple[float, int]:
             sim = state.copy(self.rng)
             rollout = [Greedy(self.model, self.rng, self.w) for _ in state.players]
             rollout[seat] = _Forced(rollout[seat], a)
             play_turn(sim, rollout)
             mine = standing(sim, seat, self.w)
             rival = max(standing(sim, s, self.w) for s in range(sim.count) if s != seat)
-            score = (mine - rival - (marker if a == state.players[seat].token else 0), -ACTIONS.index(a), a)
-            if best is None or score > best:
-                best = score
-        assert best is not None
-        return best[2]
+            return mine - rival - (marker if a == state.players[seat].token else 0), -ACTIONS.index(a)
+
+        return max(choices(state, seat), key=lead)
 
 
 class RandomPlayer:

@@ -3,12 +3,11 @@ notes, docs/balance.md) and CSV files."""
 
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import replace
 
 from .. import selfplay
 from ..selfplay import SHARE
+from ..stats import csv_text
 from .model import Skylands
 from .simulate import SimSetup, Tally, over_seat_counts, special_rates
 
@@ -69,25 +68,16 @@ def seats_csv(tallies: dict[int, Tally]) -> str:
 
 
 def specials_csv(tallies: dict[int, Tally]) -> str:
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(["players", "special", "shown", "taken", "taker_won"])
-    for n, t in sorted(tallies.items()):
-        for sid, s in sorted(t.specials.items()):
-            w.writerow([n, sid, s.shown, s.taken, f"{s.won / SHARE:.2f}"])
-    return buf.getvalue()
+    return csv_text(["players", "special", "shown", "taken", "taker_won"],
+                    ([n, sid, s.shown, s.taken, f"{s.won / SHARE:.2f}"]
+                     for n, t in sorted(tallies.items()) for sid, s in sorted(t.specials.items())))
 
 
 def scores_csv(tallies: dict[int, Tally]) -> str:
     """The score distribution: how many games each seat ended on each score."""
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(["players", "seat", "score", "games"])
-    for n, t in sorted(tallies.items()):
-        for seat, st in enumerate(t.seats[:n]):
-            for score, count in sorted(st.scores.items()):
-                w.writerow([n, seat + 1, score, count])
-    return buf.getvalue()
+    return csv_text(["players", "seat", "score", "games"],
+                    ([n, seat + 1, score, count] for n, t in sorted(tallies.items())
+                     for seat, st in enumerate(t.seats[:n]) for score, count in sorted(st.scores.items())))
 
 
 def notes(setup: SimSetup, tallies: dict[int, Tally]) -> str:
