@@ -55,9 +55,6 @@ class SceneFlowable(Flowable):
         self.scene, self.scale, self.outline = legible(scene, scale), scale, outline
         self.width, self.height = scene.w * scale * mm, scene.h * scale * mm
 
-    def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
-        return self.width, self.height
-
     def draw(self) -> None:
         c = self.canv
         c.saveState()
