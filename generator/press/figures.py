@@ -24,7 +24,7 @@ from reportlab.platypus.flowables import Flowable
 
 from ..core.kitspec import Figure
 from ..draw import fonts, pdf, width_mm
-from ..draw.scene import Circle, Group, Item, Line, Rect, Scene, Text
+from ..draw.scene import Circle, Group, Item, Line, Rect, Scene, Text, leaves
 from ..draw.text import MIN_TEXT_PT
 from .markup import inline
 
@@ -128,17 +128,8 @@ BOOK_H_MM = 230.0   # the tallest a figure stands on a book's page (its text fra
 
 def smallest_pt(scene: Scene) -> float | None:
     """The smallest text size of a scene at its own size (None: it has no words)."""
-    sizes: list[float] = []
-
-    def walk(items: tuple[Item, ...]) -> None:
-        for it in items:
-            if isinstance(it, Text) and it.text.strip():
-                sizes.append(it.size_pt)
-            elif isinstance(it, Group):
-                walk(it.items)
-
-    walk(scene.items)
-    return min(sizes) if sizes else None
+    sizes = [it.size_pt for it in leaves(scene.items) if isinstance(it, Text) and it.text.strip()]
+    return min(sizes, default=None)
 
 
 def arrange(fig: Figure, labels: tuple[str, ...], width: float) -> tuple[float, list[list[int]]]:
