@@ -296,11 +296,7 @@ class _Bounded(NodeTransformer):
         self.generic_visit(node)
         return self._filter(node, "_made")
 
-    def visit_List(self, node: nodes.List) -> nodes.Node:
-        return self._literal(node)
-
-    def visit_Dict(self, node: nodes.Dict) -> nodes.Node:
-        return self._literal(node)
+    visit_List = visit_Dict = _literal
 
     def visit_Tuple(self, node: nodes.Tuple) -> nodes.Node:
         if node.ctx != "load":   # a target: `for a, b in …`, `set a, b = …`

@@ -331,18 +331,17 @@ def _clip(slot: impose.Slot) -> tuple[float, float, float, float]:
 
 def _crop_marks(c: Canvas, pg: Page, spec: _PageSpec) -> None:
     """Short lines on every trim line, outside the artwork (bleed included) of the whole grid."""
-    slots = spec.crop
-    b = spec.bleed
-    gx, gy, gw, gh = _union(slots)
-    if spec.part is not None:  # a tiled board: marks only where this part shows a board corner
-        _board_corner_marks(c, pg, spec)
-        return
-    xs = sorted({round(s.x, 3) for s in slots} | {round(s.x + s.w, 3) for s in slots})
-    ys = sorted({round(s.y, 3) for s in slots} | {round(s.y + s.h, 3) for s in slots})
     c.setStrokeColor(HexColor(MARK_COLOR))
     c.setLineWidth(0.25)
     c.setDash([])
-    out = b + MARK_GAP_MM
+    if spec.part is not None:  # a tiled board: marks only where this part shows a board corner
+        _board_corner_marks(c, pg, spec)
+        return
+    slots = spec.crop
+    gx, gy, gw, gh = _union(slots)
+    xs = sorted({round(s.x, 3) for s in slots} | {round(s.x + s.w, 3) for s in slots})
+    ys = sorted({round(s.y, 3) for s in slots} | {round(s.y + s.h, 3) for s in slots})
+    out = spec.bleed + MARK_GAP_MM
     for x in xs:
         _mm_line(c, pg, x, gy - out, x, gy - out - MARK_LEN_MM)
         _mm_line(c, pg, x, gy + gh + out, x, gy + gh + out + MARK_LEN_MM)
@@ -352,13 +351,11 @@ def _crop_marks(c: Canvas, pg: Page, spec: _PageSpec) -> None:
 
 
 def _board_corner_marks(c: Canvas, pg: Page, spec: _PageSpec) -> None:
+    """Crop marks at the board's own corners that this part shows, in the stroke _crop_marks set."""
     assert spec.part is not None and spec.clip is not None
     t, part = spec.part
     slot = spec.crop[0]
     out = spec.bleed + MARK_GAP_MM
-    c.setStrokeColor(HexColor(MARK_COLOR))
-    c.setLineWidth(0.25)
-    c.setDash([])
     left, right = part.col == 0, part.col == t.cols - 1
     top, bottom = part.row == 0, part.row == t.rows - 1
     x0, y0, x1, y1 = slot.x, slot.y, slot.x + slot.w, slot.y + slot.h
