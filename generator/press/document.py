@@ -20,6 +20,7 @@ from ..core.game import BuildOptions
 from ..draw import fonts, pdf
 from ..draw.scene import Item, Scene, files_drawn
 from . import impose
+from .faces import canvas
 from .paper import FOOTER_MM, MARGIN_MM, MARK_LINE_MM, OVERLAP_MM, SAFE_MM, Page
 
 MM = pdf.MM
@@ -227,14 +228,7 @@ class PrintDocument:
 
     def _open(self) -> Canvas:
         if self._canvas is None:
-            c = Canvas(io.BytesIO(), invariant=1, pageCompression=1,
-                       initialFontName=fonts.pdf_name("regular"))  # type: ignore[arg-type]  # stub says float
-            c.setTitle(f"{self.game_title}: {self.subject}")
-            c.setAuthor("playkit")
-            c.setCreator(f"playkit {__version__}")
-            c.setSubject(self.subject)
-            _stable_font_codes(c)
-            self._canvas = c
+            self._canvas = canvas(io.BytesIO(), self.game_title, self.subject)
         return self._canvas
 
     def to_bytes(self) -> bytes:
@@ -303,12 +297,6 @@ def _union(slots: list[impose.Slot]) -> tuple[float, float, float, float]:
     x1 = max(s.x + s.w for s in slots)
     y1 = max(s.y + s.h for s in slots)
     return (x0, y0, x1 - x0, y1 - y0)
-
-
-def _stable_font_codes(c: Canvas) -> None:
-    """Fix the glyph codes of the built-in styles before any page (draw/pdf.py `fix_codes`). Call it on
-    a canvas with nothing drawn yet."""
-    pdf.fix_codes(c, pdf.UPFRONT_STYLES, "playkit-glyph-codes")
 
 
 def _draw_turned(c: Canvas, p: _Placed, pg: Page) -> None:
