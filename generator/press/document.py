@@ -383,7 +383,7 @@ def _part_marks(c: Canvas, pg: Page, t: impose.Tiling, part: impose.Part, scene:
         _cross(c, pg, x0 + mx, y0 + my)
     c.setFillColor(HexColor(FOOT_COLOR))
     c.setFont(fonts.pdf_name("regular"), 6.5)
-    c.drawString(MARGIN_MM * MM, (pg.h - SAFE_MM - MARK_LINE_MM) * MM, _assembly_line(t, part))
+    c.drawString(MARGIN_MM * MM, (pg.h - SAFE_MM - MARK_LINE_MM) * MM, _assembly_line(part))
     # the map of parts, bottom right, in the footer: inside the safe margin, below the part's own region
     cell = min(3.0, (MARGIN_MM + FOOTER_MM - SAFE_MM - 0.5) / t.rows)
     mx0 = pg.w - MARGIN_MM - t.cols * cell
@@ -426,7 +426,7 @@ def _seam_crosses(scene: Scene, part: impose.Part, at: float, vertical: bool) ->
     return out
 
 
-def _assembly_line(t: impose.Tiling, part: impose.Part) -> str:
+def _assembly_line(part: impose.Part) -> str:
     """What to do with this part, printed in its top margin."""
     name = f"Part {part.row + 1}-{part.col + 1}"
     trims = [side for side, yes in (("left", part.col > 0), ("top", part.row > 0)) if yes]
