@@ -13,7 +13,7 @@ The press numbers the figures in the order they appear.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 
 from reportlab.lib import colors
@@ -76,15 +76,14 @@ MIN_PT = MIN_TEXT_PT
 def legible(scene: Scene, scale: float) -> Scene:
     """The scene without the texts that would print under MIN_PT at `scale`: a figure shows the
     piece's picture, its caption and labels say the words (a printed speck is no text to read)."""
-    def keep(items: tuple[Item, ...]) -> tuple[Item, ...]:
-        out: list[Item] = []
-        for it in items:
-            if isinstance(it, Text) and it.size_pt * scale < MIN_PT - 1e-9:
-                continue
-            out.append(replace(it, items=keep(it.items)) if isinstance(it, Group) else it)   # a Clipped keeps its clip
-        return tuple(out)
+    kept = _without_texts(scene.items, lambda text: text.size_pt * scale < MIN_PT - 1e-9)
+    return Scene(scene.w, scene.h, kept, scene.background, scene.title)
 
-    return Scene(scene.w, scene.h, keep(scene.items), scene.background, scene.title)
+
+def _without_texts(items: tuple[Item, ...], drop: Callable[[Text], bool]) -> tuple[Item, ...]:
+    """The items without the texts `drop` picks, inside groups too (a Clipped keeps its clip)."""
+    return tuple(replace(it, items=_without_texts(it.items, drop)) if isinstance(it, Group) else it
+                 for it in items if not (isinstance(it, Text) and drop(it)))
 
 
 def flowable(fig: Figure, labels: tuple[str, ...], number: int, caption: str, width: float,
@@ -181,11 +180,6 @@ def arrange(fig: Figure, labels: tuple[str, ...], width: float) -> tuple[float, 
     return scale, one_row
 
 
-def scale_of(fig: Figure, labels: tuple[str, ...], width: float) -> float:
-    """The one scale of a figure's scenes (see `arrange`)."""
-    return arrange(fig, labels, width)[0]
-
-
 def detail(face: Scene, x: float, y: float, w: float, h: float, title: str = "") -> Scene:
     """The part (x, y, w, h in mm) of a face, as a scene of its own: a figure shows a large face's
     detail at a size its words read at, rather than the whole face too small to read."""
@@ -199,12 +193,8 @@ def pictured(face: Scene, titles_pt: float | None = None) -> Scene:
     """A face without its words: for a figure whose caption names only what the picture shows (the
     lay of a board, where pieces go), not a word printed on it. With `titles_pt`, the words printed at
     that size or larger stay (the boards' titles of a table seen whole)."""
-    def keep(items: tuple[Item, ...]) -> tuple[Item, ...]:
-        return tuple(replace(it, items=keep(it.items)) if isinstance(it, Group) else it
-                     for it in items
-                     if not isinstance(it, Text) or (titles_pt is not None and it.size_pt >= titles_pt))
-
-    return Scene(face.w, face.h, keep(face.items), face.background, face.title, face.play_area)
+    shown = _without_texts(face.items, lambda text: titles_pt is None or text.size_pt < titles_pt)
+    return Scene(face.w, face.h, shown, face.background, face.title, face.play_area)
 
 
 def lookup(figures: Mapping[str, Figure], name: str) -> Figure:
