@@ -32,12 +32,8 @@ FOOT_BASELINE_MM = SAFE_MM + 0.25 * MARK_LINE_MM   # the footer's descenders sta
 # its capitals below the crop marks, which start MARGIN_MM + FOOTER_MM - MARK_GAP_MM - MARK_LEN_MM = 9 mm in
 
 
-def scene_hash(*scenes: Scene | None) -> str:
-    """A short hash of what faces show: same drawing, same hash."""
-    return _short_hash([repr(s) for s in scenes])
-
-
 def _short_hash(shown: list[str]) -> str:
+    """A short hash of what faces show (their reprs): same drawing, same hash."""
     return hashlib.sha256("".join(shown).encode()).hexdigest()[:10]
 
 
@@ -80,7 +76,7 @@ class _PageSpec:
     part: tuple[impose.Tiling, impose.Part] | None = None
     boxes: tuple[float, float, float, float] | None = None  # trim x, y, w, h in page mm
     bleed: float = 0.0
-    faces_hash: str = ""   # scene_hash of the faces placed, for the footer (made when it is added)
+    faces_hash: str = ""   # _short_hash of the faces placed, for the footer (made when it is added)
 
 
 class PrintDocument:
