@@ -57,6 +57,10 @@ class Deck:
         backs = {card.back for card in self.cards}
         return next(iter(backs)) if len(backs) == 1 else None
 
+    @property
+    def count(self) -> int:
+        return sum(card.copies for card in self.cards)
+
 
 def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
