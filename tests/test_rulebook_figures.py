@@ -219,13 +219,14 @@ def test_the_islands_and_bridges_socket_callouts_stand_clear_of_the_island():
     from generator.draw import Group, Line, Text
     from generator.draw.scene import Clipped
     from generator.games.islands_and_bridges.figures import figures
-    from generator.press.figures import legible, scale_of
+    from generator.press.figures import arrange, legible
     from generator.press.rulebook import text_width
     from tests.inkcheck import ink_box
 
     model = kit.load("islands-and-bridges", paths.CONTENT).model
     fig = figures(model)["island"]
-    scene = legible(fig.scenes[0], scale_of(fig, (), text_width("a4")))   # as the book prints it
+    scale, _ = arrange(fig, (), text_width("a4"))
+    scene = legible(fig.scenes[0], scale)   # as the book prints it
     face = next(it for it in scene.items if isinstance(it, Group))
 
     def drawn(items, dx=0.0, dy=0.0, clip=None):

@@ -39,15 +39,12 @@ class Problem:
 
 def cell_name(sheet: str, row: int, col: int) -> str:
     """'Cards!B3', or "'My cards'!B3" for a sheet whose name is not one word (as a formula writes it)."""
-    letters = ""
-    n = col
-    while n > 0:
-        n, r = divmod(n - 1, 26)
-        letters = chr(ord("A") + r) + letters
+    from openpyxl.utils.cell import get_column_letter  # imported by the spreadsheet read anyway
+
     shown = one_line(sheet)
     if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.]*", sheet):
         shown = "'" + shown.replace("'", "''") + "'"
-    return f"{shown}!{letters}{row}"
+    return f"{shown}!{get_column_letter(col)}{row}"
 
 
 SHOWN = 3   # the faces a folded problem names

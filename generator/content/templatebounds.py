@@ -63,7 +63,8 @@ class Budget:
                                   "characters and items)")
 
 
-_budget: contextvars.ContextVar[Budget | None] = contextvars.ContextVar("template_budget", default=None)
+BUDGET: contextvars.ContextVar[Budget | None] = contextvars.ContextVar("template_budget", default=None)
+"""The budget of the render running in this context (None outside a render)."""
 
 
 class OutsideARender(TemplateProblem):
@@ -72,22 +73,10 @@ class OutsideARender(TemplateProblem):
 
 
 def charge(steps: int = 1, work: int = 0) -> None:
-    budget = _budget.get()
+    budget = BUDGET.get()
     if budget is None:
         raise OutsideARender("template code runs only inside a render")
     budget.spend(steps, work)
-
-
-def current() -> Budget | None:
-    return _budget.get()
-
-
-def enter(budget: Budget) -> contextvars.Token[Budget | None]:
-    return _budget.set(budget)
-
-
-def leave(token: contextvars.Token[Budget | None]) -> None:
-    _budget.reset(token)
 
 
 _EMPTY: dict[Any, Any] = {}

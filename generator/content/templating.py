@@ -296,11 +296,7 @@ class _Bounded(NodeTransformer):
         self.generic_visit(node)
         return self._filter(node, "_made")
 
-    def visit_List(self, node: nodes.List) -> nodes.Node:
-        return self._literal(node)
-
-    def visit_Dict(self, node: nodes.Dict) -> nodes.Node:
-        return self._literal(node)
+    visit_List = visit_Dict = _literal
 
     def visit_Tuple(self, node: nodes.Tuple) -> nodes.Node:
         if node.ctx != "load":   # a target: `for a, b in …`, `set a, b = …`
@@ -337,7 +333,7 @@ class BoundedTemplate(jinja2.Template):
 def _bounded(run: Callable[[], Any]) -> Any:
     """What `run` returns, run on the render's budget (a fresh one outside a render); every failure a
     TemplateProblem."""
-    token = bounds.enter(bounds.current() or bounds.Budget())
+    token = bounds.BUDGET.set(bounds.BUDGET.get() or bounds.Budget())
     try:
         return run()
     except TemplateProblem:
@@ -351,7 +347,7 @@ def _bounded(run: Callable[[], Any]) -> Any:
     except Exception as err:   # any failure of untrusted code is the template's problem
         raise TemplateProblem(f"{type(err).__name__}: {_one_line(err)}") from None
     finally:
-        bounds.leave(token)
+        bounds.BUDGET.reset(token)
 
 
 def _one_line(err: BaseException) -> str:
@@ -441,7 +437,7 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
                                               else -1), "a replace in the template")
         if isinstance(__obj, LoopContext) and args:   # a recursive loop's `loop(items)`: each item charged
             args = (bounds.charged_iter(args[0]), *args[1:])
-        budget = bounds.current()
+        budget = bounds.BUDGET.get()
         if isinstance(__obj, Macro) and budget is not None:
             budget.depth += 1
             try:

@@ -158,11 +158,8 @@ class Source:
         node = self.root
         for part in loc:
             if isinstance(node, MappingNode):
-                found = None
-                for key_node, value_node in node.value:
-                    if isinstance(key_node, ScalarNode) and _same_key(key_node.value, part):
-                        found = value_node
-                        break
+                found = next((value for key, value in node.value
+                              if isinstance(key, ScalarNode) and key.value == str(part)), None)
                 if found is None:
                     return node, False
                 node = found
@@ -175,11 +172,10 @@ class Source:
     def key_node_at(self, loc: Loc) -> Node | None:
         """The key node of the last part of `loc` (where an unexpected field is best shown)."""
         parent, ok = self.node_at(loc[:-1])
-        if ok and isinstance(parent, MappingNode):
-            for key_node, _ in parent.value:
-                if isinstance(key_node, ScalarNode) and _same_key(key_node.value, loc[-1]):
-                    return key_node
-        return None
+        if not ok or not isinstance(parent, MappingNode):
+            return None
+        return next((key for key, _ in parent.value if isinstance(key, ScalarNode) and key.value == str(loc[-1])),
+                    None)
 
     def problem(self, loc: Loc, message: str, *, on_key: bool = False) -> Problem:
         """A problem placed at the value (or key) that `loc` names, or the nearest node above it."""
@@ -189,10 +185,6 @@ class Source:
         if node is None:
             return Problem(self.file, 1, 1, message)
         return _at(self.file, node, message)
-
-
-def _same_key(text: str, part: str | int) -> bool:
-    return text == str(part)
 
 
 @dataclass

@@ -69,13 +69,8 @@ def pdf_name(style: FontStyle, font: str = "") -> str:
 
 
 def _register(name: str, file: str | io.BytesIO) -> None:
-    if name in _registered:
-        return
-    pdfmetrics.registerFont(TTFont(name, file))
-    _registered.add(name)
-
-
-_registered: set[str] = set()
+    if name not in pdfmetrics.getRegisteredFontNames():   # a font file's styles share its name
+        pdfmetrics.registerFont(TTFont(name, file))
 
 
 def family(font: str = "") -> str:

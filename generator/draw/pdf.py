@@ -47,7 +47,8 @@ def draw(canvas: Canvas, scene: Scene, x: float, y: float, page_h: float, *, ble
     c = canvas
     c.saveState()
     _place(c, scene, x, y, page_h, bleed, clip)
-    _items(c, scene.items)
+    for it in scene.items:
+        _item(c, it)
     c.restoreState()
 
 
@@ -74,11 +75,6 @@ def _paint(c: Canvas, fill: str | None, stroke: str | None, stroke_mm: float,
         c.setLineWidth(stroke_mm)
         c.setDash(list(dash) if dash else [])
     return (1 if stroke else 0), (1 if fill else 0)
-
-
-def _items(c: Canvas, items: tuple[Item, ...]) -> None:
-    for it in items:
-        _item(c, it)
 
 
 def _item(c: Canvas, it: Item) -> None:
@@ -129,7 +125,8 @@ def _item(c: Canvas, it: Item) -> None:
             p = c.beginPath()
             p.rect(*it.clip)
             c.clipPath(p, stroke=0, fill=0)
-        _items(c, it.items)
+        for inner in it.items:
+            _item(c, inner)
         c.restoreState()
 
 

@@ -6,7 +6,7 @@ Colours are '#rrggbb' strings (or None for no paint).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -167,35 +167,28 @@ def polygon(points: list[tuple[float, float]], **style: object) -> Path:
     return Path(tuple(ops), **style)  # type: ignore[arg-type]
 
 
+def leaves(items: Iterable[Item]) -> Iterator[Item]:
+    """Every item but groups, in drawing order, the items of each group in its place."""
+    for it in items:
+        if isinstance(it, Group):
+            yield from leaves(it.items)
+        else:
+            yield it
+
+
 def files_drawn(scenes: Iterable[Scene]) -> set[str]:
     """What the scenes draw from besides themselves, by content: each picture's hash and each font
     file's key (draw/fonts.py: itself a hash of the font's bytes)."""
     out: set[str] = set()
-
-    def walk(items: tuple[Item, ...]) -> None:
-        for it in items:
+    for scene in scenes:
+        for it in leaves(scene.items):
             if isinstance(it, Image):
                 out.add("picture:" + it.picture.digest)
             elif isinstance(it, Text) and it.font:
                 out.add(it.font)
-            elif isinstance(it, Group):
-                walk(it.items)
-
-    for scene in scenes:
-        walk(scene.items)
     return out
 
 
 def texts(scene: Scene) -> list[str]:
     """Every string a scene shows (for glyph checks and tests)."""
-    out: list[str] = []
-
-    def walk(items: tuple[Item, ...]) -> None:
-        for it in items:
-            if isinstance(it, Text):
-                out.append(it.text)
-            elif isinstance(it, Group):
-                walk(it.items)
-
-    walk(scene.items)
-    return out
+    return [it.text for it in leaves(scene.items) if isinstance(it, Text)]

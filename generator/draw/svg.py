@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from . import fonts
-from .scene import Circle, Clipped, FontStyle, Group, Image, Item, Line, Path, Rect, Scene, Text, texts
+from .scene import Circle, Clipped, FontStyle, Group, Image, Item, Line, Path, Rect, Scene, Text, leaves, texts
 
 if TYPE_CHECKING:   # svgwrite is imported by the first SVG drawn: `playkit validate` draws none
     import svgwrite
@@ -62,15 +62,9 @@ def to_svg(scene: Scene, kit_fonts: SvgFonts | None = None) -> bytes:
 def _used_chars(items: tuple[Item, ...]) -> dict[tuple[str, FontStyle], set[str]]:
     """The characters drawn in each font: (font file or '', style) → characters."""
     acc: dict[tuple[str, FontStyle], set[str]] = {}
-
-    def walk(its: tuple[Item, ...]) -> None:
-        for it in its:
-            if isinstance(it, Text):
-                acc.setdefault((it.font, "regular" if it.font else it.style), set()).update(it.text)
-            elif isinstance(it, Group):
-                walk(it.items)
-
-    walk(items)
+    for it in leaves(items):
+        if isinstance(it, Text):
+            acc.setdefault((it.font, "regular" if it.font else it.style), set()).update(it.text)
     return acc
 
 

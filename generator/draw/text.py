@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TypeVar
+from itertools import groupby
+from typing import TypeVar, cast
 
 from .fonts import PT_MM, width_mm
 from .scene import Anchor, Color, FontStyle, Text
@@ -197,7 +198,8 @@ def _plain_lines(piece: Piece, w: float, room: float, step: float, size: float, 
 
 
 _SPACE = re.compile(r"\s")
-_Atom = tuple[str, FontStyle, Color] | Icon   # a word's fragment, or a space ("" text is never made)
+_Fragment = tuple[str, FontStyle, Color]   # a word's fragment, or a space ("" text is never made)
+_Atom = _Fragment | Icon
 
 
 def _words(para: Para) -> list[tuple[list[_Atom], _Atom | None]]:
@@ -234,23 +236,12 @@ def _words(para: Para) -> list[tuple[list[_Atom], _Atom | None]]:
 def _width(atoms: Sequence[_Atom], size: float, font: str) -> float:
     """The atoms' width, the text of each style measured as one string."""
     total = 0.0
-    text: list[str] = []
-    style: FontStyle | None = None
-    em = size * PT_MM
-    for atom in atoms:
-        if isinstance(atom, Icon):
-            if text and style is not None:
-                total += width_mm("".join(text), size, style, font)
-            text, style = [], None
-            total += em * atom.aspect
-        elif atom[1] == style:
-            text.append(atom[0])
+    for style, group in groupby(atoms, key=lambda atom: None if isinstance(atom, Icon) else atom[1]):
+        if style is None:
+            for icon in cast("Iterator[Icon]", group):
+                total += size * PT_MM * icon.aspect
         else:
-            if text and style is not None:
-                total += width_mm("".join(text), size, style, font)
-            text, style = [atom[0]], atom[1]
-    if text and style is not None:
-        total += width_mm("".join(text), size, style, font)
+            total += width_mm("".join(text for text, _, _ in cast("Iterator[_Fragment]", group)), size, style, font)
     return total
 
 
@@ -259,28 +250,20 @@ def _runs(atoms: list[_Atom], size: float, font: str) -> tuple[Run, ...]:
     out: list[Run] = []
     x = 0.0
     em = size * PT_MM
-    i = 0
-    while i < len(atoms):
-        atom = atoms[i]
-        if isinstance(atom, Icon):
-            out.append(Run(x, em * atom.aspect, icon=atom))
-            x += em * atom.aspect
-            i += 1
+    for look, group in groupby(atoms, key=lambda atom: None if isinstance(atom, Icon) else atom[1:]):
+        if look is None:
+            for icon in cast("Iterator[Icon]", group):
+                out.append(Run(x, em * icon.aspect, icon=icon))
+                x += em * icon.aspect
             continue
-        parts: list[str] = []
-        while i < len(atoms):
-            part = atoms[i]
-            if isinstance(part, Icon) or part[1:] != atom[1:]:
-                break
-            parts.append(part[0])
-            i += 1
-        text = "".join(parts)
+        style, color = look
+        text = "".join(part for part, _, _ in cast("Iterator[_Fragment]", group))
         body = text.strip(" ")
         if body:
             lead = text[: len(text) - len(text.lstrip(" "))]
-            dx = x + width_mm(lead, size, atom[1], font) if lead else x
-            out.append(Run(dx, width_mm(body, size, atom[1], font), body, atom[1], atom[2]))
-        x += width_mm(text, size, atom[1], font)
+            dx = x + width_mm(lead, size, style, font) if lead else x
+            out.append(Run(dx, width_mm(body, size, style, font), body, style, color))
+        x += width_mm(text, size, style, font)
     return tuple(out)
 
 

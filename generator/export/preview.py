@@ -9,7 +9,6 @@ inline. A face drawn twice (a back shared by a deck) is one file, shown wherever
 from __future__ import annotations
 
 import hashlib
-import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from html import escape as _e
@@ -21,6 +20,7 @@ from ..draw.scene import Scene
 from ..draw.svg import SvgFonts, to_svg
 from ..press.assemble import by_size
 from . import Exporter, Job
+from .decks import slug
 from .settings import Settings
 
 INDEX = "index.html"
@@ -89,7 +89,7 @@ class _Images:
 
 def _slug(name: str) -> str:
     """A file name from a face's name: lower-case words and '/' for its folders, nothing else."""
-    parts = [re.sub(r"[^a-z0-9]+", "-", p.lower()).strip("-") for p in name.split("/")]
+    parts = [slug(p) for p in name.split("/")]
     return "/".join(p for p in parts if p)
 
 

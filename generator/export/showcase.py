@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import Annotated
 
 from PIL import Image, ImageDraw, ImageFilter
@@ -44,7 +44,7 @@ class ShowcaseSettings(Settings):
 
 def make(job: Job, show: ShowcaseSettings) -> Iterator[Artifact]:
     for deck in decks(job.files, ("sections",)):
-        faces = _distinct([card.front for card in deck.cards])
+        faces = list(dict.fromkeys(card.front for card in deck.cards))   # each face once, in the kit's order
         shown = faces[:show.most]
         back = deck.common_back
         scenes = shown + ([back] if back is not None else [])
@@ -54,11 +54,6 @@ def make(job: Job, show: ShowcaseSettings) -> Iterator[Artifact]:
             yield Artifact(f"{deck.key}-hand.png", _png(_hand(images[:min(show.hand, len(shown))], show),
                                                         show), deck.sources)
         yield Artifact(f"{deck.key}-spread.png", _png(_spread(images, show), show), deck.sources)
-
-
-def _distinct(scenes: Sequence[Scene]) -> list[Scene]:
-    """Each face once, in the kit's order (copies and cards drawn alike shown once)."""
-    return list(dict.fromkeys(scenes))
 
 
 def _px(mm: float, show: ShowcaseSettings) -> int:

@@ -42,7 +42,7 @@ def printed_faces(files: Iterable[KitFile], paper: str = "a4") -> Iterator[Print
             width = text_width(paper)
             for number, (name, labels) in enumerate(figures_named(f.text), start=1):
                 figure = fig.lookup(f.figures, name)
-                scale = fig.scale_of(figure, labels or figure.labels, width)
+                scale, _ = fig.arrange(figure, labels or figure.labels, width)
                 for k, scene in enumerate(figure.scenes):
                     which = f", scene {k + 1}" if len(figure.scenes) > 1 else ""
                     yield PrintedFace(f"{f.path}: figure {number} ({name}{which})", scene, scale)

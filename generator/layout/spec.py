@@ -285,7 +285,7 @@ class _Reader:
         background = None
         if "background" in top:
             try:
-                background = self._colour(*top["background"])
+                background = self._colour(top["background"][0])
             except ValueError as err:
                 self.problems.append(top["background"][1].problem(f"background: {err}"))
         shape: Shape = "rect"
@@ -425,7 +425,7 @@ class _Reader:
                 ok = False
                 continue
             try:
-                values[key] = self._value(key, value, place)
+                values[key] = self._value(key, value)
             except ValueError as err:
                 self.problems.append(place.problem(f"box {name!r}: {key}: {err}"))
                 ok = False
@@ -456,21 +456,21 @@ class _Reader:
         return Box(name, str(kind), values, at, where, self.shelf if kind == "image" else None) if ok else None
 
     # ---- one checker per kind of value -------------------------------------------------------
-    def _value(self, key: str, value: Any, at: At) -> Any:
+    def _value(self, key: str, value: Any) -> Any:
         if key in TEMPLATED and isinstance(value, str) and is_template(value):
-            return _template(value, at)
-        checker: Callable[[Any, At], Any] = {
-            "length": _length, "thin": _thin, "colour": self._colour, "template": _template,
+            return _template(value)
+        checkers: dict[str, Callable[[Any], Any]] = {
+            "length": length, "thin": _thin, "colour": self._colour, "template": _template,
             "font": self._font, "pt": _points, "align": _choice(ALIGN), "valign": _choice(VALIGN),
             "flag": _flag, "image": self._image, "points": _points_list, "fit": _choice(FITS),
-        }[VALUES[key]]
-        return checker(value, at)
+        }
+        return checkers[VALUES[key]](value)
 
-    def _colour(self, value: Any, at: At) -> Colour:
+    def _colour(self, value: Any) -> Colour:
         if not isinstance(value, str):
             raise ValueError(f"a palette name, '#rrggbb' or 'none', not {value!r}")
         if is_template(value):
-            return Colour(None, _template(value, at), self.palette.colours)
+            return Colour(None, _template(value), self.palette.colours)
         try:
             return Colour(self.palette.resolve(value))
         except KeyError:
@@ -479,16 +479,16 @@ class _Reader:
             names = ", ".join(sorted(self.palette.colours)) or "none yet: add layouts/palette.yaml"
             raise ValueError(f"unknown colour {value!r} (palette: {names}; or '#rrggbb')") from None
 
-    def _image(self, value: Any, at: At) -> Drawable | Template:
+    def _image(self, value: Any) -> Drawable | Template:
         """A picture of the game's folder, or a template over the item that names one (each name it
         gives is checked as the face is drawn, at the data cell it comes from)."""
         if isinstance(value, str) and is_template(value):
-            return _template(value, at)
+            return _template(value)
         if not isinstance(value, str):
             raise ValueError(f"a picture file ({', '.join(IMAGE_SUFFIXES)}) in the game's folder, not {value!r}")
         return self.shelf.picture(value)
 
-    def _font(self, value: Any, at: At) -> str:
+    def _font(self, value: Any) -> str:
         if isinstance(value, str) and value in BUILTIN_FONTS:
             return value
         if not isinstance(value, str) or not value.lower().endswith(FONT_SUFFIXES):
@@ -497,18 +497,14 @@ class _Reader:
         return self.shelf.font(value)
 
 
-def _length(value: Any, at: At) -> Length:
-    return length(value)
-
-
-def _thin(value: Any, at: At) -> float:
+def _thin(value: Any) -> float:
     mm = length(value, percent=False).value
     if mm < 0:
         raise ValueError(f"at least 0, not {value!r}")
     return mm
 
 
-def _points(value: Any, at: At) -> float:
+def _points(value: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
         raise ValueError(f"a size in points, such as 9, not {value!r}")
     return points(value)
@@ -524,21 +520,21 @@ def points(value: float) -> float:
     return float(value)
 
 
-def _flag(value: Any, at: At) -> bool:
+def _flag(value: Any) -> bool:
     if not isinstance(value, bool):
         raise ValueError(f"true or false, not {value!r}")
     return value
 
 
-def _choice(options: tuple[str, ...]) -> Callable[[Any, At], str]:
-    def check(value: Any, at: At) -> str:
+def _choice(options: tuple[str, ...]) -> Callable[[Any], str]:
+    def check(value: Any) -> str:
         if value not in options:
             raise ValueError(f"one of {', '.join(options)}, not {value!r}")
         return str(value)
     return check
 
 
-def _template(value: Any, at: At) -> Template:
+def _template(value: Any) -> Template:
     if isinstance(value, bool) or not isinstance(value, (str, int, float)):
         raise ValueError(f"a text or a template such as '{{{{ name }}}}', not {value!r}")
     try:
@@ -547,7 +543,7 @@ def _template(value: Any, at: At) -> Template:
         raise ValueError(f"template: {err}") from None
 
 
-def _points_list(value: Any, at: At) -> tuple[tuple[Length, Length], ...]:
+def _points_list(value: Any) -> tuple[tuple[Length, Length], ...]:
     if not isinstance(value, list) or len(value) < 3:
         raise ValueError("at least three [x, y] points, in lengths or % of the box")
     out = []

@@ -184,14 +184,10 @@ def _children(el: ET.Element, name: str, style: dict[str, str | None]) -> list[I
         if tag in _SKIPPED:
             continue
         st = _style(child, style)
-        items = _group(child, name, st) if tag in ("g", "svg") else [_shape(child, tag, name, st)]
+        items = _children(child, name, st) if tag in ("g", "svg") else [_shape(child, tag, name, st)]
         transform = child.get("transform")
         out += _transformed(items, transform, name) if transform else items
     return out
-
-
-def _group(el: ET.Element, name: str, style: dict[str, str | None]) -> list[Item]:
-    return _children(el, name, style)
 
 
 _TRANSFORM = re.compile(r"\s*([a-zA-Z]+)\s*\(([^)]*)\)\s*,?")

@@ -20,6 +20,7 @@ from ..core.game import BuildOptions
 from ..draw import fonts, pdf
 from ..draw.scene import Item, Scene, files_drawn
 from . import impose
+from .faces import canvas
 from .paper import FOOTER_MM, MARGIN_MM, MARK_LINE_MM, OVERLAP_MM, SAFE_MM, Page
 
 MM = pdf.MM
@@ -31,12 +32,8 @@ FOOT_BASELINE_MM = SAFE_MM + 0.25 * MARK_LINE_MM   # the footer's descenders sta
 # its capitals below the crop marks, which start MARGIN_MM + FOOTER_MM - MARK_GAP_MM - MARK_LEN_MM = 9 mm in
 
 
-def scene_hash(*scenes: Scene | None) -> str:
-    """A short hash of what faces show: same drawing, same hash."""
-    return _short_hash([repr(s) for s in scenes])
-
-
 def _short_hash(shown: list[str]) -> str:
+    """A short hash of what faces show (their reprs): same drawing, same hash."""
     return hashlib.sha256("".join(shown).encode()).hexdigest()[:10]
 
 
@@ -79,7 +76,7 @@ class _PageSpec:
     part: tuple[impose.Tiling, impose.Part] | None = None
     boxes: tuple[float, float, float, float] | None = None  # trim x, y, w, h in page mm
     bleed: float = 0.0
-    faces_hash: str = ""   # scene_hash of the faces placed, for the footer (made when it is added)
+    faces_hash: str = ""   # _short_hash of the faces placed, for the footer (made when it is added)
 
 
 class PrintDocument:
@@ -227,14 +224,7 @@ class PrintDocument:
 
     def _open(self) -> Canvas:
         if self._canvas is None:
-            c = Canvas(io.BytesIO(), invariant=1, pageCompression=1,
-                       initialFontName=fonts.pdf_name("regular"))  # type: ignore[arg-type]  # stub says float
-            c.setTitle(f"{self.game_title}: {self.subject}")
-            c.setAuthor("playkit")
-            c.setCreator(f"playkit {__version__}")
-            c.setSubject(self.subject)
-            _stable_font_codes(c)
-            self._canvas = c
+            self._canvas = canvas(io.BytesIO(), self.game_title, self.subject)
         return self._canvas
 
     def to_bytes(self) -> bytes:
@@ -305,12 +295,6 @@ def _union(slots: list[impose.Slot]) -> tuple[float, float, float, float]:
     return (x0, y0, x1 - x0, y1 - y0)
 
 
-def _stable_font_codes(c: Canvas) -> None:
-    """Fix the glyph codes of the built-in styles before any page (draw/pdf.py `fix_codes`). Call it on
-    a canvas with nothing drawn yet."""
-    pdf.fix_codes(c, pdf.UPFRONT_STYLES, "playkit-glyph-codes")
-
-
 def _draw_turned(c: Canvas, p: _Placed, pg: Page) -> None:
     """A face turned 180° within its slot (backs for short-edge duplex)."""
     c.saveState()
@@ -331,18 +315,17 @@ def _clip(slot: impose.Slot) -> tuple[float, float, float, float]:
 
 def _crop_marks(c: Canvas, pg: Page, spec: _PageSpec) -> None:
     """Short lines on every trim line, outside the artwork (bleed included) of the whole grid."""
-    slots = spec.crop
-    b = spec.bleed
-    gx, gy, gw, gh = _union(slots)
-    if spec.part is not None:  # a tiled board: marks only where this part shows a board corner
-        _board_corner_marks(c, pg, spec)
-        return
-    xs = sorted({round(s.x, 3) for s in slots} | {round(s.x + s.w, 3) for s in slots})
-    ys = sorted({round(s.y, 3) for s in slots} | {round(s.y + s.h, 3) for s in slots})
     c.setStrokeColor(HexColor(MARK_COLOR))
     c.setLineWidth(0.25)
     c.setDash([])
-    out = b + MARK_GAP_MM
+    if spec.part is not None:  # a tiled board: marks only where this part shows a board corner
+        _board_corner_marks(c, pg, spec)
+        return
+    slots = spec.crop
+    gx, gy, gw, gh = _union(slots)
+    xs = sorted({round(s.x, 3) for s in slots} | {round(s.x + s.w, 3) for s in slots})
+    ys = sorted({round(s.y, 3) for s in slots} | {round(s.y + s.h, 3) for s in slots})
+    out = spec.bleed + MARK_GAP_MM
     for x in xs:
         _mm_line(c, pg, x, gy - out, x, gy - out - MARK_LEN_MM)
         _mm_line(c, pg, x, gy + gh + out, x, gy + gh + out + MARK_LEN_MM)
@@ -352,13 +335,11 @@ def _crop_marks(c: Canvas, pg: Page, spec: _PageSpec) -> None:
 
 
 def _board_corner_marks(c: Canvas, pg: Page, spec: _PageSpec) -> None:
+    """Crop marks at the board's own corners that this part shows, in the stroke _crop_marks set."""
     assert spec.part is not None and spec.clip is not None
     t, part = spec.part
     slot = spec.crop[0]
     out = spec.bleed + MARK_GAP_MM
-    c.setStrokeColor(HexColor(MARK_COLOR))
-    c.setLineWidth(0.25)
-    c.setDash([])
     left, right = part.col == 0, part.col == t.cols - 1
     top, bottom = part.row == 0, part.row == t.rows - 1
     x0, y0, x1, y1 = slot.x, slot.y, slot.x + slot.w, slot.y + slot.h
@@ -398,7 +379,7 @@ def _part_marks(c: Canvas, pg: Page, t: impose.Tiling, part: impose.Part, scene:
         _cross(c, pg, x0 + mx, y0 + my)
     c.setFillColor(HexColor(FOOT_COLOR))
     c.setFont(fonts.pdf_name("regular"), 6.5)
-    c.drawString(MARGIN_MM * MM, (pg.h - SAFE_MM - MARK_LINE_MM) * MM, _assembly_line(t, part))
+    c.drawString(MARGIN_MM * MM, (pg.h - SAFE_MM - MARK_LINE_MM) * MM, _assembly_line(part))
     # the map of parts, bottom right, in the footer: inside the safe margin, below the part's own region
     cell = min(3.0, (MARGIN_MM + FOOTER_MM - SAFE_MM - 0.5) / t.rows)
     mx0 = pg.w - MARGIN_MM - t.cols * cell
@@ -441,7 +422,7 @@ def _seam_crosses(scene: Scene, part: impose.Part, at: float, vertical: bool) ->
     return out
 
 
-def _assembly_line(t: impose.Tiling, part: impose.Part) -> str:
+def _assembly_line(part: impose.Part) -> str:
     """What to do with this part, printed in its top margin."""
     name = f"Part {part.row + 1}-{part.col + 1}"
     trims = [side for side, yes in (("left", part.col > 0), ("top", part.row > 0)) if yes]

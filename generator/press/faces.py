@@ -14,7 +14,6 @@ from reportlab.pdfgen.canvas import Canvas
 from .. import __version__
 from ..draw import fonts, pdf
 from ..draw.scene import Scene
-from .document import _stable_font_codes
 
 MM = pdf.MM
 
@@ -42,16 +41,23 @@ class FacePage:
     trim: tuple[float, float, float, float] | None = None
 
 
-def face_pages(title: str, subject: str, pages: Sequence[FacePage]) -> bytes:
-    """One deterministic PDF of the pages in order, fonts embedded."""
-    buf = io.BytesIO()
+def canvas(buf: io.BytesIO, title: str, subject: str) -> Canvas:
+    """A deterministic PDF canvas writing to `buf`, with the kit's metadata and the glyph codes of the
+    built-in styles fixed before any page (draw/pdf.py `fix_codes`)."""
     c = Canvas(buf, invariant=1, pageCompression=1,
                initialFontName=fonts.pdf_name("regular"))  # type: ignore[arg-type]  # stub says float
     c.setTitle(f"{title}: {subject}")
     c.setAuthor("playkit")
     c.setCreator(f"playkit {__version__}")
     c.setSubject(subject)
-    _stable_font_codes(c)
+    pdf.fix_codes(c, pdf.UPFRONT_STYLES, "playkit-glyph-codes")
+    return c
+
+
+def face_pages(title: str, subject: str, pages: Sequence[FacePage]) -> bytes:
+    """One deterministic PDF of the pages in order, fonts embedded."""
+    buf = io.BytesIO()
+    c = canvas(buf, title, subject)
     for page in pages:
         c.setPageSize((page.w * MM, page.h * MM))
         if page.trim is not None:

@@ -13,7 +13,7 @@ The press numbers the figures in the order they appear.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 
 from reportlab.lib import colors
@@ -24,7 +24,7 @@ from reportlab.platypus.flowables import Flowable
 
 from ..core.kitspec import Figure
 from ..draw import fonts, pdf, width_mm
-from ..draw.scene import Circle, Group, Item, Line, Rect, Scene, Text
+from ..draw.scene import Circle, Group, Item, Line, Rect, Scene, Text, leaves
 from ..draw.text import MIN_TEXT_PT
 from .markup import inline
 
@@ -55,9 +55,6 @@ class SceneFlowable(Flowable):
         self.scene, self.scale, self.outline = legible(scene, scale), scale, outline
         self.width, self.height = scene.w * scale * mm, scene.h * scale * mm
 
-    def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
-        return self.width, self.height
-
     def draw(self) -> None:
         c = self.canv
         c.saveState()
@@ -79,15 +76,14 @@ MIN_PT = MIN_TEXT_PT
 def legible(scene: Scene, scale: float) -> Scene:
     """The scene without the texts that would print under MIN_PT at `scale`: a figure shows the
     piece's picture, its caption and labels say the words (a printed speck is no text to read)."""
-    def keep(items: tuple[Item, ...]) -> tuple[Item, ...]:
-        out: list[Item] = []
-        for it in items:
-            if isinstance(it, Text) and it.size_pt * scale < MIN_PT - 1e-9:
-                continue
-            out.append(replace(it, items=keep(it.items)) if isinstance(it, Group) else it)   # a Clipped keeps its clip
-        return tuple(out)
+    kept = _without_texts(scene.items, lambda text: text.size_pt * scale < MIN_PT - 1e-9)
+    return Scene(scene.w, scene.h, kept, scene.background, scene.title)
 
-    return Scene(scene.w, scene.h, keep(scene.items), scene.background, scene.title)
+
+def _without_texts(items: tuple[Item, ...], drop: Callable[[Text], bool]) -> tuple[Item, ...]:
+    """The items without the texts `drop` picks, inside groups too (a Clipped keeps its clip)."""
+    return tuple(replace(it, items=_without_texts(it.items, drop)) if isinstance(it, Group) else it
+                 for it in items if not (isinstance(it, Text) and drop(it)))
 
 
 def flowable(fig: Figure, labels: tuple[str, ...], number: int, caption: str, width: float,
@@ -131,17 +127,8 @@ BOOK_H_MM = 230.0   # the tallest a figure stands on a book's page (its text fra
 
 def smallest_pt(scene: Scene) -> float | None:
     """The smallest text size of a scene at its own size (None: it has no words)."""
-    sizes: list[float] = []
-
-    def walk(items: tuple[Item, ...]) -> None:
-        for it in items:
-            if isinstance(it, Text) and it.text.strip():
-                sizes.append(it.size_pt)
-            elif isinstance(it, Group):
-                walk(it.items)
-
-    walk(scene.items)
-    return min(sizes) if sizes else None
+    sizes = [it.size_pt for it in leaves(scene.items) if isinstance(it, Text) and it.text.strip()]
+    return min(sizes, default=None)
 
 
 def arrange(fig: Figure, labels: tuple[str, ...], width: float) -> tuple[float, list[list[int]]]:
@@ -193,11 +180,6 @@ def arrange(fig: Figure, labels: tuple[str, ...], width: float) -> tuple[float, 
     return scale, one_row
 
 
-def scale_of(fig: Figure, labels: tuple[str, ...], width: float) -> float:
-    """The one scale of a figure's scenes (see `arrange`)."""
-    return arrange(fig, labels, width)[0]
-
-
 def detail(face: Scene, x: float, y: float, w: float, h: float, title: str = "") -> Scene:
     """The part (x, y, w, h in mm) of a face, as a scene of its own: a figure shows a large face's
     detail at a size its words read at, rather than the whole face too small to read."""
@@ -211,12 +193,8 @@ def pictured(face: Scene, titles_pt: float | None = None) -> Scene:
     """A face without its words: for a figure whose caption names only what the picture shows (the
     lay of a board, where pieces go), not a word printed on it. With `titles_pt`, the words printed at
     that size or larger stay (the boards' titles of a table seen whole)."""
-    def keep(items: tuple[Item, ...]) -> tuple[Item, ...]:
-        return tuple(replace(it, items=keep(it.items)) if isinstance(it, Group) else it
-                     for it in items
-                     if not isinstance(it, Text) or (titles_pt is not None and it.size_pt >= titles_pt))
-
-    return Scene(face.w, face.h, keep(face.items), face.background, face.title, face.play_area)
+    shown = _without_texts(face.items, lambda text: titles_pt is None or text.size_pt < titles_pt)
+    return Scene(face.w, face.h, shown, face.background, face.title, face.play_area)
 
 
 def lookup(figures: Mapping[str, Figure], name: str) -> Figure:
