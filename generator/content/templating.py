@@ -561,6 +561,7 @@ def _compiled(source: str) -> jinja2.Template:
 
 @lru_cache(maxsize=4096)
 def _names(source: str) -> frozenset[str]:
+    """The names the template reads (asked only of a layout's box texts, so worked out apart)."""
     env = sandboxed_environment()
     _compiled(source)   # a template that cannot be compiled says why
     return frozenset(meta.find_undeclared_variables(env.parse(source))) - set(env.globals)
@@ -583,8 +584,8 @@ def _read(made: Callable[[str], R], source: str) -> R:
 
 
 def compiled(source: str) -> jinja2.Template:
-    """A template string compiled once a process (a kit renders the same card text for many cards);
-    it keeps no state between renders."""
+    """A template string, loaded once a process (a kit renders the same card text for many cards) and
+    compiled once a machine (`_compiled`); it keeps no state between renders."""
     return _read(_compiled, source)
 
 
