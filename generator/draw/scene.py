@@ -167,6 +167,12 @@ def polygon(points: list[tuple[float, float]], **style: object) -> Path:
     return Path(tuple(ops), **style)  # type: ignore[arg-type]
 
 
+def mix(a: str, b: str, t: float) -> str:
+    """The colour a part `t` of the way from `a` to `b` ('#rrggbb' both), each channel rounded."""
+    ca, cb = ([int(c[i:i + 2], 16) for i in (1, 3, 5)] for c in (a, b))
+    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(ca, cb, strict=True))
+
+
 def leaves(items: Iterable[Item]) -> Iterator[Item]:
     """Every item but groups, in drawing order, the items of each group in its place."""
     for it in items:

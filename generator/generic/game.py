@@ -32,8 +32,8 @@ from ..core.game import BuildOptions, Game, Kit
 from ..core.kitspec import DrawnFaces, Face, KitFile, PrintFile, Section
 from ..draw.scene import Scene
 from ..layout import Item, Layout, draw, load_layouts, load_palette
-from ..layout.render import at_place, face_size, reads_item
-from ..layout.spec import Colour, present
+from ..layout.render import at_place, face_size, fields_read, reads_item
+from ..layout.spec import present
 from ..layout.template import Template, TemplateFails, compile_template, is_template, render
 from .table import Cell, Row, Table, read_table
 
@@ -375,8 +375,7 @@ def _without(layout: Layout, wrong: frozenset[str], made: dict[tuple[str, frozen
     key = (layout.name, wrong)
     if key not in made:
         def reads(value: Any) -> bool:
-            template = value.template if isinstance(value, Colour) else value
-            return isinstance(template, Template) and not wrong.isdisjoint(template.fields)
+            return not wrong.isdisjoint(fields_read(value))
 
         boxes = [b for b in layout.boxes if not any(reads(v) for v in b.values.values())]
         made[key] = replace(layout, boxes=boxes, background=None if reads(layout.background) else layout.background)

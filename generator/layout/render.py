@@ -6,7 +6,7 @@ scene, so PDF and SVG come from one drawing. Problems name the item and where it
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -68,13 +68,13 @@ class Item:
 def reads_item(layout: Layout) -> bool:
     """Whether the layout's drawing depends on the item (a text, a `when` or a colour template that
     reads a field); when not, one drawing serves every item (a deck's shared back)."""
-    return _reads_fields([layout.background, *(v for box in layout.boxes for v in box.values.values())])
+    return any(map(fields_read, [layout.background, *(v for box in layout.boxes for v in box.values.values())]))
 
 
-def _reads_fields(values: Iterable[object]) -> bool:
-    """Whether a template among `values` (a colour's too) reads a field of the item."""
-    templates = (value.template if isinstance(value, Colour) else value for value in values)
-    return any(isinstance(template, Template) and template.fields for template in templates)
+def fields_read(value: object) -> tuple[str, ...]:
+    """The item's fields a value reads: a template's (a colour's too); none for a plain value."""
+    template = value.template if isinstance(value, Colour) else value
+    return template.fields if isinstance(template, Template) else ()
 
 
 def face_size(layout: Layout | None, given: tuple[float, float] | None = None) -> tuple[float, float]:
@@ -177,7 +177,7 @@ def _sized(layout: Layout, w: float, h: float) -> _Sized:
 def _reads_nothing(box: Box) -> bool:
     """Whether the box draws the same for every item: no template of it reads a field, and it is not
     a slot (the game's code draws those)."""
-    return box.type != "slot" and not _reads_fields(box.values.values())
+    return box.type != "slot" and not any(map(fields_read, box.values.values()))
 
 
 def draw(layout: Layout, item: Item, size: tuple[float, float] | None = None,

@@ -8,23 +8,19 @@ from __future__ import annotations
 import math
 
 from ...draw import Circle, Line, Path, Rect, Text, polygon
-from ...draw.scene import Item, PathOp
+from ...draw.scene import Item, PathOp, mix
 from ...kitchecks.wcag import ratio as contrast
 from .model import IslandOfFog
 
 
 def tint(hex_colour: str, amount: float) -> str:
     """The colour mixed with white (amount 0: unchanged, 1: white)."""
-    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
-    mix = [round(v + (255 - v) * amount) for v in (r, g, b)]
-    return "#" + "".join(f"{v:02x}" for v in mix)
+    return mix(hex_colour, "#ffffff", amount)
 
 
 def shade(hex_colour: str, amount: float) -> str:
     """The colour mixed with black."""
-    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
-    mix = [round(v * (1 - amount)) for v in (r, g, b)]
-    return "#" + "".join(f"{v:02x}" for v in mix)
+    return mix(hex_colour, "#000000", amount)
 
 
 def text_on(m: IslandOfFog, background: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...content.prose import render_line
 from ...core.game import Artifact, BuildOptions
 from ...draw import Rect, Scene, Text, to_svg
-from ...draw.scene import Item
+from ...draw.scene import Item, mix
 from ...draw.text import block, label
 from ...press import PrintDocument
 from ..stats import Rate
@@ -19,16 +19,10 @@ LOW, MID, HIGH = "#c0392b", "#f7f7f2", "#2166ac"
 SPAN = 0.2  # the colour is full at 50 % ± 20 %
 
 
-def _mix(a: str, b: str, t: float) -> str:
-    ca = [int(a[i:i + 2], 16) for i in (1, 3, 5)]
-    cb = [int(b[i:i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(ca, cb, strict=True))
-
-
 def shade(rate: float) -> str:
     """Red below one half, blue above, white at one half; full colour at ±SPAN."""
     t = max(-1.0, min(1.0, (rate - 0.5) / SPAN))
-    return _mix(MID, HIGH, t) if t >= 0 else _mix(MID, LOW, -t)
+    return mix(MID, HIGH, t) if t >= 0 else mix(MID, LOW, -t)
 
 
 def _cell(x: float, y: float, w: float, h: float, rate: Rate) -> tuple[Item, ...]:
