@@ -105,6 +105,11 @@ def pairing_seed(seed: int, a: str, b: str) -> str:
     return f"skybound-battle|{seed}|{a}|{b}|"
 
 
+def game_rng(seed: int, a: str, b: str, index: int) -> random.Random:
+    """The random generator of a game (game_seed's)."""
+    return random.Random(game_seed(seed, a, b, index))
+
+
 def by_kernel(setup: SimSetup) -> bool:
     """Whether the compiled kernel plays the setup's games: asked to, both players greedy, numba there
     (imported only then: numba's import alone takes half a CPU second)."""
@@ -139,9 +144,9 @@ def battles(setup: SimSetup, pair: tuple[int, int], start: int, stop: int) -> It
     columns, opening, draw = rules.board.columns, rules.hand.opening, rules.hand.draw_per_round
     limit, together = rules.round_limit, rules.shared_spot_reveal == "together"
     for index in range(start, stop):
-        rng = random.Random(game_seed(setup.seed, deck_a.id, deck_b.id, index))
-        battle = Battle(lists, policies, rng, first=index % 2, columns=columns, opening=opening,
-                        draw_per_round=draw, round_limit=limit, reveal_together=together)
+        battle = Battle(lists, policies, game_rng(setup.seed, deck_a.id, deck_b.id, index), first=index % 2,
+                        columns=columns, opening=opening, draw_per_round=draw, round_limit=limit,
+                        reveal_together=together)
         yield index, battle, battle.play()
 
 
