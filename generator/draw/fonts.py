@@ -40,16 +40,10 @@ def add_file(data: bytes) -> str:
     return key
 
 
+@cache
 def data(style: FontStyle, font: str = "") -> bytes:
     """The bytes of the font drawn: a layout's (by key) or the built-in family's file."""
-    if font:
-        return _FILES[font]
-    return _builtin(style)
-
-
-@cache
-def _builtin(style: FontStyle) -> bytes:
-    return (_DIR / FILES[style]).read_bytes()
+    return _FILES[font] if font else (_DIR / FILES[style]).read_bytes()
 
 
 @cache
