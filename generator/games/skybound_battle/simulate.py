@@ -85,6 +85,19 @@ class CardTally(Counts):
     revealed: int = 0     # times revealed with Deployed effects
     fizzled: int = 0      # … of which one found no target
 
+    @property
+    def fizzle_rate(self) -> Rate:
+        """How often its Deployed effect found no target, of the times it was revealed."""
+        return Rate(self.fizzled, self.revealed)
+
+    @property
+    def play_rate(self) -> Rate:
+        return Rate(self.played, self.in_deck)
+
+    @property
+    def win_when_played(self) -> Rate:
+        return Rate(self.won_played, self.played)
+
 
 @dataclass
 class Tally(Counts):
@@ -277,27 +290,11 @@ class Cell:
         return Rate(self.wins, self.games)
 
 
-@dataclass(frozen=True)
-class CardFigures:
+@dataclass(kw_only=True)
+class CardFigures(CardTally):
+    """A card's counts (CardTally) under its id."""
+
     id: str
-    in_deck: int
-    played: int
-    won_played: int
-    revealed: int = 0
-    fizzled: int = 0
-
-    @property
-    def fizzle_rate(self) -> Rate:
-        """How often its Deployed effect found no target, of the times it was revealed."""
-        return Rate(self.fizzled, self.revealed)
-
-    @property
-    def play_rate(self) -> Rate:
-        return Rate(self.played, self.in_deck)
-
-    @property
-    def win_when_played(self) -> Rate:
-        return Rate(self.won_played, self.played)
 
 
 @dataclass(frozen=True)
@@ -348,8 +345,7 @@ def report(setup: SimSetup, tally: Tally) -> Report:
         draws += p.draws
     distinct = list(dict.fromkeys(names))
     overall = tuple((d, Rate(overall_w[d], overall_n[d])) for d in distinct)
-    cards = tuple(CardFigures(cid, c.in_deck, c.played, c.won_played, c.revealed, c.fizzled)
-                  for cid, c in sorted(tally.cards.items()))
+    cards = tuple(CardFigures(id=cid, **vars(c)) for cid, c in sorted(tally.cards.items()))
     return Report(setup, tuple(distinct), tuple(cells), overall, Rate(first_w, games), draws, games,
                   tuple(sorted(tally.rounds.items())), cards)
 
