@@ -108,19 +108,10 @@ class Tally(Counts):
     cards: dict[str, CardTally] = field(default_factory=dict)
 
 
-def game_seed(seed: int, a: str, b: str, index: int) -> str:
-    """The one source of randomness of a game: its seed, its pairing and its index."""
-    return pairing_seed(seed, a, b) + str(index)
-
-
 def pairing_seed(seed: int, a: str, b: str) -> str:
-    """What the seeds of a pairing's games begin with (game_seed: this, then the game's index)."""
+    """What the seeds of a pairing's games begin with: a game's seed, its one source of randomness, is
+    this then the game's index."""
     return f"skybound-battle|{seed}|{a}|{b}|"
-
-
-def game_rng(seed: int, a: str, b: str, index: int) -> random.Random:
-    """The random generator of a game (game_seed's)."""
-    return random.Random(game_seed(seed, a, b, index))
 
 
 def by_kernel(setup: SimSetup) -> bool:
@@ -150,14 +141,14 @@ def battles(setup: SimSetup, pair: tuple[int, int], start: int, stop: int) -> It
     """Games start..stop-1 of one pairing, each played to its end by the rules engine: (index, battle,
     winner). Deck a starts with the token in even games; a game depends on (seed, pairing's names,
     index) alone."""
-    deck_a, deck_b = setup.decks[pair[0]], setup.decks[pair[1]]
+    prefix = pairing_seed(setup.seed, setup.decks[pair[0]].id, setup.decks[pair[1]].id)
     lists = _lists(setup, pair)
     policies: tuple[Policy, Policy] = (POLICIES[setup.policy](), POLICIES[setup.opponent_policy or setup.policy]())
     rules = setup.rules
     columns, opening, draw = rules.board.columns, rules.hand.opening, rules.hand.draw_per_round
     limit, together = rules.round_limit, rules.shared_spot_reveal == "together"
     for index in range(start, stop):
-        battle = Battle(lists, policies, game_rng(setup.seed, deck_a.id, deck_b.id, index), first=index % 2,
+        battle = Battle(lists, policies, random.Random(prefix + str(index)), first=index % 2,
                         columns=columns, opening=opening, draw_per_round=draw, round_limit=limit,
                         reveal_together=together)
         yield index, battle, battle.play()
