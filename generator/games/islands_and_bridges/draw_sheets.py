@@ -11,7 +11,7 @@ from ...draw.table import table
 from ...draw.text import block
 from . import overview, rules
 from .draw_map import STAR_FILL, star
-from .model import Ability, IslandsAndBridges, Token
+from .model import Ability, IslandsAndBridges
 
 LANDSCAPE = (260.0, 180.0)
 PORTRAIT = (190.0, 250.0)
@@ -192,7 +192,7 @@ def damage_matrix(game: IslandsAndBridges, page: int = 0) -> Scene:
 
 def damage_header(game: IslandsAndBridges, round_label: str = "Round ___") -> list[str]:
     """A Damage Matrix block's head: the round, a column per player, the trap column, the total."""
-    return [round_label, *(f"P{t.rings}" for t in _players(game)), "Trap", "Total"]
+    return [round_label, *(f"P{t.rings}" for t in game.players_in_play()), "Trap", "Total"]
 
 
 def damage_block(game: IslandsAndBridges, x: float, y: float, width: float, rows: list[list[str]],
@@ -203,11 +203,6 @@ def damage_block(game: IslandsAndBridges, x: float, y: float, width: float, rows
     header = damage_header(game, round_label)
     widths = [width * 0.2] + [width * 0.8 / (len(header) - 1)] * (len(header) - 1)
     return table(x, y, widths, [header, *rows], row_h=row_h, size_pt=size_pt, first_col_bold=True)
-
-
-def _players(game: IslandsAndBridges) -> list[Token]:
-    """The player tokens in play, in turn order."""
-    return [t for t in game.components.tokens if t.kind == "player"][: game.settings.players]
 
 
 def _round_header(first: int, count: int) -> list[str]:
@@ -251,7 +246,7 @@ def player_timeline(game: IslandsAndBridges, page: int) -> Scene:
                    f"rounds {first}-{first + ROUNDS_PER_PAGE - 1} (sheet {page + 1} of {pages})")
     waits = [(a.name, a.cooldown) for a in game.elements.actions.values() if a.cooldown] + \
             [(a.label, a.cooldown) for a in game.elements.abilities.values() if a.cooldown]
-    players = _players(game)
+    players = game.players_in_play()
     label_w = 48.0
     col = (w - label_w) / ROUNDS_PER_PAGE
     rows = [["Round", *_round_header(first, ROUNDS_PER_PAGE)], ["Mark", *([""] * ROUNDS_PER_PAGE)]]
@@ -309,7 +304,7 @@ def ability_duration_timeline(game: IslandsAndBridges, page: int) -> Scene:
     label_w, field, lane = duration_grid(game)
     abilities = list(game.elements.abilities.values())
     ys = duration_lane_ys(game)
-    for k, t in enumerate(_players(game)[page * DURATION_PER_PAGE: (page + 1) * DURATION_PER_PAGE]):
+    for k, t in enumerate(game.players_in_play()[page * DURATION_PER_PAGE: (page + 1) * DURATION_PER_PAGE]):
         lane_ys = ys[k * len(abilities): (k + 1) * len(abilities)]
         items.append(Text(0, lane_ys[0] - 3, f"Player {t.rings}", 11, game.color("player"), "bold"))
         for ab, y in zip(abilities, lane_ys, strict=True):
