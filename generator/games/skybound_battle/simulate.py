@@ -230,11 +230,8 @@ def _tally_kernel(setup: SimSetup, pair: tuple[int, int], start: int, stop: int,
     pt.first_wins += sum(1 for index, w in zip(range(start, stop), winner.tolist(), strict=True) if w == index % 2)
     tally.rounds.update(out.rounds.tolist())
     for cid, (played, won_played, revealed, fizzled) in out.cards.items():
-        ct = tally.cards[cid]  # a card of one of the decks: its tally is made
-        ct.played += played
-        ct.won_played += won_played
-        ct.revealed += revealed
-        ct.fizzled += fizzled
+        # a card of one of the decks: its tally is made (in_deck was counted before)
+        tally.cards[cid].merge(CardTally(0, played, won_played, revealed, fizzled))
 
 
 def chunks(setup: SimSetup, size: int) -> list[tuple[tuple[int, int], int, int]]:
