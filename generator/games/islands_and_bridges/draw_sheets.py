@@ -300,8 +300,7 @@ def ability_duration_timeline(game: IslandsAndBridges, page: int) -> Scene:
     w, h = LANDSCAPE
     items = _frame(game, "Ability Duration Timeline", LANDSCAPE, f"sheet {page + 1} of "
                    f"{ability_timeline_pages(game)}")
-    longest = max(a.duration for a in game.elements.abilities.values())
-    label_w, field, lane = duration_grid(game)
+    label_w, field, lane, longest = duration_grid(game)
     abilities = list(game.elements.abilities.values())
     ys = duration_lane_ys(game)
     for k, t in enumerate(game.players_in_play()[page * DURATION_PER_PAGE: (page + 1) * DURATION_PER_PAGE]):
@@ -320,20 +319,21 @@ DURATION_PER_PAGE = 2   # players on a sheet of the Ability Duration Timeline
 FIELD_GAP_MM = 1.2      # between two fields of a lane
 
 
-def duration_grid(game: IslandsAndBridges) -> tuple[float, float, float]:
+def duration_grid(game: IslandsAndBridges) -> tuple[float, float, float, int]:
     """The Ability Duration Timeline's label column, the pitch of its fields and the height of a lane,
-    in mm: as wide and tall as the sheet lets them, never wider than 20 mm."""
+    in mm: as wide and tall as the sheet lets them, never wider than 20 mm; and its fields in a lane
+    (the longest duration)."""
     w, h = LANDSCAPE
     longest = max(a.duration for a in game.elements.abilities.values())
     label_w = 40.0
     field = min(20.0, (w - label_w) / longest)
     lanes = DURATION_PER_PAGE * len(game.elements.abilities)
-    return label_w, field, min(field * 0.82, (h - 17 - DURATION_PER_PAGE * 12 - 12) / lanes - 1.5)
+    return label_w, field, min(field * 0.82, (h - 17 - DURATION_PER_PAGE * 12 - 12) / lanes - 1.5), longest
 
 
 def duration_lane_ys(game: IslandsAndBridges) -> tuple[float, ...]:
     """The top of every lane of a sheet, player by player (each under a line naming the player)."""
-    _, _, lane = duration_grid(game)
+    lane = duration_grid(game)[2]
     out = []
     y = 17.0
     for _ in range(DURATION_PER_PAGE):
@@ -347,8 +347,7 @@ def duration_lane_ys(game: IslandsAndBridges) -> tuple[float, ...]:
 
 def duration_fields(game: IslandsAndBridges) -> tuple[tuple[float, float, float, float], ...]:
     """Every field of a sheet's lanes (x, y, w, h in mm): where an ability's marker lies."""
-    label_w, field, lane = duration_grid(game)
-    longest = max(a.duration for a in game.elements.abilities.values())
+    label_w, field, lane, longest = duration_grid(game)
     return tuple((label_w + f * field, y, field - FIELD_GAP_MM, lane)
                  for y in duration_lane_ys(game) for f in range(longest))
 
