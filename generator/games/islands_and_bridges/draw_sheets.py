@@ -205,8 +205,12 @@ def damage_block(game: IslandsAndBridges, x: float, y: float, width: float, rows
     return table(x, y, widths, [header, *rows], row_h=row_h, size_pt=size_pt, first_col_bold=True)
 
 
-def _round_header(first: int, count: int) -> list[str]:
-    return [str(r) for r in range(first, first + count)]
+def _rounds_sheet(game: IslandsAndBridges, title: str, page: int, pages: int) -> tuple[list[Item], list[list[str]]]:
+    """A timeline sheet's frame, and its table's first rows: the sheet's rounds, a row to mark them."""
+    first = page * ROUNDS_PER_PAGE + 1
+    rounds = [str(r) for r in range(first, first + ROUNDS_PER_PAGE)]
+    items = _frame(game, title, LANDSCAPE, f"rounds {rounds[0]}-{rounds[-1]} (sheet {page + 1} of {pages})")
+    return items, [["Round", *rounds], ["Mark", *([""] * ROUNDS_PER_PAGE)]]
 
 
 def timeline_pages(look_ahead: int) -> int:
@@ -240,16 +244,13 @@ def sheet_pages(game: IslandsAndBridges, sheet_id: str) -> int:
 def player_timeline(game: IslandsAndBridges, page: int) -> Scene:
     """Rounds across; for each player a Health row and a row per card with a cooldown."""
     w, h = LANDSCAPE
-    first = page * ROUNDS_PER_PAGE + 1
     pages = player_timeline_pages(game)
-    items = _frame(game, "Player Timeline", LANDSCAPE,
-                   f"rounds {first}-{first + ROUNDS_PER_PAGE - 1} (sheet {page + 1} of {pages})")
+    items, rows = _rounds_sheet(game, "Player Timeline", page, pages)
     waits = [(a.name, a.cooldown) for a in game.elements.actions.values() if a.cooldown] + \
             [(a.label, a.cooldown) for a in game.elements.abilities.values() if a.cooldown]
     players = game.players_in_play()
     label_w = 48.0
     col = (w - label_w) / ROUNDS_PER_PAGE
-    rows = [["Round", *_round_header(first, ROUNDS_PER_PAGE)], ["Mark", *([""] * ROUNDS_PER_PAGE)]]
     for t in players:
         rows.append([f"P{t.rings} Health", *([""] * ROUNDS_PER_PAGE)])
         rows.append(["   Damage taken", *([""] * ROUNDS_PER_PAGE)])
@@ -272,14 +273,11 @@ def enemy_timeline(game: IslandsAndBridges, page: int) -> Scene:
     """Rounds across; a health row for every numbered enemy token (and charge marks for a
     charging enemy)."""
     w, h = LANDSCAPE
-    first = page * ROUNDS_PER_PAGE + 1
     pages = enemy_timeline_pages(game)
-    items = _frame(game, "Enemy Timeline", LANDSCAPE,
-                   f"rounds {first}-{first + ROUNDS_PER_PAGE - 1} (sheet {page + 1} of {pages})")
+    items, rows = _rounds_sheet(game, "Enemy Timeline", page, pages)
     tokens = game.enemy_tokens()
     label_w = 30.0
     col = (w - label_w) / ROUNDS_PER_PAGE
-    rows = [["Round", *_round_header(first, ROUNDS_PER_PAGE)], ["Mark", *([""] * ROUNDS_PER_PAGE)]]
     for et in tokens:
         e = game.elements.enemies[et.enemy]
         rows.append([f"{et.label}  {e.health} HP", *([""] * ROUNDS_PER_PAGE)])
