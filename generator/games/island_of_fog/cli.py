@@ -166,16 +166,14 @@ def simulate_command(ctx: click.Context, games: int | None, calibrate: int | Non
     with pool(workers, scheduler) as ex:
         if calibrate:
             found = run_calibration(model, setup, calibrate, ex.map)
+            report = simreport.calibration_text(model, setup, calibrate, found)
+            artifacts = [Artifact("calibration.md", report.encode()),
+                         Artifact("calibration.csv", simreport.calibration_csv(found).encode())]
         else:
             tallies = run(model, setup, ex.map)
-    if calibrate:
-        report = simreport.calibration_text(model, setup, calibrate, found)
-        artifacts = [Artifact("calibration.md", report.encode()),
-                     Artifact("calibration.csv", simreport.calibration_csv(found).encode())]
-    else:
-        report = simreport.text(model, setup, tallies)
-        artifacts = [Artifact("report.md", report.encode()),
-                     Artifact("seats.csv", simreport.seats_csv(model, tallies).encode())]
+            report = simreport.text(model, setup, tallies)
+            artifacts = [Artifact("report.md", report.encode()),
+                         Artifact("seats.csv", simreport.seats_csv(model, tallies).encode())]
     click.echo(report, nl=False)
     meta = {"game": GAME_ID, "policy": policy, "seed": seed, "games": setup.games, "players": list(setup.players),
             "size": setup.size, "calibrate": calibrate}

@@ -59,10 +59,6 @@ class MapFile(Strict):
     """The fairness report written with the map; never read back (it is made again)."""
 
 
-def _sq(p: tuple[int, int]) -> list[int]:
-    return [p[0], p[1]]
-
-
 def to_yaml(model: IslandOfFog, plan: MapPlan, report: MapReport) -> str:
     """map.yaml text: the plan, one line a tile, then the fairness report computed for it."""
     # no seed: the file lies in the players' map folder, and the seed would make the map again
@@ -71,9 +67,9 @@ def to_yaml(model: IslandOfFog, plan: MapPlan, report: MapReport) -> str:
              "# top left; `arrow` is where the tile's arrow points. Edit it, then check it with",
              "#   playkit map island-of-fog --check map.yaml",
              *(f"{k}: {_flow(v)}" for k, v in head.items()), "seats:"]
-    lines += [f"  - {_flow({'colour': c, 'corner': _sq(sq)})}" for c, sq in plan.seats]
+    lines += [f"  - {_flow({'colour': c, 'corner': sq})}" for c, sq in plan.seats]
     lines.append("tiles:")
-    lines += [f"  - {_flow({'square': _sq(p.square), 'tile': p.tile, 'arrow': DIRECTIONS[p.turns]})}"
+    lines += [f"  - {_flow({'square': p.square, 'tile': p.tile, 'arrow': DIRECTIONS[p.turns]})}"
               for p in plan.placements]
     lines.append(f"left_over: {_flow(list(plan.left_over))}")
     lines.append("report:  # recomputed by --check, never read back")
@@ -116,12 +112,12 @@ def _flow_str(text: str) -> str:
 def report_data(model: IslandOfFog, report: MapReport) -> dict[str, Any]:
     return {
         "unit": model.fairness.unit,
-        "lighthouse_space": _sq(report.lighthouse),
+        "lighthouse_space": list(report.lighthouse),
         "playable": report.playable,
         "fair": report.fair,
         "path_spread_mp": report.path_spread,
         "lots_spread": report.lots_spread,
-        "seats": [{"colour": s.colour, "base_space": _sq(s.base), "path_mp": s.path_mp, "turns": s.turns,
+        "seats": [{"colour": s.colour, "base_space": s.base, "path_mp": s.path_mp, "turns": s.turns,
                    "elite_path_mp": s.elite_path_mp, "lots_first": s.lots_nearer, "lots_value": s.lots_value}
                   for s in report.seats],
         "disadvantaged": [{"colour": c, "why": why} for c, why in report.disadvantaged],

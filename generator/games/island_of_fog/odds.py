@@ -202,13 +202,8 @@ def matchup(model: IslandOfFog, attacker: Force, defender: Force, defence: str,
 
 def odds_table(model: IslandOfFog, policy: Policy) -> list[OddsRow]:
     """Every attacker against every defender on every defence row it can stand on."""
-    rows = []
-    for attacker in forces(model):
-        for defender in forces(model):
-            for row in model.combat.defence:
-                if can_stand_on(model, defender, row.id):
-                    rows.append(matchup(model, attacker, defender, row.id, policy))
-    return rows
+    return [matchup(model, attacker, defender, row.id, policy) for attacker in forces(model)
+            for defender in forces(model) for row in model.combat.defence if can_stand_on(model, defender, row.id)]
 
 
 def force_id(force: Force) -> str:

@@ -33,15 +33,6 @@ def lighthouse(n: int, seat: int, t: selfplay.Tally) -> tuple[str]:
     return (f"{100 * cast(Tally, t).lighthouse[seat] / games:.0f} %",)
 
 
-def seats_table(model: IslandOfFog, tallies: dict[int, Tally]) -> list[str]:
-    return selfplay.seats_table(tallies, RANKS_ABOVE, "points", before=nation(model),
-                                after=("took the lighthouse first", lighthouse))
-
-
-def length_table(tallies: dict[int, Tally]) -> list[str]:
-    return selfplay.length_table(tallies, ENDINGS, "points")
-
-
 def activity_table(tallies: dict[int, Tally]) -> list[str]:
     """What happened in an average game: actions, fights, captures, units built."""
     keys = ["city", "factory", "claim", "stack", "attack", "attack-won", "attack-drawn", "attack-lost",
@@ -52,18 +43,17 @@ def activity_table(tallies: dict[int, Tally]) -> list[str]:
     return out
 
 
-def verdict(tallies: dict[int, Tally]) -> list[str]:
-    return selfplay.verdict(tallies, RANKS_ABOVE, with_wins=True)
-
-
 def text(model: IslandOfFog, setup: SimSetup, tallies: dict[int, Tally]) -> str:
     lines = [f"Island of Fog self-play: {setup.policy} players, {setup.games} games per seat count, "
              f"{setup.size}x{setup.size} board, every game on its own pile explored live, seed {setup.seed}.",
              f"Reproduce: `{command(setup)}`", "",
              "Seats (seat 1 starts; a shared victory counts as a share; 'ranks above another seat' compares "
              "nations still in the game, then points, then coins, ties half: 50 % is fair at any player count):",
-             "", *seats_table(model, tallies), "", "Length and points:", "", *length_table(tallies), "",
-             "Per game:", "", *activity_table(tallies), "", "First player:", "", *verdict(tallies), ""]
+             "", *selfplay.seats_table(tallies, RANKS_ABOVE, "points", before=nation(model),
+                                       after=("took the lighthouse first", lighthouse)),
+             "", "Length and points:", "", *selfplay.length_table(tallies, ENDINGS, "points"), "",
+             "Per game:", "", *activity_table(tallies), "", "First player:", "",
+             *selfplay.verdict(tallies, RANKS_ABOVE, with_wins=True), ""]
     return "\n".join(lines)
 
 

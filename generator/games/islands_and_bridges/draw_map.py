@@ -10,7 +10,7 @@ from ...draw.fonts import PT_MM, width_mm
 from ...draw.scene import Item
 from ...draw.text import MIN_TEXT_PT, block, label
 from .model import IslandsAndBridges, enemy_label
-from .plan import IslandPlan, MapKit, Plan, cell_name
+from .plan import IslandPlan, MapKit, Plan, cell_name, pieces
 
 OVERVIEW = (264.0, 183.0)   # a full landscape page on A4 and Letter
 MARK_R = 0.36               # an enemy's or a start's mark: its radius, in cells
@@ -188,7 +188,7 @@ def overview(game: IslandsAndBridges, kit: MapKit, plan: Plan) -> Scene:
         items.append(Group(tuple(grid), x, y))
     r = min(4.2, cell * 1.3)
     table_box = (ox, oy, ox + tw_mm * k, oy + th_mm * k)
-    taken = [(ox + a * cell, oy + b * cell, ox + c * cell, oy + d * cell) for a, b, c, d in _pieces(kit, plan)]
+    taken = [(ox + a * cell, oy + b * cell, ox + c * cell, oy + d * cell) for (a, b, c, d), _, _ in pieces(kit, plan)]
     for isl in plan.islands:
         bx, by = _badge_at(ox + isl.at[0] * cell, oy + isl.at[1] * cell, iw, ih, r, table_box, taken)
         taken.append((bx - r, by - r, bx + r, by + r))
@@ -216,16 +216,6 @@ def overview(game: IslandsAndBridges, kit: MapKit, plan: Plan) -> Scene:
 
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm
-
-
-def _pieces(kit: MapKit, plan: Plan) -> list[tuple[int, int, int, int]]:
-    """Every island and bridge of the plan, in table cells."""
-    out = []
-    for i, isl in enumerate(plan.islands):
-        out.append(kit.island_rect(isl.at))
-        if i < len(plan.islands) - 1 and isl.bridge in kit.sockets:
-            out.append(kit.bridge_rect(isl.at, isl.bridge))
-    return out
 
 
 def _badge_at(x: float, y: float, w: float, h: float, r: float, table: Box, taken: list[Box]) -> tuple[float, float]:

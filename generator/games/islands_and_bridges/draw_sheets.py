@@ -11,7 +11,7 @@ from ...draw.table import table
 from ...draw.text import block
 from . import overview, rules
 from .draw_map import STAR_FILL, star
-from .model import Ability, IslandsAndBridges, Token
+from .model import Ability, IslandsAndBridges
 
 LANDSCAPE = (260.0, 180.0)
 PORTRAIT = (190.0, 250.0)
@@ -192,7 +192,7 @@ def damage_matrix(game: IslandsAndBridges, page: int = 0) -> Scene:
 
 def damage_header(game: IslandsAndBridges, round_label: str = "Round ___") -> list[str]:
     """A Damage Matrix block's head: the round, a column per player, the trap column, the total."""
-    return [round_label, *(f"P{t.rings}" for t in _players(game)), "Trap", "Total"]
+    return [round_label, *(f"P{t.rings}" for t in game.players_in_play()), "Trap", "Total"]
 
 
 def damage_block(game: IslandsAndBridges, x: float, y: float, width: float, rows: list[list[str]],
@@ -205,13 +205,12 @@ def damage_block(game: IslandsAndBridges, x: float, y: float, width: float, rows
     return table(x, y, widths, [header, *rows], row_h=row_h, size_pt=size_pt, first_col_bold=True)
 
 
-def _players(game: IslandsAndBridges) -> list[Token]:
-    """The player tokens in play, in turn order."""
-    return [t for t in game.components.tokens if t.kind == "player"][: game.settings.players]
-
-
-def _round_header(first: int, count: int) -> list[str]:
-    return [str(r) for r in range(first, first + count)]
+def _rounds_sheet(game: IslandsAndBridges, title: str, page: int, pages: int) -> tuple[list[Item], list[list[str]]]:
+    """A timeline sheet's frame, and its table's first rows: the sheet's rounds, a row to mark them."""
+    first = page * ROUNDS_PER_PAGE + 1
+    rounds = [str(r) for r in range(first, first + ROUNDS_PER_PAGE)]
+    items = _frame(game, title, LANDSCAPE, f"rounds {rounds[0]}-{rounds[-1]} (sheet {page + 1} of {pages})")
+    return items, [["Round", *rounds], ["Mark", *([""] * ROUNDS_PER_PAGE)]]
 
 
 def timeline_pages(look_ahead: int) -> int:
@@ -245,16 +244,13 @@ def sheet_pages(game: IslandsAndBridges, sheet_id: str) -> int:
 def player_timeline(game: IslandsAndBridges, page: int) -> Scene:
     """Rounds across; for each player a Health row and a row per card with a cooldown."""
     w, h = LANDSCAPE
-    first = page * ROUNDS_PER_PAGE + 1
     pages = player_timeline_pages(game)
-    items = _frame(game, "Player Timeline", LANDSCAPE,
-                   f"rounds {first}-{first + ROUNDS_PER_PAGE - 1} (sheet {page + 1} of {pages})")
+    items, rows = _rounds_sheet(game, "Player Timeline", page, pages)
     waits = [(a.name, a.cooldown) for a in game.elements.actions.values() if a.cooldown] + \
             [(a.label, a.cooldown) for a in game.elements.abilities.values() if a.cooldown]
-    players = _players(game)
+    players = game.players_in_play()
     label_w = 48.0
     col = (w - label_w) / ROUNDS_PER_PAGE
-    rows = [["Round", *_round_header(first, ROUNDS_PER_PAGE)], ["Mark", *([""] * ROUNDS_PER_PAGE)]]
     for t in players:
         rows.append([f"P{t.rings} Health", *([""] * ROUNDS_PER_PAGE)])
         rows.append(["   Damage taken", *([""] * ROUNDS_PER_PAGE)])
@@ -277,14 +273,11 @@ def enemy_timeline(game: IslandsAndBridges, page: int) -> Scene:
     """Rounds across; a health row for every numbered enemy token (and charge marks for a
     charging enemy)."""
     w, h = LANDSCAPE
-    first = page * ROUNDS_PER_PAGE + 1
     pages = enemy_timeline_pages(game)
-    items = _frame(game, "Enemy Timeline", LANDSCAPE,
-                   f"rounds {first}-{first + ROUNDS_PER_PAGE - 1} (sheet {page + 1} of {pages})")
+    items, rows = _rounds_sheet(game, "Enemy Timeline", page, pages)
     tokens = game.enemy_tokens()
     label_w = 30.0
     col = (w - label_w) / ROUNDS_PER_PAGE
-    rows = [["Round", *_round_header(first, ROUNDS_PER_PAGE)], ["Mark", *([""] * ROUNDS_PER_PAGE)]]
     for et in tokens:
         e = game.elements.enemies[et.enemy]
         rows.append([f"{et.label}  {e.health} HP", *([""] * ROUNDS_PER_PAGE)])
@@ -305,11 +298,10 @@ def ability_duration_timeline(game: IslandsAndBridges, page: int) -> Scene:
     w, h = LANDSCAPE
     items = _frame(game, "Ability Duration Timeline", LANDSCAPE, f"sheet {page + 1} of "
                    f"{ability_timeline_pages(game)}")
-    longest = max(a.duration for a in game.elements.abilities.values())
-    label_w, field, lane = duration_grid(game)
+    label_w, field, lane, longest = duration_grid(game)
     abilities = list(game.elements.abilities.values())
     ys = duration_lane_ys(game)
-    for k, t in enumerate(_players(game)[page * DURATION_PER_PAGE: (page + 1) * DURATION_PER_PAGE]):
+    for k, t in enumerate(game.players_in_play()[page * DURATION_PER_PAGE: (page + 1) * DURATION_PER_PAGE]):
         lane_ys = ys[k * len(abilities): (k + 1) * len(abilities)]
         items.append(Text(0, lane_ys[0] - 3, f"Player {t.rings}", 11, game.color("player"), "bold"))
         for ab, y in zip(abilities, lane_ys, strict=True):
@@ -325,20 +317,21 @@ DURATION_PER_PAGE = 2   # players on a sheet of the Ability Duration Timeline
 FIELD_GAP_MM = 1.2      # between two fields of a lane
 
 
-def duration_grid(game: IslandsAndBridges) -> tuple[float, float, float]:
+def duration_grid(game: IslandsAndBridges) -> tuple[float, float, float, int]:
     """The Ability Duration Timeline's label column, the pitch of its fields and the height of a lane,
-    in mm: as wide and tall as the sheet lets them, never wider than 20 mm."""
+    in mm: as wide and tall as the sheet lets them, never wider than 20 mm; and its fields in a lane
+    (the longest duration)."""
     w, h = LANDSCAPE
     longest = max(a.duration for a in game.elements.abilities.values())
     label_w = 40.0
     field = min(20.0, (w - label_w) / longest)
     lanes = DURATION_PER_PAGE * len(game.elements.abilities)
-    return label_w, field, min(field * 0.82, (h - 17 - DURATION_PER_PAGE * 12 - 12) / lanes - 1.5)
+    return label_w, field, min(field * 0.82, (h - 17 - DURATION_PER_PAGE * 12 - 12) / lanes - 1.5), longest
 
 
 def duration_lane_ys(game: IslandsAndBridges) -> tuple[float, ...]:
     """The top of every lane of a sheet, player by player (each under a line naming the player)."""
-    _, _, lane = duration_grid(game)
+    lane = duration_grid(game)[2]
     out = []
     y = 17.0
     for _ in range(DURATION_PER_PAGE):
@@ -352,8 +345,7 @@ def duration_lane_ys(game: IslandsAndBridges) -> tuple[float, ...]:
 
 def duration_fields(game: IslandsAndBridges) -> tuple[tuple[float, float, float, float], ...]:
     """Every field of a sheet's lanes (x, y, w, h in mm): where an ability's marker lies."""
-    label_w, field, lane = duration_grid(game)
-    longest = max(a.duration for a in game.elements.abilities.values())
+    label_w, field, lane, longest = duration_grid(game)
     return tuple((label_w + f * field, y, field - FIELD_GAP_MM, lane)
                  for y in duration_lane_ys(game) for f in range(longest))
 

@@ -17,7 +17,7 @@ from ...draw.text import block
 from ...press.figures import annotated, detail, pictured, placed
 from . import draw_cards, draw_sheets, draw_tiles, draw_tokens, rules
 from .mapgen import start_bands, widest_start_band
-from .model import Ability, Action, EnemyToken, IslandsAndBridges, Token
+from .model import Ability, Action, EnemyToken, IslandsAndBridges
 from .plan import MapKit
 
 SETUP_SOCKET = "north"  # the figure joins the first bridge at this socket: it stands above the island
@@ -87,7 +87,7 @@ def damage_example(game: IslandsAndBridges) -> DamageExample:
     """Player 1 strikes the first enemy with the single attack, player 2 hits both with the attack on
     all in range, player 3 (the last player in a smaller game) strikes the second under the damage
     boost; the first enemy has sprung a trap. Totals, health left and defeats are the rules' own."""
-    players = [t.rings or k for k, t in enumerate(_players(game), 1)]
+    players = [t.rings or k for k, t in enumerate(game.players_in_play(), 1)]
     single, area = _attacks(game)
     first, second = _example_enemies(game)
     boost = rules.ability_effect(game, "damage-multiplier")
@@ -144,10 +144,6 @@ def duration_example(game: IslandsAndBridges) -> DurationExample:
 
 
 # ---- the figures ----------------------------------------------------------------------------------------
-
-def _players(game: IslandsAndBridges) -> list[Token]:
-    return [t for t in game.components.tokens if t.kind == "player"][: game.settings.players]
-
 
 def _components_tiles(game: IslandsAndBridges) -> Figure:
     c = game.components
@@ -230,7 +226,7 @@ def _setup(game: IslandsAndBridges) -> Scene:
     # the band in order around the bridge's mouth, the players spread along it from end to end
     mouth = (at + game.components.bridge.cells[0] / 2, 0.0)
     band = sorted(band, key=lambda c: -math.atan2(c[1] + 0.5 - mouth[1], c[0] + 0.5 - mouth[0]))
-    players = _players(game)
+    players = game.players_in_play()
     for k, tok in enumerate(players):
         col, row = band[round(k * (len(band) - 1) / max(1, len(players) - 1))]
         items.append(placed(draw_tokens.faces(game, tok)[0], col * cell, bridge.h + row * cell))
@@ -291,7 +287,7 @@ def _arrow(x_from: float, x_to: float, y: float) -> list[Item]:
 def _damage_example(game: IslandsAndBridges, ex: DamageExample) -> Scene:
     """The example's block of the Damage Matrix, filled in as the Game Master fills it."""
     header = draw_sheets.damage_header(game)
-    players = [t.rings for t in _players(game)]
+    players = [t.rings for t in game.players_in_play()]
     rows = [[r.label, *(str(r.by_player[p]) if p in r.by_player else "" for p in players),
              str(r.trap) if r.trap else "", str(r.total)] for r in ex.rows]
     width = 24.0 * len(header)

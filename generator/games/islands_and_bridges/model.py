@@ -217,6 +217,10 @@ class IslandsAndBridges(Strict):
     def color(self, name: str) -> str:
         return self.palette[name]
 
+    def players_in_play(self) -> list[Token]:
+        """The player tokens in play, in turn order."""
+        return [t for t in self.components.tokens if t.kind == "player"][: self.settings.players]
+
     def enemy_tokens(self) -> list[EnemyToken]:
         """Every enemy token of the box, numbered within its type, in the order of the tokens list:
         the faces printed, the rows of the Damage Matrix and Enemy Timeline, and the numbers a map

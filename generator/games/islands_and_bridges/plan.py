@@ -286,6 +286,17 @@ def arrival_side(plan: Plan, index: int) -> str | None:
     return OPPOSITE.get(prev) if prev is not None else None
 
 
+def pieces(kit: MapKit, plan: Plan) -> list[tuple[Rect, int, bool]]:
+    """Every island and every bridge with a socket, as table rectangles: (rect, island index, is a bridge)."""
+    out = []
+    last = len(plan.islands) - 1
+    for i, isl in enumerate(plan.islands):
+        out.append((kit.island_rect(isl.at), i, False))
+        if i < last and isl.bridge in kit.sockets:
+            out.append((kit.bridge_rect(isl.at, isl.bridge), i, True))
+    return out
+
+
 def token_numbers(plan: Plan) -> list[dict[str, tuple[int, ...]]]:
     """The number of the enemy token that starts on each enemy cell, island by island, parallel to
     the plan's cells: each type's tokens are handed out from 1 in path order (island by island, in

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from .plan import OPPOSITE, Cell, MapKit, Plan, Rect, arrival_side, bridge_ends, cell_name, distance_to_rect
+from .plan import OPPOSITE, Cell, MapKit, Plan, arrival_side, bridge_ends, cell_name, distance_to_rect, overlap, pieces
 
 Loc = tuple[str | int, ...]
 Issue = tuple[Loc, str]
@@ -86,17 +86,6 @@ def bridges_meet(kit: MapKit, plan: Plan) -> list[Issue]:
     return out
 
 
-def _pieces(kit: MapKit, plan: Plan) -> list[tuple[Rect, int, bool]]:
-    """Every island and every bridge with a socket, as table rectangles: (rect, island index, is a bridge)."""
-    out = []
-    last = len(plan.islands) - 1
-    for i, isl in enumerate(plan.islands):
-        out.append((kit.island_rect(isl.at), i, False))
-        if i < last and isl.bridge in kit.sockets:
-            out.append((kit.bridge_rect(isl.at, isl.bridge), i, True))
-    return out
-
-
 def _piece(i: int, bridge: bool) -> tuple[Loc, str]:
     return (_isl(i, "bridge"), f"the bridge from island {i + 1}") if bridge else (_isl(i, "at"), f"island {i + 1}")
 
@@ -105,7 +94,7 @@ def on_table(kit: MapKit, plan: Plan) -> list[Issue]:
     """The whole layout fits the table: every island and bridge lies on its grid of cells."""
     w, h = kit.table_cells(plan.table_mm)
     out: list[Issue] = []
-    for r, i, bridge in _pieces(kit, plan):
+    for r, i, bridge in pieces(kit, plan):
         if r[0] >= 0 and r[1] >= 0 and r[2] <= w and r[3] <= h:
             continue
         edges = [e for e, past in (("west", r[0] < 0), ("north", r[1] < 0), ("east", r[2] > w),
@@ -120,11 +109,11 @@ def on_table(kit: MapKit, plan: Plan) -> list[Issue]:
 
 def no_overlap(kit: MapKit, plan: Plan) -> list[Issue]:
     """Islands and bridges never overlap on the table."""
-    pieces = _pieces(kit, plan)
+    placed = pieces(kit, plan)
     out: list[Issue] = []
-    for j, (b, i, bridge) in enumerate(pieces):
-        for a, i2, bridge2 in pieces[:j]:
-            if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]:
+    for j, (b, i, bridge) in enumerate(placed):
+        for a, i2, bridge2 in placed[:j]:
+            if overlap(a, b):
                 loc, what = _piece(i, bridge)
                 out.append((loc, f"{what} overlaps {_piece(i2, bridge2)[1]} on the table"))
                 break

@@ -100,7 +100,7 @@ def _balance_files(model: SkyboundBattle, setup: SimSetup, options: BuildOptions
     # the README's balance table plays more games a pairing than a build can afford: say so, and how
     note = (f"This is the kit's quick look: {b.games} games per pairing (kit.yaml, balance: games). The README's",
             "balance table plays more; the command above it gives its figures while the content hash matches.")
-    found = found if found is not None else _strongest(model)
+    found = found if found is not None else _search(_search_setup(model))
     deck_file = searchreport.deck_yaml(found, model, 1)
     text = simreport.text(rep, note) + "\nThe strongest deck a quick search found (kit.yaml, balance: search):\n" + \
         "\n".join(searchreport.text(found, model).splitlines()[2:]) + "\n"
@@ -110,12 +110,8 @@ def _balance_files(model: SkyboundBattle, setup: SimSetup, options: BuildOptions
 
 @lru_cache(maxsize=8)
 def _search(setup: SearchSetup) -> SearchResult:
-    return search(setup)
-
-
-def _strongest(model: SkyboundBattle) -> SearchResult:
     """The kit's quick strongest-deck search, once per content (builds of the same content reuse it)."""
-    return _search(_search_setup(model))
+    return search(setup)
 
 
 def _search_setup(model: SkyboundBattle) -> SearchSetup:

@@ -266,5 +266,4 @@ def suggest_cmd(ctx: click.Context, deck: str | None, games: int, seed: int, pol
     click.echo(text, nl=False)
     folder = cliutil.out_root(ctx) / GAME_ID / "search"
     write_artifacts(folder, [Artifact("suggestions.yaml", text.encode())],
-                    {"game": GAME_ID, "seed": seed, "policy": policy, "content": model.content_hash},
-                    )
+                    {"game": GAME_ID, "seed": seed, "policy": policy, "content": model.content_hash})

@@ -1,6 +1,6 @@
 """The decks of a greedy game, shuffled in the kernel exactly as engine.Battle shuffles them.
 
-A game's decks are shuffled by random.Random(its seed) (simulate.game_seed): deck 0, then deck 1,
+A game's decks are shuffled by random.Random(its seed) (simulate.pairing_seed): deck 0, then deck 1,
 by random.shuffle's own algorithm (engine.shuffled). Seeding a Python Random for every game costs
 more than the game, so the kernel seeds and draws that Mersenne Twister itself: the seed's SHA-512
 words into init_by_array, then getrandbits(k) as the top k bits of the next word, random.Random's

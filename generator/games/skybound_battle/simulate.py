@@ -85,6 +85,19 @@ class CardTally(Counts):
     revealed: int = 0     # times revealed with Deployed effects
     fizzled: int = 0      # … of which one found no target
 
+    @property
+    def fizzle_rate(self) -> Rate:
+        """How often its Deployed effect found no target, of the times it was revealed."""
+        return Rate(self.fizzled, self.revealed)
+
+    @property
+    def play_rate(self) -> Rate:
+        return Rate(self.played, self.in_deck)
+
+    @property
+    def win_when_played(self) -> Rate:
+        return Rate(self.won_played, self.played)
+
 
 @dataclass
 class Tally(Counts):
@@ -95,19 +108,10 @@ class Tally(Counts):
     cards: dict[str, CardTally] = field(default_factory=dict)
 
 
-def game_seed(seed: int, a: str, b: str, index: int) -> str:
-    """The one source of randomness of a game: its seed, its pairing and its index."""
-    return pairing_seed(seed, a, b) + str(index)
-
-
 def pairing_seed(seed: int, a: str, b: str) -> str:
-    """What the seeds of a pairing's games begin with (game_seed: this, then the game's index)."""
+    """What the seeds of a pairing's games begin with: a game's seed, its one source of randomness, is
+    this then the game's index."""
     return f"skybound-battle|{seed}|{a}|{b}|"
-
-
-def game_rng(seed: int, a: str, b: str, index: int) -> random.Random:
-    """The random generator of a game (game_seed's)."""
-    return random.Random(game_seed(seed, a, b, index))
 
 
 def by_kernel(setup: SimSetup) -> bool:
@@ -137,14 +141,14 @@ def battles(setup: SimSetup, pair: tuple[int, int], start: int, stop: int) -> It
     """Games start..stop-1 of one pairing, each played to its end by the rules engine: (index, battle,
     winner). Deck a starts with the token in even games; a game depends on (seed, pairing's names,
     index) alone."""
-    deck_a, deck_b = setup.decks[pair[0]], setup.decks[pair[1]]
+    prefix = pairing_seed(setup.seed, setup.decks[pair[0]].id, setup.decks[pair[1]].id)
     lists = _lists(setup, pair)
     policies: tuple[Policy, Policy] = (POLICIES[setup.policy](), POLICIES[setup.opponent_policy or setup.policy]())
     rules = setup.rules
     columns, opening, draw = rules.board.columns, rules.hand.opening, rules.hand.draw_per_round
     limit, together = rules.round_limit, rules.shared_spot_reveal == "together"
     for index in range(start, stop):
-        battle = Battle(lists, policies, game_rng(setup.seed, deck_a.id, deck_b.id, index), first=index % 2,
+        battle = Battle(lists, policies, random.Random(prefix + str(index)), first=index % 2,
                         columns=columns, opening=opening, draw_per_round=draw, round_limit=limit,
                         reveal_together=together)
         yield index, battle, battle.play()
@@ -226,11 +230,8 @@ def _tally_kernel(setup: SimSetup, pair: tuple[int, int], start: int, stop: int,
     pt.first_wins += sum(1 for index, w in zip(range(start, stop), winner.tolist(), strict=True) if w == index % 2)
     tally.rounds.update(out.rounds.tolist())
     for cid, (played, won_played, revealed, fizzled) in out.cards.items():
-        ct = tally.cards[cid]  # a card of one of the decks: its tally is made
-        ct.played += played
-        ct.won_played += won_played
-        ct.revealed += revealed
-        ct.fizzled += fizzled
+        # a card of one of the decks: its tally is made (in_deck was counted before)
+        tally.cards[cid].merge(CardTally(0, played, won_played, revealed, fizzled))
 
 
 def chunks(setup: SimSetup, size: int) -> list[tuple[tuple[int, int], int, int]]:
@@ -277,27 +278,11 @@ class Cell:
         return Rate(self.wins, self.games)
 
 
-@dataclass(frozen=True)
-class CardFigures:
+@dataclass(kw_only=True)
+class CardFigures(CardTally):
+    """A card's counts (CardTally) under its id."""
+
     id: str
-    in_deck: int
-    played: int
-    won_played: int
-    revealed: int = 0
-    fizzled: int = 0
-
-    @property
-    def fizzle_rate(self) -> Rate:
-        """How often its Deployed effect found no target, of the times it was revealed."""
-        return Rate(self.fizzled, self.revealed)
-
-    @property
-    def play_rate(self) -> Rate:
-        return Rate(self.played, self.in_deck)
-
-    @property
-    def win_when_played(self) -> Rate:
-        return Rate(self.won_played, self.played)
 
 
 @dataclass(frozen=True)
@@ -348,8 +333,7 @@ def report(setup: SimSetup, tally: Tally) -> Report:
         draws += p.draws
     distinct = list(dict.fromkeys(names))
     overall = tuple((d, Rate(overall_w[d], overall_n[d])) for d in distinct)
-    cards = tuple(CardFigures(cid, c.in_deck, c.played, c.won_played, c.revealed, c.fizzled)
-                  for cid, c in sorted(tally.cards.items()))
+    cards = tuple(CardFigures(id=cid, **vars(c)) for cid, c in sorted(tally.cards.items()))
     return Report(setup, tuple(distinct), tuple(cells), overall, Rate(first_w, games), draws, games,
                   tuple(sorted(tally.rounds.items())), cards)
 

@@ -164,16 +164,6 @@ def geometry_problems(model: Skylands, content: ContentSet) -> list[Problem]:
     return out
 
 
-def _seed(model: Skylands, content: ContentSet, key: str, made: int, stem: str, loc: tuple[str | int, ...],
-          what: str) -> list[Problem]:
-    want = model.files.game.seed_counts.get(key)
-    if want is None:
-        return [content.problem("game", ("seed_counts",), f"seed_counts: missing {key!r}")]
-    if made != want:
-        return [content.problem(stem, loc, f"{what}: {made} made, the seed has {want} (game.yaml seed_counts.{key})")]
-    return []
-
-
 def count_problems(model: Skylands, content: ContentSet) -> list[Problem]:
     """The seed's component counts against what the content makes."""
     f = model.files
@@ -181,25 +171,28 @@ def count_problems(model: Skylands, content: ContentSet) -> list[Problem]:
                            f"unknown component {key!r} (known: {', '.join(SEED_COUNT_KEYS)})")
            for key in sorted(set(f.game.seed_counts) - set(SEED_COUNT_KEYS))]
     colours = len(f.game.player_colours)
-    out += _seed(model, content, "island_tiles", len(model.island_tiles), "tiles", ("island_tiles",),
-                 "island tiles")
-    out += _seed(model, content, "special_islands", len(model.specials), "specials", ("specials",),
-                 "special islands")
-    out += _seed(model, content, "action_boards", len(f.boards.actions), "boards", ("actions",), "action boards")
-    out += _seed(model, content, "supply_boards", 1, "boards", ("supply_board",), "supply boards")
-    out += _seed(model, content, "inhabitants", sum(c.count for c in f.game.inhabitants.colours), "game",
-                 ("inhabitants", "colours"), "inhabitants")
-    out += _seed(model, content, "player_boards", len(f.boards.player_boards), "boards", ("player_boards",),
-                 "player boards")
-    out += _seed(model, content, "starting_islands", len(f.boards.starting_islands), "boards",
-                 ("starting_islands",), "starting islands")
-    out += _seed(model, content, "player_tokens", colours * f.tokens.player_tokens.per_colour, "tokens",
-                 ("player_tokens",), "player tokens")
-    out += _seed(model, content, "player_markers", colours * f.tokens.player_markers.per_colour, "tokens",
-                 ("player_markers",), "player markers")
-    out += _seed(model, content, "vp_markers", sum(d.count for d in f.tokens.vp_markers.denominations),
-                 "tokens", ("vp_markers", "denominations"), "VP markers")
-    out += _seed(model, content, "scoring_pads", 1, "scoring", ("pad",), "scoring pads")
+    made = [  # (seed_counts key, how many the content makes, where, what)
+        ("island_tiles", len(model.island_tiles), "tiles", ("island_tiles",), "island tiles"),
+        ("special_islands", len(model.specials), "specials", ("specials",), "special islands"),
+        ("action_boards", len(f.boards.actions), "boards", ("actions",), "action boards"),
+        ("supply_boards", 1, "boards", ("supply_board",), "supply boards"),
+        ("inhabitants", sum(c.count for c in f.game.inhabitants.colours), "game", ("inhabitants", "colours"),
+         "inhabitants"),
+        ("player_boards", len(f.boards.player_boards), "boards", ("player_boards",), "player boards"),
+        ("starting_islands", len(f.boards.starting_islands), "boards", ("starting_islands",), "starting islands"),
+        ("player_tokens", colours * f.tokens.player_tokens.per_colour, "tokens", ("player_tokens",), "player tokens"),
+        ("player_markers", colours * f.tokens.player_markers.per_colour, "tokens", ("player_markers",),
+         "player markers"),
+        ("vp_markers", sum(d.count for d in f.tokens.vp_markers.denominations), "tokens",
+         ("vp_markers", "denominations"), "VP markers"),
+        ("scoring_pads", 1, "scoring", ("pad",), "scoring pads")]
+    for key, n, stem, loc, what in made:
+        want = f.game.seed_counts.get(key)
+        if want is None:
+            out.append(content.problem("game", ("seed_counts",), f"seed_counts: missing {key!r}"))
+        elif n != want:
+            out.append(content.problem(stem, loc,
+                                       f"{what}: {n} made, the seed has {want} (game.yaml seed_counts.{key})"))
     if colours != f.game.players.max:
         out.append(content.problem("game", ("player_colours",),
                                    f"{colours} player colours for up to {f.game.players.max} players"))

@@ -123,8 +123,7 @@ def edge_band(side: int, t: float, b: float, fill: str, e: float = BLEED_ART) ->
     return polygon([turn_point(x, y, side, t) for x, y in pts], fill=fill)
 
 
-def tile_items(model: Skylands, face: Face, *, spaces: bool = True, letters: bool = True,
-               bleed: float = BLEED_ART) -> list[Item]:
+def tile_items(model: Skylands, face: Face, *, spaces: bool = True, bleed: float = BLEED_ART) -> list[Item]:
     """Everything on an island face, unrotated: clouds, edge bands, fragments, spaces; the art
     reaches `bleed` mm past the trim (0 on a board, where squares sit side by side)."""
     pr = model.files.print
@@ -148,10 +147,9 @@ def tile_items(model: Skylands, face: Face, *, spaces: bool = True, letters: boo
             symbol = terrains[terrain].symbol
             if symbol is not None:
                 items += edge_symbols(side, t, b, symbol, colour)
-            if letters:  # upright, so no renderer has to turn text
-                x, y = turn_point(t / 2, b / 2, side, t)
-                size = 6.5 if side % 2 == 0 else 6.0
-                items.append(Text(x, y + size * 0.125, terrains[terrain].letter, size, colour, "bold", "middle"))
+            x, y = turn_point(t / 2, b / 2, side, t)  # the letter upright, so no renderer has to turn text
+            size = 6.5 if side % 2 == 0 else 6.0
+            items.append(Text(x, y + size * 0.125, terrains[terrain].letter, size, colour, "bold", "middle"))
     if spaces:
         for frag in face.fragments:
             ring = model.inks["space-ring"] if frag.scoring else model.inks["muted"]

@@ -24,15 +24,6 @@ def command(setup: SimSetup) -> str:
             f"--policy {setup.policy}{intro}")
 
 
-def seats_table(tallies: dict[int, Tally]) -> list[str]:
-    """Markdown rows: win rate by seat and against the other seats, scores."""
-    return selfplay.seats_table(tallies, RANKS_ABOVE, "score")
-
-
-def length_table(tallies: dict[int, Tally]) -> list[str]:
-    return selfplay.length_table(tallies, ENDINGS, "score")
-
-
 def specials_table(model: Skylands, tallies: dict[int, Tally]) -> list[str]:
     """Every special island over all seat counts: shown, taken when shown, its taker's win rate
     against a fair share (1 / players)."""
@@ -46,25 +37,16 @@ def specials_table(model: Skylands, tallies: dict[int, Tally]) -> list[str]:
     return out
 
 
-def verdict(tallies: dict[int, Tally]) -> list[str]:
-    """Whether the first player is fair at each seat count, and whether the games played settle it."""
-    return selfplay.verdict(tallies, RANKS_ABOVE)
-
-
 def text(model: Skylands, setup: SimSetup, tallies: dict[int, Tally]) -> str:
     """The whole report, Markdown."""
     lines = [f"Skylands self-play: {setup.policy} players, {setup.games} games per seat count, seed "
              f"{setup.seed}{', introductory display' if setup.intro else ''}.",
              f"Reproduce: `{command(setup)}`", "",
              "Seats (seat 1 starts; a shared victory counts as a share; 'outscores another seat' is fair at 50 % "
-             "whatever the number of players):", "", *seats_table(tallies), "", "Length and scores:", "",
-             *length_table(tallies), "", "First player:", "", *verdict(tallies), "", "Special islands:", "",
-             *specials_table(model, tallies), ""]
+             "whatever the number of players):", "", *selfplay.seats_table(tallies, RANKS_ABOVE, "score"), "",
+             "Length and scores:", "", *selfplay.length_table(tallies, ENDINGS, "score"), "", "First player:", "",
+             *selfplay.verdict(tallies, RANKS_ABOVE), "", "Special islands:", "", *specials_table(model, tallies), ""]
     return "\n".join(lines)
-
-
-def seats_csv(tallies: dict[int, Tally]) -> str:
-    return selfplay.seats_csv(tallies, "score")
 
 
 def specials_csv(tallies: dict[int, Tally]) -> str:
@@ -89,4 +71,5 @@ def notes(setup: SimSetup, tallies: dict[int, Tally]) -> str:
         f"made with: {command(replace(setup, games=FULL_RUN))}*", "",
         "Seat 1 starts. A shared victory counts as a share. 'Outscores another seat' is the share of the "
         "other seats a seat outscores in a game (ties half): 50 % is fair whatever the number of players.", "",
-        *seats_table(tallies), "", *length_table(tallies), "", *verdict(tallies), ""])
+        *selfplay.seats_table(tallies, RANKS_ABOVE, "score"), "", *selfplay.length_table(tallies, ENDINGS, "score"),
+        "", *selfplay.verdict(tallies, RANKS_ABOVE), ""])
