@@ -201,16 +201,22 @@ def test_suggest_never_raises_a_cost_past_a_starters_limit(m):
                           and any(e.card in dict(cs) for _, cs in starters)]
 
 
-def test_suggest_command_prints_yaml_a_designer_applies(runner, tmp_path: Path):
+def test_suggest_command_prints_yaml_a_designer_applies_and_keeps_the_search_results(runner, tmp_path: Path):
     import yaml
 
+    from generator.build.output import write_artifacts
+    from generator.core.game import Artifact
+
+    searched = tmp_path / "skybound-battle" / "search"   # what `balance skybound-battle search` left
+    write_artifacts(searched, [Artifact("search-report.txt", b"found")], {"game": "skybound-battle"})
     deck = paths.EXAMPLES / "skybound-battle" / "ember-gale-rush.yaml"
     result = runner.invoke(main, ["--out", str(tmp_path), "balance", "skybound-battle", "suggest", "--deck",
                                   str(deck), "--games", "4", "--candidates", "3", "--show", "2"])
     assert result.exit_code == 0, result.output
     data = yaml.safe_load(result.output)
     assert isinstance(data["edits"], list)
-    assert (tmp_path / "skybound-battle" / "search" / "suggestions.yaml").read_text() == result.output
+    assert (tmp_path / "skybound-battle" / "suggest" / "suggestions.yaml").read_text() == result.output
+    assert (searched / "search-report.txt").read_bytes() == b"found"
 
 
 def test_the_lookahead_policy_passes_when_its_rollouts_say_holding_back_is_better(m):

@@ -184,7 +184,7 @@ def search_cmd(ctx: click.Context, seed: int, policy: str, restarts: int, steps:
     artifacts += [Artifact(f"strongest-{k}.yaml", searchreport.deck_yaml(result, model, k).encode())
                   for k in range(1, len(result.found) + 1)]
     cliutil.write_results(ctx, GAME_ID, "search", artifacts,
-                          {"game": GAME_ID, "seed": seed, "policy": policy, "content": model.content_hash})
+                          {"game": GAME_ID, "seed": seed, "policy": policy, "content": model.content_hash}, root=game_out)
 
 
 @balance_group.command("policies")
@@ -229,7 +229,7 @@ def suggest_cmd(ctx: click.Context, deck: str | None, games: int, seed: int, pol
                 workers: int, scheduler: str | None) -> None:
     """Propose the smallest stat or cost edits that pull the starters toward 50% and the strongest
     deck down, each checked by simulation; printed and written as YAML
-    (OUT/skybound-battle/search/suggestions.yaml)."""
+    (OUT/skybound-battle/suggest/suggestions.yaml, beside the search's folder)."""
     from . import suggest as sg
     from .search import search, search_setup
     from .simulate import simulate, starter_setup
@@ -264,6 +264,6 @@ def suggest_cmd(ctx: click.Context, deck: str | None, games: int, seed: int, pol
               + (f" --deck {deck}" if deck else "") + f" --games {games} --seed {seed} --policy {policy}"]
     text = sg.yaml_text(before, checked, {c.id: c.name for c in model.cards}, header)
     click.echo(text, nl=False)
-    folder = cliutil.out_root(ctx) / GAME_ID / "search"
-    write_artifacts(folder, [Artifact("suggestions.yaml", text.encode())],
-                    {"game": GAME_ID, "seed": seed, "policy": policy, "content": model.content_hash})
+    game_out = cliutil.out_root(ctx) / GAME_ID   # its own folder: a folder's files are its last writer's
+    write_artifacts(game_out / "suggest", [Artifact("suggestions.yaml", text.encode())],
+                    {"game": GAME_ID, "seed": seed, "policy": policy, "content": model.content_hash}, root=game_out)
