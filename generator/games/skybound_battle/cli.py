@@ -184,7 +184,7 @@ def search_cmd(ctx: click.Context, seed: int, policy: str, restarts: int, steps:
     artifacts += [Artifact(f"strongest-{k}.yaml", searchreport.deck_yaml(result, model, k).encode())
                   for k in range(1, len(result.found) + 1)]
     cliutil.write_results(ctx, GAME_ID, "search", artifacts,
-                          {"game": GAME_ID, "seed": seed, "policy": policy, "content": model.content_hash}, root=game_out)
+                          {"game": GAME_ID, "seed": seed, "policy": policy, "content": model.content_hash})
 
 
 @balance_group.command("policies")
