@@ -38,16 +38,14 @@ class ContentSet:
             return self.sources.get(stem)
         path = self.files.get(stem) if not stem.endswith(".yml") else None
         shown = shown_path(path if path is not None else self.folder / f"{stem}.yaml")
-        try:
-            if path is None:
-                raise ContentError([Problem(shown, 1, 1, "missing content file")])
-            self.sources[stem] = source = load_file(path, shown, raise_duplicates=False, folder=self.folder)
-            self.problems.extend(source.problems)
-            return source
-        except ContentError as err:
-            self.problems.extend(err.problems)
+        if path is None:
+            self.problems.append(Problem(shown, 1, 1, "missing content file"))
+        source = load_noting(path, shown, self.folder, self.problems) if path is not None else None
+        if source is None:
             self.broken.add(stem)
-            return None
+        else:
+            self.sources[stem] = source
+        return source
 
     def parse(self, stem: str, model: type[M], loc: Loc = ()) -> M | None:
         """Validate a file (or a part of it) as `model`; problems are collected, not raised."""
@@ -135,3 +133,15 @@ def load_content(folder: Path) -> ContentSet:
         if not name.startswith(".") and name.endswith((".yaml", ".yml")):
             content.files[name.removesuffix(".yaml")] = folder / name  # cards.yml keeps its name: refused
     return content
+
+
+def load_noting(path: Path, shown: str, folder: Path, problems: list[Problem]) -> Source | None:
+    """The file at `path` (below the game's `folder`), its problems (named as `shown`, a duplicate key
+    among them) added to `problems`; None when it did not load."""
+    try:
+        source = load_file(path, shown, raise_duplicates=False, folder=folder)
+    except ContentError as err:
+        problems.extend(err.problems)
+        return None
+    problems.extend(source.problems)
+    return source

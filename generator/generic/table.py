@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..content import ContentError, Problem, load_file
-from ..content.contentset import shown_path
+from ..content import ContentError, Problem
+from ..content.contentset import load_noting, shown_path
 from ..content.yamlload import decode, read_bytes
 from .spreadsheet import NoSheet, open_sheet
 
@@ -287,12 +287,9 @@ def _blank(value: Any) -> bool:
 
 
 def _yaml(path: Path, folder: Path, shown: str, problems: list[Problem]) -> Table | None:
-    try:
-        source = load_file(path, shown, raise_duplicates=False, folder=folder)
-    except ContentError as err:
-        problems.extend(err.problems)
+    source = load_noting(path, shown, folder, problems)
+    if source is None:
         return None
-    problems.extend(source.problems)
     data = source.data
     if not isinstance(data, list):
         problems.append(source.problem((), "a YAML data file is a list of entries (`- name: …`)"))

@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..content import ContentError, Loc, Problem, Source, load_file
-from ..content.contentset import shown_path
+from ..content import Loc, Problem, Source
+from ..content.contentset import load_noting, shown_path
 from ..content.nearby import did_you_mean
 from ..draw.scene import SHAPES, Shape
 from ..draw.text import MIN_TEXT_PT as MIN_TEXT_PT  # the floor, named where layouts are checked
@@ -169,7 +169,7 @@ def load_palette(folder: Path, problems: list[Problem]) -> Palette:
     path = folder / "layouts" / "palette.yaml"
     if not present(path):
         return Palette()
-    source = _load(path, folder, problems)
+    source = load_noting(path, shown_path(path), folder, problems)
     if source is None:
         return Palette()
     data = source.data
@@ -220,7 +220,7 @@ def load_layouts(folder: Path, palette: Palette, problems: list[Problem]) -> dic
     for path in _layout_files(folder, problems):
         if path.stem == "palette":
             continue
-        source = _load(path, folder, problems)
+        source = load_noting(path, shown_path(path), folder, problems)
         if source is not None:
             raw[path.stem] = source
     reader = _Reader(folder, palette, problems)
@@ -255,16 +255,6 @@ def _layout_files(folder: Path, problems: list[Problem]) -> list[Path]:
         problems.append(Problem(shown_path(here), 1, 1, f"cannot read the layouts folder: {err.strerror or err}"))
         return []
     return [here / n for n in names if n.endswith(".yaml") and not n.startswith(".")]
-
-
-def _load(path: Path, folder: Path, problems: list[Problem]) -> Source | None:
-    try:
-        source = load_file(path, shown_path(path), raise_duplicates=False, folder=folder)
-    except ContentError as err:
-        problems.extend(err.problems)
-        return None
-    problems.extend(source.problems)
-    return source
 
 
 class _Reader:
