@@ -296,12 +296,12 @@ def test_design_notes_show_the_self_play_table_computed_from_the_content(kit, mo
     import subprocess
 
     from generator.games.selfplay import seats_table
-    from generator.games.skylands.simreport import RANKS_ABOVE
+    from generator.games.skylands.simreport import POINTS, RANKS_ABOVE
     from generator.games.skylands.simulate import SimSetup, run
 
     sp = model.files.game.self_play
     setup = SimSetup((2, 3, 4), sp.games, sp.seed, sp.policy)
-    rows = seats_table(run(model, setup), RANKS_ABOVE, "score")[2:]
+    rows = seats_table(run(model, setup), RANKS_ABOVE, POINTS)[2:]
     text = subprocess.run(["pdftotext", "-layout", str(kit / "design-notes.pdf"), "-"], capture_output=True,
                           text=True, check=True).stdout
     assert "Self-play: seats, scores and length" in text

@@ -15,6 +15,7 @@ from .simulate import BAND, MapOutcome, SimSetup, Tally
 ENDINGS = {"countdown": "countdown ran out", "last-standing": "last nation standing",
            "limit": "stopped (no end in sight)"}
 RANKS_ABOVE = "ranks above"
+POINTS = "points"   # what the tables call a nation's points
 
 
 def command(setup: SimSetup, calibrate: int | None = None) -> str:
@@ -49,16 +50,16 @@ def text(model: IslandOfFog, setup: SimSetup, tallies: dict[int, Tally]) -> str:
              f"Reproduce: `{command(setup)}`", "",
              "Seats (seat 1 starts; a shared victory counts as a share; 'ranks above another seat' compares "
              "nations still in the game, then points, then coins, ties half: 50 % is fair at any player count):",
-             "", *selfplay.seats_table(tallies, RANKS_ABOVE, "points", before=nation(model),
+             "", *selfplay.seats_table(tallies, RANKS_ABOVE, POINTS, before=nation(model),
                                        after=("took the lighthouse first", lighthouse)),
-             "", "Length and points:", "", *selfplay.length_table(tallies, ENDINGS, "points"), "",
+             "", "Length and points:", "", *selfplay.length_table(tallies, ENDINGS, POINTS), "",
              "Per game:", "", *activity_table(tallies), "", "First player:", "",
              *selfplay.verdict(tallies, RANKS_ABOVE, with_wins=True), ""]
     return "\n".join(lines)
 
 
 def seats_csv(model: IslandOfFog, tallies: dict[int, Tally]) -> str:
-    return selfplay.seats_csv(tallies, "points", before=("nation", lambda n, seat, t: (model.seats(n)[seat],)))
+    return selfplay.seats_csv(tallies, POINTS, before=("nation", lambda n, seat, t: (model.seats(n)[seat],)))
 
 
 # ---- calibration ---------------------------------------------------------------------------------

@@ -87,7 +87,6 @@ def simulate_cmd(ctx: click.Context, players: tuple[int, ...], games: int, seed:
 
     Writes report.md, seats.csv, scores.csv and specials.csv to OUT/skylands/simulation/.
     """
-    from .. import selfplay
     from . import simreport
     from .simulate import SimSetup, run
 
@@ -104,7 +103,7 @@ def simulate_cmd(ctx: click.Context, players: tuple[int, ...], games: int, seed:
     report = simreport.text(model, setup, tallies)
     click.echo(report, nl=False)
     artifacts = [Artifact("report.md", report.encode()),
-                 Artifact("seats.csv", selfplay.seats_csv(tallies, "score").encode()),
+                 Artifact("seats.csv", simreport.seats_csv(tallies).encode()),
                  Artifact("scores.csv", simreport.scores_csv(tallies).encode()),
                  Artifact("specials.csv", simreport.specials_csv(tallies).encode())]
     meta = {"game": GAME_ID, "policy": policy, "seed": seed, "games_per_seat_count": games,

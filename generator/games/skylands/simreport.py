@@ -14,6 +14,7 @@ from .simulate import SimSetup, Tally, over_seat_counts, special_rates
 ENDINGS = {"board": "a board full", "vp-supply": "VP supply exhausted", "stack": "stack too short to reveal"}
 FULL_RUN = 500      # games per seat count of the run docs/balance.md shows
 RANKS_ABOVE = "outscores"
+POINTS = "score"   # what the tables call a player's points
 
 
 def command(setup: SimSetup) -> str:
@@ -43,8 +44,8 @@ def text(model: Skylands, setup: SimSetup, tallies: dict[int, Tally]) -> str:
              f"{setup.seed}{', introductory display' if setup.intro else ''}.",
              f"Reproduce: `{command(setup)}`", "",
              "Seats (seat 1 starts; a shared victory counts as a share; 'outscores another seat' is fair at 50 % "
-             "whatever the number of players):", "", *selfplay.seats_table(tallies, RANKS_ABOVE, "score"), "",
-             "Length and scores:", "", *selfplay.length_table(tallies, ENDINGS, "score"), "", "First player:", "",
+             "whatever the number of players):", "", *selfplay.seats_table(tallies, RANKS_ABOVE, POINTS), "",
+             "Length and scores:", "", *selfplay.length_table(tallies, ENDINGS, POINTS), "", "First player:", "",
              *selfplay.verdict(tallies, RANKS_ABOVE), "", "Special islands:", "", *specials_table(model, tallies), ""]
     return "\n".join(lines)
 
@@ -53,6 +54,10 @@ def specials_csv(tallies: dict[int, Tally]) -> str:
     return csv_text(["players", "special", "shown", "taken", "taker_won"],
                     ([n, sid, s.shown, s.taken, f"{s.won / SHARE:.2f}"]
                      for n, t in sorted(tallies.items()) for sid, s in sorted(t.specials.items())))
+
+
+def seats_csv(tallies: dict[int, Tally]) -> str:
+    return selfplay.seats_csv(tallies, POINTS)
 
 
 def scores_csv(tallies: dict[int, Tally]) -> str:
@@ -71,5 +76,5 @@ def notes(setup: SimSetup, tallies: dict[int, Tally]) -> str:
         f"made with: {command(replace(setup, games=FULL_RUN))}*", "",
         "Seat 1 starts. A shared victory counts as a share. 'Outscores another seat' is the share of the "
         "other seats a seat outscores in a game (ties half): 50 % is fair whatever the number of players.", "",
-        *selfplay.seats_table(tallies, RANKS_ABOVE, "score"), "", *selfplay.length_table(tallies, ENDINGS, "score"),
+        *selfplay.seats_table(tallies, RANKS_ABOVE, POINTS), "", *selfplay.length_table(tallies, ENDINGS, POINTS),
         "", *selfplay.verdict(tallies, RANKS_ABOVE), ""])
