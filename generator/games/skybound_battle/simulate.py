@@ -231,7 +231,7 @@ def _tally_kernel(setup: SimSetup, pair: tuple[int, int], start: int, stop: int,
     tally.rounds.update(out.rounds.tolist())
     for cid, (played, won_played, revealed, fizzled) in out.cards.items():
         # a card of one of the decks: its tally is made (in_deck was counted before)
-        tally.cards[cid].merge(CardTally(0, played, won_played, revealed, fizzled))
+        tally.cards[cid].merge(CardTally(played=played, won_played=won_played, revealed=revealed, fizzled=fizzled))
 
 
 def chunks(setup: SimSetup, size: int) -> list[tuple[tuple[int, int], int, int]]:
