@@ -40,7 +40,8 @@ from . import templatebounds as bounds
 from .templatebounds import MAX_VALUE, TemplateProblem
 
 __all__ = ["MAX_SOURCE", "MAX_TAGS", "MAX_TOKENS", "MAX_VALUE", "BoundedSandbox", "TemplateProblem", "compiled",
-           "file_macro", "file_template", "render_template", "sandboxed_environment", "template_names"]
+           "GLOBAL_NAMES", "file_macro", "file_template", "render_template", "sandboxed_environment",
+           "template_names"]
 
 R = TypeVar("R")
 
@@ -480,6 +481,8 @@ def _field_names(obj: Any) -> list[str] | None:
 _GLOBALS: dict[str, Any] = {"range": _bounded_range, "dict": dict, "namespace": Namespace, "cycler": Cycler,
                             "joiner": Joiner}
 """jinja2's globals but `lipsum` (whose one number makes any amount of text)."""
+GLOBAL_NAMES = tuple(_GLOBALS)
+"""The names a template finds without being given them; a name given hides the global."""
 
 
 class _Compiled(jinja2.FileSystemBytecodeCache):
