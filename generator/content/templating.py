@@ -39,8 +39,8 @@ from jinja2.visitor import NodeTransformer
 from . import templatebounds as bounds
 from .templatebounds import MAX_VALUE, TemplateProblem
 
-__all__ = ["MAX_SOURCE", "MAX_TAGS", "MAX_TOKENS", "MAX_VALUE", "BoundedSandbox", "TemplateProblem", "compiled",
-           "GLOBAL_NAMES", "file_macro", "file_template", "render_template", "sandboxed_environment",
+__all__ = ["GLOBAL_NAMES", "MAX_SOURCE", "MAX_TAGS", "MAX_TOKENS", "MAX_VALUE", "BoundedSandbox", "TemplateProblem",
+           "compiled", "file_macro", "file_template", "render_template", "sandboxed_environment",
            "template_names"]
 
 R = TypeVar("R")
