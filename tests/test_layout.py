@@ -156,18 +156,3 @@ def test_a_bleeding_rect_runs_past_the_edges_it_touches_only(tmp_path):
     band, inner = scene.items
     assert (band.x, band.y, band.w, band.h) == (-BLEED_ART, -BLEED_ART, 88 + 2 * BLEED_ART, 12 + BLEED_ART)
     assert (inner.x, inner.y, inner.w, inner.h) == (4, 20, 10, 10)
-
-
-def test_a_box_text_given_the_same_values_again_is_the_same_text_and_no_other():
-    """A box text is rendered once for the values it reads; values that are equal but print otherwise
-    (True and 1, 0 and 0.0, -0.0 and 0.0), and a field that hides a global of the same name, still print
-    as themselves."""
-    from generator.layout.template import compile_template, render
-
-    shown = compile_template("{{ n }}")
-    assert [render(shown, {"n": v}) for v in (1, True, 1.0, 0.0, -0.0, 1, None, "1")] == \
-        ["1", "True", "1.0", "0.0", "-0.0", "1", "None", "1"]
-    assert render(shown, {"n": 2, "other": "x"}) == render(shown, {"n": 2, "other": "y"}) == "2"
-    ranged = compile_template("range {{ range }}")
-    assert render(ranged, {"range": 3}) == "range 3" and render(ranged, {"range": "1-2"}) == "range 1-2"
-    assert render(compile_template("{{ xs | join(',') }}"), {"xs": [1, 2]}) == "1,2"   # a list: rendered each time

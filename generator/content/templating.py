@@ -39,9 +39,8 @@ from jinja2.visitor import NodeTransformer
 from . import templatebounds as bounds
 from .templatebounds import MAX_VALUE, TemplateProblem
 
-__all__ = ["GLOBAL_NAMES", "MAX_SOURCE", "MAX_TAGS", "MAX_TOKENS", "MAX_VALUE", "BoundedSandbox", "TemplateProblem",
-           "compiled", "file_macro", "file_template", "render_template", "sandboxed_environment",
-           "template_names"]
+__all__ = ["MAX_SOURCE", "MAX_TAGS", "MAX_TOKENS", "MAX_VALUE", "BoundedSandbox", "TemplateProblem", "compiled",
+           "file_macro", "file_template", "render_template", "sandboxed_environment", "template_names"]
 
 R = TypeVar("R")
 
@@ -481,8 +480,6 @@ def _field_names(obj: Any) -> list[str] | None:
 _GLOBALS: dict[str, Any] = {"range": _bounded_range, "dict": dict, "namespace": Namespace, "cycler": Cycler,
                             "joiner": Joiner}
 """jinja2's globals but `lipsum` (whose one number makes any amount of text)."""
-GLOBAL_NAMES = tuple(_GLOBALS)
-"""The names a template finds without being given them; a name given hides the global."""
 
 
 class _Compiled(jinja2.FileSystemBytecodeCache):

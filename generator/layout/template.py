@@ -49,28 +49,8 @@ def missing_fields(template: Template, fields: Mapping[str, Any]) -> list[str]:
     return [name for name in template.fields if name not in fields]
 
 
-_PLAIN = (str, int, bool, type(None))
-"""The values whose type and value say all a template can print of them (a float's -0.0 equals 0.0; a
-list is not hashable)."""
-
-
 def render(template: Template, fields: Mapping[str, Any]) -> str:
-    """The text for one item; TemplateFails for a name it lacks, a refused access or too much work.
-    A template prints only what it reads, so given the same plain values it prints the same text: that
-    text is rendered once a process (a kit's box texts repeat: a colour's ink, a deck's name)."""
-    read = tuple((name, type(v), v) for name in (*template.fields, *templating.GLOBAL_NAMES) if name in fields
-                 for v in (fields[name],))
-    if all(kind in _PLAIN for _, kind, _ in read):
-        return _rendered(template, read)
-    return _render(template, fields)
-
-
-@lru_cache(maxsize=4096)
-def _rendered(template: Template, read: tuple[tuple[str, type, Any], ...]) -> str:
-    return _render(template, {name: value for name, _, value in read})
-
-
-def _render(template: Template, fields: Mapping[str, Any]) -> str:
+    """The text for one item; TemplateFails for a name it lacks, a refused access or too much work."""
     try:
         return str(template.compiled.render(**fields))
     except jinja2.TemplateError as err:
