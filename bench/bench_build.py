@@ -8,7 +8,9 @@ Each figure is the median of N runs of a whole `playkit` process (startup includ
 the shipped content in a temporary folder; CPU seconds (user + system, the processes' children
 too) are printed beside the wall time, since on a machine shared with other work the wall time
 says more about the neighbours than about playkit. The two checkouts' runs alternate, so that both
-see the same neighbours. Asserts nothing.
+see the same neighbours; beside the ratio of the medians stands the median of each pair's ratio (a
+pair ran seconds apart, so a machine whose speed drifts within the run moves both alike). Asserts
+nothing.
 
 - full build, cold:  the four kits into an empty output folder (simulations and all): at most 1.25x before
 - full build, warm:  the same again over it (nothing changed: every kit left alone): as before
@@ -220,6 +222,7 @@ def main() -> None:
     for t in trees:
         shutil.copytree(t.root / "content", content[t.name])
     figures: dict[str, dict[str, tuple[float, float]]] = {t.name: {} for t in trees}
+    paired: dict[str, float] = {}   # the median of each pair of runs' wall-time ratio, now / before
 
     def each(label: str, fn: Callable[[Checkout, int], tuple[float, float]]) -> None:
         runs: dict[str, list[tuple[float, float]]] = {t.name: [] for t in trees}
@@ -229,6 +232,8 @@ def main() -> None:
                     runs[t.name].append(fn(t, i))
         for t in trees:
             figures[t.name][label] = median_of(runs[t.name])
+        if len(trees) == 2:
+            paired[label] = statistics.median(a[0] / b[0] for b, a in zip(runs["before"], runs["now"], strict=True))
 
     def cold(t: Checkout, i: int) -> tuple[float, float]:
         shutil.rmtree(work / f"cold-{t.name}", ignore_errors=True)
@@ -263,19 +268,22 @@ def main() -> None:
           f"(other work on the machine inflates wall times: CPU seconds are beside them); bytecode compiled")
     print(f"machine speed: a reference loop took {speed:.2f} CPU s before and {reference_loop():.2f} after "
           "(the figures below scale with it)")
+    print("now/before: the ratio of the medians; pairs: the median of each pair of runs' ratio (the two "
+          "checkouts alternate, so a pair saw the same machine)")
     print(f"| {'figure':<40} | {'before: wall':>12} | {'CPU':>7} | {'now: wall':>12} | {'CPU':>7} | "
-          f"{'now/before':>10} | {'limit':<16} |")
-    print(f"|{'-' * 42}|{'-' * 14}|{'-' * 9}|{'-' * 14}|{'-' * 9}|{'-' * 12}|{'-' * 18}|")
+          f"{'now/before':>10} | {'pairs':>6} | {'limit':<16} |")
+    print(f"|{'-' * 42}|{'-' * 14}|{'-' * 9}|{'-' * 14}|{'-' * 9}|{'-' * 12}|{'-' * 8}|{'-' * 18}|")
     for label, name in names.items():
         w, c = now[label]
         bw, bc = before[label] if before else (float("nan"), float("nan"))
         cpu = f"{c:.2f} s" if c else ""
         bcpu = f"{bc:.2f} s" if bc and before else ""
         ratio = f"{w / bw:.2f}x" if before and bw else ""
-        print(f"| {name:<40} | {bw:>10.2f} s | {bcpu:>7} | {w:>10.2f} s | {cpu:>7} | {ratio:>10} | "
+        pairs = f"{paired[label]:.2f}x" if label in paired else ""
+        print(f"| {name:<40} | {bw:>10.2f} s | {bcpu:>7} | {w:>10.2f} s | {cpu:>7} | {ratio:>10} | {pairs:>6} | "
               f"{limits[label]:<16} |")
     print(f"| {'one-stat rebuild in a running process':<40} | {'':>12} | {'':>7} | {inproc[0]:>10.2f} s | "
-          f"{inproc[1]:>5.2f} s | {'':>10} | {'-':<16} |")
+          f"{inproc[1]:>5.2f} s | {'':>10} | {'':>6} | {'-':<16} |")
     if hostile:
         print(f"hostile output, slowest ({hostile[0]}): {hostile[1]:.2f} s (each within 5 s)")
 
