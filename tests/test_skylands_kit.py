@@ -293,17 +293,15 @@ def test_starting_island_sides_carry_their_label_island_tiles_do_not(model):
 
 def test_design_notes_show_the_self_play_table_computed_from_the_content(kit, model):
     """The seats table of the designer's notes is the simulation's, for the content's own settings."""
-    import subprocess
-
     from generator.games.selfplay import seats_table
     from generator.games.skylands.simreport import POINTS, RANKS_ABOVE
     from generator.games.skylands.simulate import SimSetup, run
+    from tests.pdfcheck import texts
 
     sp = model.files.game.self_play
     setup = SimSetup((2, 3, 4), sp.games, sp.seed, sp.policy)
     rows = seats_table(run(model, setup), RANKS_ABOVE, POINTS)[2:]
-    text = subprocess.run(["pdftotext", "-layout", str(kit / "design-notes.pdf"), "-"], capture_output=True,
-                          text=True, check=True).stdout
+    text = "\n".join(texts((kit / "design-notes.pdf").read_bytes()))
     assert "Self-play: seats, scores and length" in text
     assert f"{sp.games} games per seat count" in " ".join(text.split())
     for row in rows:   # every win rate with its interval, as the simulation gives it
