@@ -40,7 +40,9 @@ class ContentSet:
         shown = shown_path(path if path is not None else self.folder / f"{stem}.yaml")
         if path is None:
             self.problems.append(Problem(shown, 1, 1, "missing content file"))
-        source = load_noting(path, shown, self.folder, self.problems) if path is not None else None
+            source = None
+        else:
+            source = load_noting(path, shown, self.folder, self.problems)
         if source is None:
             self.broken.add(stem)
         else:
